@@ -1,0 +1,39 @@
+"""Build the Cython cores.
+
+Every ``src/knight/*.pyx`` becomes an extension module ``knight.<name>``.
+Compiler directives are set here once for all of them.  Set the environment
+variable ``KNIGHT_DEBUG_BUILD=1`` to build with Cython's bounds, wraparound
+and initialisation checks switched on (slower, but an out-of-range index
+raises ``IndexError`` instead of corrupting memory).
+"""
+
+import os
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("KNIGHT_DEBUG_BUILD", "").strip() not in ("", "0")
+
+DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "embedsignature": True,
+}
+
+extensions = [
+    Extension(f"knight.{pyx.stem}", [pyx.as_posix()])
+    for pyx in sorted(Path("src", "knight").glob("*.pyx"))
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=DIRECTIVES,
+        # A debug build must not reuse C files generated without the checks.
+        force=DEBUG,
+    ),
+)

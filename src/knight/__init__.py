@@ -1,0 +1,41 @@
+"""knight-tour: find, check, count and draw knight's tours.
+
+>>> import knight
+>>> tour = knight.solve(8)
+>>> knight.verify(tour) == tour
+True
+"""
+
+from ._version import __version__
+from .errors import (
+    BoardTooLargeError,
+    DeadEndError,
+    InvalidTourError,
+    KnightError,
+    NoTourError,
+    SearchLimitError,
+)
+from .geometry import DEFAULT_ORDER
+from .solver import METHODS, TIE_BREAKS, solve
+from .theory import closed_tour_board, open_tour_board
+from .tour import Tour
+from .verify import is_tour, verify
+
+__all__ = [
+    "__version__",
+    "BoardTooLargeError",
+    "DEFAULT_ORDER",
+    "DeadEndError",
+    "InvalidTourError",
+    "KnightError",
+    "METHODS",
+    "NoTourError",
+    "SearchLimitError",
+    "TIE_BREAKS",
+    "Tour",
+    "closed_tour_board",
+    "is_tour",
+    "open_tour_board",
+    "solve",
+    "verify",
+]

@@ -1,0 +1,7 @@
+"""``python -m knight``: the same as the ``knight`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

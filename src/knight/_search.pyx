@@ -1,0 +1,350 @@
+"""Search cores: plain backtracking, Warnsdorff-ordered backtracking and
+greedy Warnsdorff.
+
+The cores work on a padded copy of the board: ``cells`` is a flat int32 array
+of (rows + 4) x (cols + 4) cells whose two-cell border is permanently marked
+visited, so a knight move never needs a bounds check.  The caller
+(``knight.solver``) validates the arguments and allocates every array; the
+cores only fill them, with the GIL released.
+
+Cell encoding (one array, so a probe touches one cache line):
+
+* an unvisited square holds its number of unvisited neighbours, 0..8
+  (the plain search does not keep counts; its unvisited squares hold 0);
+* a visited square or a border cell holds ``VISITED`` more than that, and
+  neighbour updates never bring it below ``FREE_BELOW``, so "unvisited" is
+  just ``cells[q] < FREE_BELOW``.
+
+Every ``POLL_MASK + 1`` nodes a core takes the GIL for a moment to let
+Ctrl-C through and to check the deadline.
+"""
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t, uint64_t
+
+import time
+
+cdef enum:
+    VISITED = 64
+    FREE_BELOW = 32
+    POLL_MASK = 16383
+    NO_VALUE = 99
+    STRIDE = 10          # per-depth record of the ordered search: next, count, 8 moves
+
+# For the callers that allocate the arrays.
+VISITED_CELL = VISITED
+MOVE_STRIDE = STRIDE
+
+cdef enum:
+    # Status codes returned by the cores (mirrored by knight.solver).
+    S_FOUND = 0
+    S_EXHAUSTED = 1
+    S_NODE_LIMIT = 2
+    S_TIME_LIMIT = 3
+    S_DEAD_END = 4
+    S_NOT_CLOSED = 5
+    # Tie-break rules of the greedy search.
+    T_FIRST = 0
+    T_RANDOM = 1
+    T_ROTH = 2
+    T_POHL = 3
+
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
+TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
+
+cdef object _clock = time.perf_counter
+
+
+cdef int _poll(double deadline) except -1 with gil:
+    """Let a pending Ctrl-C raise; return 1 once the deadline has passed."""
+    PyErr_CheckSignals()
+    if deadline > 0.0 and _clock() >= deadline:
+        return 1
+    return 0
+
+
+cdef inline void _offsets(const int32_t[:, ::1] order, Py_ssize_t width,
+                          Py_ssize_t* off) noexcept nogil:
+    cdef int k
+    for k in range(8):
+        off[k] = order[k, 0] * width + order[k, 1]
+
+
+cdef inline bint _adjacent(Py_ssize_t p, Py_ssize_t s, const Py_ssize_t* off) noexcept nogil:
+    cdef int k
+    for k in range(8):
+        if p + off[k] == s:
+            return True
+    return False
+
+
+cdef void _count_neighbours(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols,
+                            const Py_ssize_t* off) noexcept nogil:
+    cdef Py_ssize_t r, c, p, width = cols + 4
+    cdef int k, n
+    for r in range(rows):
+        p = (r + 2) * width + 2
+        for c in range(cols):
+            n = 0
+            for k in range(8):
+                if cells[p + off[k]] < FREE_BELOW:
+                    n += 1
+            cells[p] = n
+            p += 1
+
+
+cdef inline void _visit(int32_t* cells, Py_ssize_t p, const Py_ssize_t* off) noexcept nogil:
+    cdef int k
+    cells[p] += VISITED
+    for k in range(8):
+        cells[p + off[k]] -= 1
+
+
+cdef inline void _unvisit(int32_t* cells, Py_ssize_t p, const Py_ssize_t* off) noexcept nogil:
+    cdef int k
+    cells[p] -= VISITED
+    for k in range(8):
+        cells[p + off[k]] += 1
+
+
+cdef void _fill_board(int32_t[:, ::1] board, const int32_t* path, Py_ssize_t length,
+                      Py_ssize_t width) noexcept nogil:
+    cdef Py_ssize_t i, p
+    for i in range(length):
+        p = path[i]
+        board[p // width - 2, p % width - 2] = <int32_t>i
+
+
+cdef inline int _order_candidates(const int32_t* cells, Py_ssize_t p, const Py_ssize_t* off,
+                                  int8_t* out) noexcept nogil:
+    """Write the free moves from p to out, stably sorted by onward count."""
+    cdef int k, n = 0, i
+    cdef int32_t d
+    cdef int8_t keys[8]
+    for k in range(8):
+        d = cells[p + off[k]]
+        if d < FREE_BELOW:
+            i = n
+            # Insertion sort; ">" (not ">=") keeps equal counts in move order.
+            while i > 0 and keys[i - 1] > d:
+                keys[i] = keys[i - 1]
+                out[i] = out[i - 1]
+                i -= 1
+            keys[i] = <int8_t>d
+            out[i] = <int8_t>k
+            n += 1
+    return n
+
+
+def backtrack(int32_t[:, ::1] board, int32_t[::1] cells, int32_t[::1] path,
+              int8_t[::1] moves, const int32_t[:, ::1] order,
+              Py_ssize_t start_row, Py_ssize_t start_col, bint ordered, bint closed,
+              int64_t max_nodes, double deadline, int64_t[::1] stats):
+    """Depth-first search for a tour; returns a status code.
+
+    ``ordered=False`` is the textbook search: moves tried in ``order``.
+    ``ordered=True`` tries them in Warnsdorff order (fewest onward squares
+    first, ties in ``order``).  For a closed tour the last square must be a
+    knight move from the first; the ordered search also abandons a branch as
+    soon as the start square has no free neighbour left to come back from.
+
+    ``cells`` is the padded board (border >= VISITED, inside 0), ``path``
+    has rows*cols entries, ``moves`` rows*cols entries (plain) or
+    rows*cols*STRIDE (ordered).  ``stats`` receives nodes, backtracks and the
+    length of the path held in ``path``.  A node is one placement of the knight.
+    """
+    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
+    cdef Py_ssize_t width = cols + 4, last = rows * cols - 1
+    cdef Py_ssize_t off[8]
+    cdef Py_ssize_t s, p, q = 0, depth = 0, base
+    cdef int32_t* c = &cells[0]
+    cdef int32_t* pth = &path[0]
+    cdef int8_t* mv = &moves[0]
+    cdef int64_t nodes = 1, backtracks = 0
+    cdef int status = -1, k, i
+    cdef bint advance
+    if max_nodes <= 0:
+        max_nodes = INT64_MAX
+    with nogil:
+        _offsets(order, width, off)
+        if ordered:
+            _count_neighbours(c, rows, cols, off)
+        s = (start_row + 2) * width + start_col + 2
+        pth[0] = <int32_t>s
+        if ordered:
+            _visit(c, s, off)
+            mv[0] = 0
+            mv[1] = <int8_t>_order_candidates(c, s, off, mv + 2)
+        else:
+            c[s] += VISITED
+            mv[0] = 0
+        while True:
+            advance = False
+            if depth == last:
+                if not closed or _adjacent(pth[depth], s, off):
+                    status = S_FOUND
+                    break
+            elif ordered:
+                base = depth * STRIDE
+                i = mv[base]
+                if i < mv[base + 1]:
+                    q = pth[depth] + off[mv[base + 2 + i]]
+                    mv[base] = <int8_t>(i + 1)
+                    advance = True
+            else:
+                p = pth[depth]
+                k = mv[depth]
+                while k < 8:
+                    q = p + off[k]
+                    k += 1
+                    if c[q] < FREE_BELOW:
+                        advance = True
+                        break
+                mv[depth] = <int8_t>k
+            if advance:
+                if nodes >= max_nodes:
+                    status = S_NODE_LIMIT
+                    break
+                depth += 1
+                pth[depth] = <int32_t>q
+                nodes += 1
+                if ordered:
+                    _visit(c, q, off)
+                    base = depth * STRIDE
+                    mv[base] = 0
+                    if closed and depth < last and c[s] == VISITED:
+                        mv[base + 1] = 0      # the tour could no longer close
+                    else:
+                        mv[base + 1] = <int8_t>_order_candidates(c, q, off, mv + base + 2)
+                else:
+                    c[q] += VISITED
+                    mv[depth] = 0
+                if (nodes & POLL_MASK) == 0 and _poll(deadline):
+                    status = S_TIME_LIMIT
+                    break
+            else:
+                if ordered:
+                    _unvisit(c, pth[depth], off)
+                else:
+                    c[pth[depth]] -= VISITED
+                if depth == 0:
+                    status = S_EXHAUSTED
+                    break
+                depth -= 1
+                backtracks += 1
+        if status == S_FOUND:
+            _fill_board(board, pth, last + 1, width)
+    stats[0] = nodes
+    stats[1] = backtracks
+    stats[2] = depth + 1 if status != S_EXHAUSTED else 0
+    return status
+
+
+cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
+    cdef uint64_t z
+    state[0] += 0x9E3779B97F4A7C15ULL
+    z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline int64_t _centre_distance(Py_ssize_t q, Py_ssize_t width,
+                                     Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
+    """Squared distance from the board's centre, doubled to stay integral."""
+    cdef int64_t dr = 2 * (q // width - 2) - (rows - 1)
+    cdef int64_t dc = 2 * (q % width - 2) - (cols - 1)
+    return dr * dr + dc * dc
+
+
+cdef inline int32_t _second_level(const int32_t* cells, Py_ssize_t q,
+                                  const Py_ssize_t* off) noexcept nogil:
+    """Pohl's tie-break: the fewest onward squares among q's free neighbours."""
+    cdef int k
+    cdef int32_t d, best = NO_VALUE
+    for k in range(8):
+        d = cells[q + off[k]]
+        if d < best:
+            best = d
+    return best if best < FREE_BELOW else NO_VALUE
+
+
+def warnsdorff(int32_t[:, ::1] board, int32_t[::1] cells, int32_t[::1] path,
+               const int32_t[:, ::1] order, Py_ssize_t start_row, Py_ssize_t start_col,
+               int tie_break, uint64_t seed, bint closed, double deadline,
+               int64_t[::1] stats):
+    """Greedy Warnsdorff walk without backtracking; returns a status code.
+
+    At each step the knight moves to the free square with the fewest free
+    onward squares.  Ties go to the first in ``order`` (TIE_FIRST), a
+    splitmix64 draw seeded by ``seed`` (TIE_RANDOM, one draw per tie of two
+    or more), the square farthest from the centre (TIE_ROTH) or the square
+    whose own free neighbours have the fewest onward squares (TIE_POHL); any
+    remaining tie goes to the first in ``order``.  Onward counts are kept
+    incrementally, so a step costs O(1).
+    """
+    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
+    cdef Py_ssize_t width = cols + 4, total = rows * cols
+    cdef Py_ssize_t off[8]
+    cdef Py_ssize_t ties[8]
+    cdef Py_ssize_t s, p, q, steps = 1
+    cdef int32_t* c = &cells[0]
+    cdef int32_t* pth = &path[0]
+    cdef int32_t d, best, key, best_key
+    cdef int64_t dist, best_dist
+    cdef int status = S_FOUND, k, nt
+    cdef uint64_t state = seed
+    with nogil:
+        _offsets(order, width, off)
+        _count_neighbours(c, rows, cols, off)
+        s = (start_row + 2) * width + start_col + 2
+        pth[0] = <int32_t>s
+        _visit(c, s, off)
+        while steps < total:
+            p = pth[steps - 1]
+            best = FREE_BELOW
+            nt = 0
+            for k in range(8):
+                q = p + off[k]
+                d = c[q]
+                if d < best:
+                    best = d
+                    ties[0] = q
+                    nt = 1
+                elif d == best:
+                    ties[nt] = q
+                    nt += 1
+            if nt == 0:
+                status = S_DEAD_END
+                break
+            q = ties[0]
+            if nt > 1:
+                if tie_break == T_RANDOM:
+                    q = ties[_splitmix64(&state) % <uint64_t>nt]
+                elif tie_break == T_ROTH:
+                    best_dist = -1
+                    for k in range(nt):
+                        dist = _centre_distance(ties[k], width, rows, cols)
+                        if dist > best_dist:
+                            best_dist = dist
+                            q = ties[k]
+                elif tie_break == T_POHL:
+                    best_key = NO_VALUE + 1
+                    for k in range(nt):
+                        key = _second_level(c, ties[k], off)
+                        if key < best_key:
+                            best_key = key
+                            q = ties[k]
+            pth[steps] = <int32_t>q
+            _visit(c, q, off)
+            steps += 1
+            if (steps & POLL_MASK) == 0 and _poll(deadline):
+                status = S_TIME_LIMIT
+                break
+        if status == S_FOUND and closed and not _adjacent(pth[steps - 1], s, off):
+            status = S_NOT_CLOSED
+        _fill_board(board, pth, steps, width)
+    stats[0] = steps
+    stats[1] = 0
+    stats[2] = steps
+    return status

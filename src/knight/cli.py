@@ -1,0 +1,176 @@
+"""The ``knight`` command.
+
+``knight 8`` prints a tour of the 8x8 board; ``knight 5 7`` a rectangle;
+``knight 6 --start 1 5 --closed --method warnsdorff-backtrack`` a closed tour
+from a given square.  With no size and lines ``row col size`` on standard
+input, it prints a board for each line.
+
+Exit status: 0 on success, 1 when no tour was found (none exists, a dead end,
+or a search limit), 2 for bad arguments, 130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from ._version import __version__
+from .errors import KnightError
+from .geometry import DEFAULT_ORDER
+from .solver import METHODS, TIE_BREAKS, solve
+from .tour import Tour
+
+EXIT_OK, EXIT_NO_TOUR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+#: Subcommands (``knight NAME ...``), each a function taking the remaining
+#: arguments and returning an exit status.
+SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with the package's one-line error format."""
+
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _move(text: str) -> tuple[int, int]:
+    try:
+        dr, dc = (int(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a move 'drow,dcol', got {text!r}") from None
+    return dr, dc
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="knight",
+        description="Find a knight's tour and print it.",
+        epilog=(
+            "Squares are 'row col' counted from 0, (0, 0) top-left.  With no size and "
+            "lines 'row col size' on standard input, prints a board for each line.  "
+            + (
+                f"Subcommands: {', '.join(sorted(SUBCOMMANDS))} (knight NAME --help)."
+                if SUBCOMMANDS
+                else ""
+            )
+        ),
+    )
+    p.add_argument("size", nargs="*", type=int, metavar="ROWS [COLS]",
+                   help="board size; COLS defaults to ROWS")
+    p.add_argument("--start", nargs=2, type=int, metavar=("ROW", "COL"), default=(0, 0),
+                   help="start square (default: 0 0)")
+    p.add_argument("--closed", action="store_true", help="ask for a closed tour")
+    p.add_argument("--method", choices=METHODS, default="auto", help="search method (default: auto)")
+    p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
+                   help="Warnsdorff tie-break rule (with --method warnsdorff)")
+    p.add_argument("--seed", type=int, help="seed for --tie-break random")
+    p.add_argument("--order", nargs=8, type=_move, metavar="DR,DC",
+                   help="the 8 knight moves in the order tried (default: "
+                   + " ".join(f"{a},{b}" for a, b in DEFAULT_ORDER) + ")")
+    p.add_argument("--max-nodes", type=int, help="stop after this many knight placements")
+    p.add_argument("--timeout", type=float, help="stop after this many seconds")
+    p.add_argument("--base", type=int, choices=(0, 1), default=0,
+                   help="number the steps from 0 or 1 (default: 0)")
+    p.add_argument("--format", choices=("grid", "path", "json"), default="grid",
+                   help="grid of step numbers, path of squares, or JSON (default: grid)")
+    p.add_argument("--time", action="store_true",
+                   help="print the elapsed time, nodes and backtracks on stderr")
+    p.add_argument("--version", action="version", version=f"knight-tour {__version__}")
+    return p
+
+
+def render(tour: Tour, fmt: str, base: int) -> str:
+    """The tour as the CLI prints it."""
+    if fmt == "json":
+        return json.dumps(tour.to_dict(base))
+    if fmt == "path":
+        return "\n".join(f"{r} {c}" for r, c in tour.path.tolist())
+    return tour.grid(base)
+
+
+def _solve_one(args: argparse.Namespace, size: Sequence[int], start: Sequence[int]) -> Tour:
+    rows = size[0]
+    cols = size[1] if len(size) > 1 else None
+    return solve(
+        rows, cols, start=tuple(start), closed=args.closed, method=args.method,
+        order=args.order, tie_break=args.tie_break, seed=args.seed,
+        max_nodes=args.max_nodes, timeout=args.timeout,
+    )
+
+
+def _report(tour: Tour, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+    out.write(render(tour, args.format, args.base) + "\n")
+    if args.time:
+        err.write(
+            f"{tour.seconds:.6f} s, {tour.nodes:,} nodes, {tour.backtracks:,} backtracks "
+            f"({tour.method})\n"
+        )
+
+
+def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
+    status = EXIT_OK
+    first = True
+    for number, line in enumerate(inp, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            fields = [int(v) for v in text.split()]
+            if len(fields) != 3:
+                raise ValueError
+        except ValueError:
+            err.write(f"knight: error: line {number}: expected 'row col size', got {text!r}\n")
+            status = max(status, EXIT_USAGE)
+            continue
+        row, col, size = fields
+        try:
+            tour = _solve_one(args, (size,), (row, col))
+        except (KnightError, TypeError, ValueError) as exc:
+            err.write(f"knight: error: line {number}: {exc}\n")
+            usage = isinstance(exc, (TypeError, ValueError)) and not isinstance(exc, KnightError)
+            status = max(status, EXIT_USAGE if usage else EXIT_NO_TOUR)
+            continue
+        if not first and args.format != "json":
+            out.write("\n")
+        first = False
+        _report(tour, args, out, err)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``knight`` command; return its exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out, err = sys.stdout, sys.stderr
+    try:
+        if argv and argv[0] in SUBCOMMANDS:
+            return SUBCOMMANDS[argv[0]](argv[1:])
+        args = build_parser().parse_args(argv)
+        if len(args.size) > 2:
+            err.write("knight: error: give the board size as ROWS or ROWS COLS\n")
+            return EXIT_USAGE
+        if not args.size:
+            if sys.stdin is None or sys.stdin.isatty():
+                err.write(
+                    "knight: error: give a board size (for example 'knight 8'), or lines "
+                    "'row col size' on standard input\n"
+                )
+                return EXIT_USAGE
+            return _from_stdin(args, sys.stdin, out, err)
+        tour = _solve_one(args, args.size, args.start)
+        _report(tour, args, out, err)
+        return EXIT_OK
+    except KnightError as exc:
+        err.write(f"knight: {exc}\n")
+        return EXIT_NO_TOUR
+    except (TypeError, ValueError) as exc:
+        err.write(f"knight: error: {exc}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        err.write("knight: interrupted\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK

@@ -1,0 +1,87 @@
+"""The exceptions knight-tour raises.
+
+Everything the package raises on purpose derives from :class:`KnightError`,
+except argument mistakes, which raise the built-in ``TypeError`` or
+``ValueError`` naming the argument::
+
+    KnightError
+    ├── NoTourError          no tour exists (theory or exhaustive search says so)
+    ├── DeadEndError         a greedy method got stuck; carries the partial tour
+    ├── SearchLimitError     max_nodes or timeout reached before an answer
+    ├── InvalidTourError     verify() found a problem (also a ValueError)
+    └── BoardTooLargeError   the job cannot fit in memory (also a MemoryError)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+class KnightError(Exception):
+    """Base class of the package's own exceptions."""
+
+
+class NoTourError(KnightError):
+    """No tour exists for the request.
+
+    ``reason`` says why in words (a theorem, the colour argument, or an
+    exhaustive search and how many nodes it visited).
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class DeadEndError(KnightError):
+    """A greedy method (Warnsdorff's rule) stopped before the tour was done.
+
+    It does not prove that no tour exists: a backtracking method may still
+    find one.  ``board`` holds the partial tour (step numbers, ``-1`` on the
+    squares never reached), ``path`` its squares in order and ``steps`` how
+    many squares it covered.
+    """
+
+    def __init__(self, message: str, board: np.ndarray, path: np.ndarray) -> None:
+        super().__init__(message)
+        self.board = board
+        self.path = path
+        self.steps = len(path)
+
+
+class SearchLimitError(KnightError):
+    """A search reached ``max_nodes`` or ``timeout`` before it finished."""
+
+    def __init__(self, message: str, nodes: int, seconds: float) -> None:
+        super().__init__(message)
+        self.nodes = nodes
+        self.seconds = seconds
+
+
+class InvalidTourError(KnightError, ValueError):
+    """:func:`knight.verify` found that a board or path is not a valid tour.
+
+    ``kind`` names the problem: ``"shape"``, ``"out-of-range"``,
+    ``"repeated-step"``, ``"missing-step"``, ``"not-a-knight-move"`` or
+    ``"not-closed"``.  ``step`` is the step number concerned and ``squares``
+    the squares involved, where that applies.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        kind: str,
+        step: int | None = None,
+        squares: tuple[tuple[int, int], ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.step = step
+        self.squares = squares
+
+
+class BoardTooLargeError(KnightError, MemoryError):
+    """The request cannot fit in memory or in int32 step numbers."""

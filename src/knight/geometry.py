@@ -1,0 +1,150 @@
+"""Board geometry and argument validation.
+
+Squares are ``(row, col)`` pairs counted from 0, with ``(0, 0)`` in the
+top-left corner and rows growing downward.  Everything a user passes in is
+checked here, before any search starts or any array is allocated, so that a
+mistake is reported by name instead of surfacing as a crash deep inside a core.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from .errors import BoardTooLargeError
+
+Square = tuple[int, int]
+Move = tuple[int, int]
+
+#: The order in which the eight knight moves are tried, as ``(drow, dcol)``
+#: offsets.  It is the order of the classic textbook backtracking program
+#: (two rows down and one column right first, then counter-clockwise as drawn
+#: on the page).  Direction code ``k`` (1 to 8) names ``DEFAULT_ORDER[k - 1]``.
+DEFAULT_ORDER: tuple[Move, ...] = (
+    (2, 1),
+    (1, 2),
+    (-1, 2),
+    (-2, 1),
+    (-2, -1),
+    (-1, -2),
+    (1, -2),
+    (2, -1),
+)
+
+KNIGHT_MOVES: frozenset[Move] = frozenset(DEFAULT_ORDER)
+
+#: Step numbers are int32, so a board may have at most this many squares
+#: (the searches also keep a two-square border around the board).
+MAX_SQUARES = 2**31 - 1 - 2**20
+
+
+def as_int(value: Any, name: str) -> int:
+    """Return ``value`` as a Python int, refusing bools, floats and strings."""
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+
+
+def board_size(rows: Any, cols: Any = None) -> tuple[int, int]:
+    """Validate a board size; ``cols`` defaults to ``rows`` (a square board)."""
+    r = as_int(rows, "rows")
+    c = r if cols is None else as_int(cols, "cols")
+    if r < 1:
+        raise ValueError(f"rows must be at least 1, got {r}")
+    if c < 1:
+        raise ValueError(f"cols must be at least 1, got {c}")
+    if (r + 4) * (c + 4) > MAX_SQUARES:
+        raise BoardTooLargeError(
+            f"a {r}x{c} board has {r * c:,} squares; step numbers are int32, "
+            f"so at most about {MAX_SQUARES:,} squares are supported"
+        )
+    return r, c
+
+
+def square(value: Any, rows: int, cols: int, name: str = "start") -> Square:
+    """Validate a square ``(row, col)`` on a ``rows`` x ``cols`` board."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)):
+        raise TypeError(f"{name} must be a (row, col) pair, not {type(value).__name__}")
+    if len(value) != 2:
+        raise ValueError(f"{name} must be a (row, col) pair, got {len(value)} values")
+    r = as_int(value[0], f"{name} row")
+    c = as_int(value[1], f"{name} col")
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise ValueError(
+            f"{name} {(r, c)} is off the {rows}x{cols} board "
+            f"(rows 0..{rows - 1}, cols 0..{cols - 1})"
+        )
+    return r, c
+
+
+def move_order(order: Iterable[Any] | None) -> tuple[Move, ...]:
+    """Validate a move order: the eight knight moves, each exactly once."""
+    if order is None:
+        return DEFAULT_ORDER
+    if isinstance(order, (str, bytes)):
+        raise TypeError("order must be a sequence of 8 (drow, dcol) pairs, not a string")
+    try:
+        moves = [tuple(m) for m in order]
+    except TypeError:
+        raise TypeError("order must be a sequence of 8 (drow, dcol) pairs") from None
+    result: list[Move] = []
+    for i, m in enumerate(moves):
+        if len(m) != 2:
+            raise ValueError(f"order[{i}] must be a (drow, dcol) pair, got {m!r}")
+        mv = (as_int(m[0], f"order[{i}] drow"), as_int(m[1], f"order[{i}] dcol"))
+        if mv not in KNIGHT_MOVES:
+            raise ValueError(f"order[{i}] = {mv} is not a knight move")
+        if mv in result:
+            raise ValueError(f"order lists the move {mv} twice")
+        result.append(mv)
+    if len(result) != 8:
+        raise ValueError(f"order must list all 8 knight moves, got {len(result)}")
+    return tuple(result)
+
+
+def order_array(order: Sequence[Move]) -> np.ndarray:
+    """The move order as the contiguous ``int32`` (8, 2) array the cores take."""
+    return np.ascontiguousarray(order, dtype=np.int32).reshape(8, 2)
+
+
+def colour(sq: Square) -> int:
+    """0 for the corner colour (the colour of ``(0, 0)``), 1 for the other."""
+    return (sq[0] + sq[1]) & 1
+
+
+def is_knight_move(a: Square, b: Square) -> bool:
+    """True when ``b`` is one knight move from ``a``."""
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return (dr, dc) in ((1, 2), (2, 1))
+
+
+def available_memory() -> int:
+    """Bytes of memory this process can reasonably use (best effort)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (AttributeError, ValueError, OSError):
+        return 2**63 - 1
+
+
+def check_memory(needed: int, what: str) -> None:
+    """Refuse, before allocating, a job that would not fit in memory."""
+    avail = available_memory()
+    if needed > avail:
+        raise BoardTooLargeError(
+            f"{what} needs about {needed / 2**30:.1f} GiB of memory, "
+            f"but only {avail / 2**30:.1f} GiB is available"
+        )

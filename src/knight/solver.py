@@ -1,0 +1,348 @@
+"""Finding tours: :func:`solve`, its argument checks and method dispatch."""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+import numpy as np
+
+from . import _search, theory
+from .errors import DeadEndError, NoTourError, SearchLimitError
+from .geometry import (
+    DEFAULT_ORDER,
+    Move,
+    Square,
+    as_int,
+    board_size,
+    check_memory,
+    move_order,
+    order_array,
+    square,
+)
+from .tour import Tour
+
+METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack")
+TIE_BREAKS = {"first": 0, "random": 1, "roth": 2, "pohl": 3}
+
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
+
+# auto: how many placements a Warnsdorff-ordered attempt may take, per square,
+# before auto restarts it with the next move order.  Lookahead searches that
+# will succeed almost always do so with next to no backtracking; one that has
+# wandered into a dead subtree is cheaper to restart than to finish.
+AUTO_NODES_PER_SQUARE = 40
+AUTO_MIN_NODES = 20_000
+
+
+class Engine(Protocol):
+    name: str
+
+    def backtrack(
+        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
+        closed: bool, max_nodes: int | None, deadline: float,
+    ) -> tuple[int, np.ndarray, int, int]: ...
+
+    def warnsdorff(
+        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
+        seed: int, closed: bool, deadline: float,
+    ) -> tuple[int, np.ndarray, int, int]: ...
+
+
+def _padded(rows: int, cols: int) -> np.ndarray:
+    cells = np.full((rows + 4, cols + 4), _search.VISITED_CELL, dtype=np.int32)
+    cells[2:-2, 2:-2] = 0
+    return cells.ravel()
+
+
+class _CythonEngine:
+    """Allocates the work arrays and runs the Cython cores."""
+
+    name = "cython"
+
+    @staticmethod
+    def backtrack(
+        rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
+        closed: bool, max_nodes: int | None, deadline: float,
+    ) -> tuple[int, np.ndarray, int, int]:
+        n = rows * cols
+        board = np.full((rows, cols), -1, dtype=np.int32)
+        path = np.empty(n, dtype=np.int32)
+        moves = np.empty(n * (_search.MOVE_STRIDE if ordered else 1), dtype=np.int8)
+        stats = np.zeros(3, dtype=np.int64)
+        status = _search.backtrack(
+            board, _padded(rows, cols), path, moves, order_array(order), start[0], start[1],
+            ordered, closed, max_nodes or 0, deadline, stats,
+        )
+        return status, board, int(stats[0]), int(stats[1])
+
+    @staticmethod
+    def warnsdorff(
+        rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
+        seed: int, closed: bool, deadline: float,
+    ) -> tuple[int, np.ndarray, int, int]:
+        board = np.full((rows, cols), -1, dtype=np.int32)
+        path = np.empty(rows * cols, dtype=np.int32)
+        stats = np.zeros(3, dtype=np.int64)
+        status = _search.warnsdorff(
+            board, _padded(rows, cols), path, order_array(order), start[0], start[1],
+            tie_break, seed, closed, deadline, stats,
+        )
+        return status, board, int(stats[0]), int(stats[1])
+
+
+CYTHON_ENGINE = _CythonEngine()
+
+
+def memory_estimate(rows: int, cols: int, method: str) -> int:
+    """Bytes :func:`solve` allocates for a board (an upper bound)."""
+    n = rows * cols
+    padded = (rows + 4) * (cols + 4)
+    base = 4 * n + 4 * padded + 4 * n  # board, padded cells, path
+    if method in ("backtrack",):
+        return base + n
+    return base + n * _search.MOVE_STRIDE
+
+
+def _check_bool(value: Any, name: str) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
+
+
+def _check_limits(max_nodes: Any, timeout: Any) -> tuple[int | None, float | None]:
+    nodes = None
+    if max_nodes is not None:
+        nodes = as_int(max_nodes, "max_nodes")
+        if nodes < 1:
+            raise ValueError(f"max_nodes must be at least 1, got {nodes}")
+    seconds = None
+    if timeout is not None:
+        if isinstance(timeout, (bool, np.bool_)) or not isinstance(
+            timeout, (int, float, np.integer, np.floating)
+        ):
+            raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
+        seconds = float(timeout)
+        if not math.isfinite(seconds) or seconds <= 0:
+            raise ValueError(f"timeout must be a positive, finite number of seconds, got {timeout!r}")
+    return nodes, seconds
+
+
+def _random_seed() -> int:
+    return int.from_bytes(os.urandom(8), "little")
+
+
+def _path_of(board: np.ndarray) -> np.ndarray:
+    """Squares of a partial board (steps >= 0) in step order."""
+    flat = board.ravel()
+    idx = np.flatnonzero(flat >= 0)
+    idx = idx[np.argsort(flat[idx], kind="stable")]
+    return np.stack(np.divmod(idx, board.shape[1]), axis=1).astype(np.int32)
+
+
+def _auto_orders(order: tuple[Move, ...]) -> Iterable[tuple[Move, ...]]:
+    """The given order, then its seven other rotations (for auto's restarts)."""
+    for shift in range(8):
+        yield order[shift:] + order[:shift]
+
+
+def _solve(
+    engine: Engine,
+    rows: Any,
+    cols: Any = None,
+    *,
+    start: Any = (0, 0),
+    closed: Any = False,
+    method: Any = "auto",
+    order: Any = None,
+    tie_break: Any = "first",
+    seed: Any = None,
+    max_nodes: Any = None,
+    timeout: Any = None,
+) -> Tour:
+    began = time.perf_counter()
+    rows, cols = board_size(rows, cols)
+    start = square(start, rows, cols, "start")
+    closed = _check_bool(closed, "closed")
+    if not isinstance(method, str) or method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    moves = move_order(order)
+    if not isinstance(tie_break, str) or tie_break not in TIE_BREAKS:
+        raise ValueError(
+            f"tie_break must be one of {', '.join(map(repr, TIE_BREAKS))}; got {tie_break!r}"
+        )
+    if tie_break != "first" and method != "warnsdorff":
+        raise ValueError(f"tie_break applies to method='warnsdorff' only, not {method!r}")
+    if seed is not None:
+        seed = as_int(seed, "seed")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+        if tie_break != "random":
+            raise ValueError("seed applies to tie_break='random' only")
+    elif tie_break == "random":
+        seed = _random_seed()
+    node_limit, seconds = _check_limits(max_nodes, timeout)
+    check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
+    deadline = began + seconds if seconds is not None else 0.0
+
+    why = theory.reason(rows, cols, start, closed)
+    if why is not None:
+        raise NoTourError(why)
+
+    def finish(board: np.ndarray, name: str, nodes: int, backtracks: int) -> Tour:
+        return Tour(
+            board, closed=closed, method=name, nodes=nodes, backtracks=backtracks,
+            seconds=time.perf_counter() - began, seed=seed, _start=start, _checked=True,
+        )
+
+    def limit_error(status: int, nodes: int) -> SearchLimitError:
+        spent = time.perf_counter() - began
+        what = f"max_nodes={node_limit}" if status == NODE_LIMIT else f"timeout={seconds}s"
+        return SearchLimitError(
+            f"the search stopped at {what} after {nodes:,} nodes and {spent:.3f} s "
+            f"without finding a {'closed' if closed else 'open'} tour of the "
+            f"{rows}x{cols} board from {start}",
+            nodes,
+            spent,
+        )
+
+    if method == "warnsdorff":
+        status, board, nodes, _ = engine.warnsdorff(
+            rows, cols, start, moves, TIE_BREAKS[tie_break], seed or 0, closed, deadline
+        )
+        if status == FOUND:
+            return finish(board, method, nodes, 0)
+        if status == TIME_LIMIT:
+            raise limit_error(status, nodes)
+        path = _path_of(board)
+        end = tuple(int(v) for v in path[-1])
+        if status == NOT_CLOSED:
+            msg = (
+                f"Warnsdorff's rule ({tie_break} tie-break) covered the {rows}x{cols} board "
+                f"from {start}, but its end {end} is not a knight move from the start, so "
+                "the tour is not closed; try method='warnsdorff-backtrack'"
+            )
+        else:
+            msg = (
+                f"Warnsdorff's rule ({tie_break} tie-break) reached a dead end at {end} after "
+                f"{len(path)} of {rows * cols} squares; try another tie_break, or "
+                "method='warnsdorff-backtrack'"
+            )
+        raise DeadEndError(msg, board, path)
+
+    if method == "auto":
+        # Greedy first: O(N) and usually right for open tours.  Then
+        # Warnsdorff-ordered backtracking with restarts over rotated orders, the
+        # last attempt bounded only by the caller's limits.
+        total_nodes = 0
+        if not closed:
+            status, board, nodes, _ = engine.warnsdorff(
+                rows, cols, start, moves, TIE_BREAKS["roth"], 0, False, deadline
+            )
+            total_nodes += nodes
+            if status == FOUND:
+                return finish(board, "warnsdorff", total_nodes, 0)
+        cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * rows * cols)
+        total_backtracks = 0
+        attempts = list(_auto_orders(moves))
+        for i, attempt in enumerate(attempts):
+            last = i == len(attempts) - 1
+            budget = None if last else cap
+            if node_limit is not None:
+                left = node_limit - total_nodes
+                if left < 1:
+                    raise limit_error(NODE_LIMIT, total_nodes)
+                budget = left if budget is None else min(budget, left)
+            status, board, nodes, backs = engine.backtrack(
+                rows, cols, start, attempt, True, closed, budget, deadline
+            )
+            total_nodes += nodes
+            total_backtracks += backs
+            if status == FOUND:
+                return finish(board, "warnsdorff-backtrack", total_nodes, total_backtracks)
+            if status == EXHAUSTED:
+                raise NoTourError(
+                    f"no {'closed' if closed else 'open'} tour of the {rows}x{cols} board "
+                    f"starts at {start}: an exhaustive search visited {nodes:,} nodes"
+                )
+            if status == TIME_LIMIT or (node_limit is not None and total_nodes >= node_limit):
+                raise limit_error(status, total_nodes)
+        raise AssertionError("unreachable: the last auto attempt has no internal cap")
+
+    status, board, nodes, backs = engine.backtrack(
+        rows, cols, start, moves, method == "warnsdorff-backtrack", closed, node_limit, deadline
+    )
+    if status == FOUND:
+        return finish(board, method, nodes, backs)
+    if status == EXHAUSTED:
+        raise NoTourError(
+            f"no {'closed' if closed else 'open'} tour of the {rows}x{cols} board starts at "
+            f"{start}: an exhaustive search visited {nodes:,} nodes"
+        )
+    raise limit_error(status, nodes)
+
+
+def solve(
+    rows: int,
+    cols: int | None = None,
+    *,
+    start: Square = (0, 0),
+    closed: bool = False,
+    method: str = "auto",
+    order: Iterable[Move] | None = None,
+    tie_break: str = "first",
+    seed: int | None = None,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+) -> Tour:
+    """Find a knight's tour of a ``rows`` x ``cols`` board from ``start``.
+
+    ``cols`` defaults to ``rows``.  Squares are ``(row, col)`` from 0, with
+    ``(0, 0)`` top-left.  ``closed=True`` asks for a tour whose last square
+    is a knight move from the first.
+
+    Methods:
+
+    * ``"backtrack"``: the textbook depth-first search, trying the moves in
+      ``order``.  Exhaustive and exponential: bound it with ``max_nodes`` or
+      ``timeout``.
+    * ``"warnsdorff"``: Warnsdorff's greedy rule (go to the square with the
+      fewest free onward squares), no backtracking, O(rows*cols).  Ties go
+      by ``tie_break``: ``"first"`` in move order, ``"random"`` (reproducible
+      with ``seed``), ``"roth"`` (farthest from the centre) or ``"pohl"``
+      (the rule applied one level deeper: the candidate whose free
+      neighbours have the fewest onward squares).  Raises
+      :class:`DeadEndError`, with the partial tour, when it gets stuck.
+    * ``"warnsdorff-backtrack"``: depth-first search that tries the moves in
+      Warnsdorff order (a stable sort by onward count, ties in ``order``).
+    * ``"auto"`` (default): Warnsdorff's rule, then Warnsdorff-ordered
+      backtracking restarted over rotations of ``order``; the tour's
+      ``method`` says which one answered.
+
+    ``order`` is the eight knight moves ``(drow, dcol)`` in the order they are
+    tried, default :data:`knight.DEFAULT_ORDER`.  With the same order every
+    method is deterministic.  ``max_nodes`` bounds the knight placements and
+    ``timeout`` the seconds; :class:`SearchLimitError` reports reaching either.
+    Ctrl-C interrupts any search.
+
+    Raises :class:`NoTourError` at once when a theorem rules the tour out,
+    or after an exhaustive search finds none; ``TypeError``/``ValueError``
+    name a bad argument before any work is done.
+
+    >>> import knight
+    >>> tour = knight.solve(8)
+    >>> tour.board.shape, tour.start, knight.is_tour(tour)
+    ((8, 8), (0, 0), True)
+    >>> knight.solve(6, start=(1, 5), closed=True, method="warnsdorff-backtrack").closed
+    True
+    """
+    return _solve(
+        CYTHON_ENGINE, rows, cols, start=start, closed=closed, method=method, order=order,
+        tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout,
+    )
+
+
+__all__ = ["solve", "METHODS", "TIE_BREAKS", "DEFAULT_ORDER"]

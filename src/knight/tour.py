@@ -1,0 +1,182 @@
+"""The result object: a verified knight's tour and how it was found."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from .geometry import Square
+
+
+class Tour:
+    """A knight's tour of a ``rows`` x ``cols`` board.
+
+    ``board[r, c]`` is the step (from 0) at which the knight stands on square
+    ``(r, c)``; ``path`` lists the squares in order.  A ``Tour`` is always a
+    valid tour: building one from a board checks it (see :func:`knight.verify`).
+    ``closed`` is true when the tour was asked for, and checked, as closed.
+
+    ``method``, ``nodes`` (knight placements), ``backtracks`` (retreats),
+    ``seconds`` and ``seed`` (for random tie-breaks) say how it was found.
+
+    >>> import knight
+    >>> tour = knight.solve(5, start=(0, 0))
+    >>> tour.board[0, 0], tour.end in [tuple(p) for p in tour.path[-1:]]
+    (0, True)
+    >>> len(tour), tour.rows, tour.cols
+    (25, 5, 5)
+    """
+
+    __slots__ = (
+        "_board",
+        "_path",
+        "_start",
+        "closed",
+        "method",
+        "nodes",
+        "backtracks",
+        "seconds",
+        "seed",
+    )
+
+    def __init__(
+        self,
+        board: Any,
+        *,
+        closed: bool = False,
+        method: str = "given",
+        nodes: int = 0,
+        backtracks: int = 0,
+        seconds: float = 0.0,
+        seed: int | None = None,
+        _start: Square | None = None,
+        _checked: bool = False,
+    ) -> None:
+        if not _checked:
+            from .verify import check_board
+
+            board = check_board(board, closed=closed)
+            _start = None
+        board = np.asarray(board)
+        board.flags.writeable = False
+        self._board = board
+        self._path: np.ndarray | None = None
+        if _start is None:
+            r, c = np.unravel_index(int(np.argmin(board)), board.shape)
+            _start = (int(r), int(c))
+        self._start = _start
+        self.closed = bool(closed)
+        self.method = method
+        self.nodes = int(nodes)
+        self.backtracks = int(backtracks)
+        self.seconds = float(seconds)
+        self.seed = seed
+
+    @property
+    def board(self) -> np.ndarray:
+        """Step numbers, an int32 ``rows`` x ``cols`` array (read-only)."""
+        return self._board
+
+    @property
+    def rows(self) -> int:
+        return int(self._board.shape[0])
+
+    @property
+    def cols(self) -> int:
+        return int(self._board.shape[1])
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.rows, self.cols)
+
+    @property
+    def start(self) -> Square:
+        """The first square, ``(row, col)``."""
+        return self._start
+
+    @property
+    def end(self) -> Square:
+        """The last square, ``(row, col)``."""
+        r, c = self.path[-1]
+        return (int(r), int(c))
+
+    @property
+    def path(self) -> np.ndarray:
+        """The squares in tour order, an int32 (rows*cols, 2) array (read-only).
+
+        Computed from the board the first time it is asked for, in O(N).
+        """
+        if self._path is None:
+            flat = self._board.ravel()
+            where = np.empty(flat.size, dtype=np.int64)
+            where[flat] = np.arange(flat.size, dtype=np.int64)
+            path = np.empty((flat.size, 2), dtype=np.int32)
+            path[:, 0], path[:, 1] = np.divmod(where, self.cols)
+            path.flags.writeable = False
+            self._path = path
+        return self._path
+
+    def __len__(self) -> int:
+        return int(self._board.size)
+
+    def __iter__(self) -> Iterator[Square]:
+        for r, c in self.path.tolist():
+            yield (r, c)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tour):
+            return NotImplemented
+        return (
+            self.shape == other.shape
+            and self.closed == other.closed
+            and bool(np.array_equal(self._board, other._board))
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        kind = "closed" if self.closed else "open"
+        return (
+            f"<Tour {self.rows}x{self.cols} {kind} start={self.start} end={self.end} "
+            f"method={self.method!r} nodes={self.nodes} backtracks={self.backtracks} "
+            f"seconds={self.seconds:.6f}>"
+        )
+
+    def grid(self, base: int = 0) -> str:
+        """The board as text: step numbers (from ``base``) in aligned columns.
+
+        >>> import knight
+        >>> print(knight.solve(5).grid(base=1).splitlines()[0])
+         1 14 19  8 25
+        """
+        if base not in (0, 1):
+            raise ValueError(f"base must be 0 or 1, got {base!r}")
+        width = len(str(len(self) - 1 + base))
+        return "\n".join(
+            " ".join(f"{v + base:>{width}}" for v in row) for row in self._board.tolist()
+        )
+
+    def __str__(self) -> str:
+        return self.grid()
+
+    def to_dict(self, base: int = 0) -> dict[str, Any]:
+        """A JSON-ready description: size, start, end, board, path and statistics."""
+        if base not in (0, 1):
+            raise ValueError(f"base must be 0 or 1, got {base!r}")
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "closed": self.closed,
+            "start": list(self.start),
+            "end": list(self.end),
+            "base": base,
+            "board": (self._board + base).tolist(),
+            "path": self.path.tolist(),
+            "method": self.method,
+            "nodes": self.nodes,
+            "backtracks": self.backtracks,
+            "seconds": self.seconds,
+            "seed": self.seed,
+        }

@@ -1,0 +1,243 @@
+"""Checking tours: :func:`verify` and :func:`is_tour`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _verify
+from .errors import InvalidTourError
+from .geometry import board_size, check_memory
+from .tour import Tour
+
+
+def _sq(flat: int, cols: int) -> tuple[int, int]:
+    return (int(flat) // cols, int(flat) % cols)
+
+
+def _fmt(sq: tuple[int, int]) -> str:
+    return f"({sq[0]}, {sq[1]})"
+
+
+def _as_int_array(obj: Any, what: str) -> np.ndarray:
+    try:
+        arr = np.asarray(obj)
+    except (ValueError, TypeError) as exc:  # ragged nested lists and the like
+        raise InvalidTourError(f"{what} is not a rectangular array: {exc}", "shape") from None
+    if arr.dtype == object or not (np.issubdtype(arr.dtype, np.integer) or arr.size == 0):
+        if np.issubdtype(arr.dtype, np.floating) and arr.size and np.all(np.isfinite(arr)) \
+                and np.all(arr == np.round(arr)):
+            return arr.astype(np.int64)
+        raise InvalidTourError(f"{what} must hold integers, got dtype {arr.dtype}", "shape")
+    return arr
+
+
+def _explain_board(board: np.ndarray, closed: bool) -> InvalidTourError:
+    """Find the first problem in tour order (only called on a failing board)."""
+    rows, cols = board.shape
+    n = rows * cols
+    flat = board.ravel().astype(np.int64)
+    bad = np.flatnonzero((flat < 0) | (flat >= n))
+    if bad.size:
+        sq = _sq(bad[0], cols)
+        return InvalidTourError(
+            f"square {_fmt(sq)} holds {flat[bad[0]]}, outside the steps 0..{n - 1} "
+            f"of a {rows}x{cols} board",
+            "out-of-range",
+            int(flat[bad[0]]),
+            (sq,),
+        )
+    counts = np.bincount(flat, minlength=n)
+    if np.any(counts != 1):
+        missing = np.flatnonzero(counts == 0)
+        repeated = np.flatnonzero(counts > 1)
+        step = int(repeated[0])
+        squares = tuple(_sq(i, cols) for i in np.flatnonzero(flat == step))
+        where = " and ".join(_fmt(s) for s in squares)
+        msg = f"step {step} appears {len(squares)} times, at {where}"
+        if missing.size:
+            msg += f"; step {int(missing[0])} is missing"
+            if missing.size > 1:
+                msg += f" ({missing.size} steps are missing in all)"
+        return InvalidTourError(msg, "repeated-step", step, squares)
+    where = np.empty(n, dtype=np.int64)
+    where[flat] = np.arange(n)
+    return _explain_path(where // cols, where % cols, rows, cols, closed)
+
+
+def _explain_path(
+    r: np.ndarray, c: np.ndarray, rows: int, cols: int, closed: bool
+) -> InvalidTourError:
+    """The first non-knight move, or the missing closing move, of a full path."""
+    dr = np.abs(np.diff(r))
+    dc = np.abs(np.diff(c))
+    bad = np.flatnonzero(dr * dc != 2)
+    if bad.size:
+        k = int(bad[0])
+        a, b = (int(r[k]), int(c[k])), (int(r[k + 1]), int(c[k + 1]))
+        return InvalidTourError(
+            f"step {k} at {_fmt(a)} to step {k + 1} at {_fmt(b)} is not a knight move",
+            "not-a-knight-move",
+            k,
+            (a, b),
+        )
+    a, b = (int(r[-1]), int(c[-1])), (int(r[0]), int(c[0]))
+    return InvalidTourError(
+        f"the tour is not closed: its end {_fmt(a)} is not a knight move from "
+        f"its start {_fmt(b)}",
+        "not-closed",
+        len(r) - 1,
+        (a, b),
+    )
+
+
+def check_board(board: Any, closed: bool = False) -> np.ndarray:
+    """Return ``board`` as a C-contiguous int32 array if it is a tour, else raise."""
+    arr = _as_int_array(board, "board")
+    if arr.ndim != 2 or arr.shape[0] < 1 or arr.shape[1] < 1:
+        raise InvalidTourError(
+            f"a board must be a non-empty 2-D array, got shape {arr.shape}", "shape"
+        )
+    rows, cols = board_size(arr.shape[0], arr.shape[1])
+    if arr.dtype != np.int32:
+        if arr.size and (arr.min() < np.iinfo(np.int32).min or arr.max() > np.iinfo(np.int32).max):
+            raise _explain_board(arr, closed)
+        arr = arr.astype(np.int32)
+    arr = np.ascontiguousarray(arr)
+    n = rows * cols
+    check_memory(n // 8 + 1, f"checking a {rows}x{cols} board")
+    seen = np.zeros(n // 8 + 1, dtype=np.uint8)
+    where = np.zeros(2, dtype=np.int64)
+    if _verify.verify_board(arr, seen, bool(closed), where) != _verify.OK:
+        raise _explain_board(arr, closed)
+    return arr
+
+
+def check_path(path: Any, shape: tuple[int, int] | None, closed: bool = False) -> np.ndarray:
+    """Return the board of a path of squares if it is a tour, else raise."""
+    arr = _as_int_array(path, "path")
+    if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] < 1:
+        raise InvalidTourError(
+            f"a path must be an (N, 2) array of (row, col) squares, got shape {arr.shape}",
+            "shape",
+        )
+    r = arr[:, 0].astype(np.int64)
+    c = arr[:, 1].astype(np.int64)
+    if shape is None:
+        if r.min() < 0 or c.min() < 0:
+            i = int(np.flatnonzero((r < 0) | (c < 0))[0])
+            raise InvalidTourError(
+                f"step {i} is at ({r[i]}, {c[i]}), off the board", "out-of-range", i,
+                ((int(r[i]), int(c[i])),),
+            )
+        shape = (int(r.max()) + 1, int(c.max()) + 1)
+    rows, cols = board_size(*shape)
+    off = np.flatnonzero((r < 0) | (r >= rows) | (c < 0) | (c >= cols))
+    if off.size:
+        i = int(off[0])
+        raise InvalidTourError(
+            f"step {i} is at ({r[i]}, {c[i]}), off the {rows}x{cols} board",
+            "out-of-range",
+            i,
+            ((int(r[i]), int(c[i])),),
+        )
+    n = rows * cols
+    flat = r * cols + c
+    counts = np.bincount(flat, minlength=n)
+    if np.any(counts > 1):
+        sq_i = int(np.flatnonzero(counts > 1)[0])
+        steps = np.flatnonzero(flat == sq_i)
+        sq = _sq(sq_i, cols)
+        raise InvalidTourError(
+            f"square {_fmt(sq)} is visited {steps.size} times, at steps "
+            + ", ".join(str(int(s)) for s in steps),
+            "repeated-step",
+            int(steps[1]),
+            (sq,),
+        )
+    if len(flat) != n:
+        sq = _sq(int(np.flatnonzero(counts == 0)[0]), cols)
+        raise InvalidTourError(
+            f"the path has {len(flat)} squares but the {rows}x{cols} board has {n}: "
+            f"square {_fmt(sq)} is never visited",
+            "missing-step",
+            len(flat),
+            (sq,),
+        )
+    dr = np.abs(np.diff(r))
+    dc = np.abs(np.diff(c))
+    ok = bool(np.all(dr * dc == 2))
+    if closed:
+        ok = ok and abs(int(r[-1] - r[0])) * abs(int(c[-1] - c[0])) == 2
+    if not ok:
+        raise _explain_path(r, c, rows, cols, closed)
+    board = np.empty(n, dtype=np.int32)
+    board[flat] = np.arange(n, dtype=np.int32)
+    return board.reshape(rows, cols)
+
+
+def verify(
+    tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | None = None
+) -> Tour:
+    """Check a tour and return it as a :class:`Tour`; raise if it is not one.
+
+    ``tour`` may be a :class:`Tour`, a board (a 2-D array of step numbers from
+    0) or a path (an ``(N, 2)`` array of ``(row, col)`` squares in order; a
+    board two columns wide never holds a tour, so any array with two columns
+    is read as a path).  A path's board size is ``shape`` or, if omitted, the
+    smallest board holding its squares.
+
+    ``closed=True`` also requires the last square to be a knight move from
+    the first; ``closed=None`` checks a ``Tour`` as it claims to be and
+    anything else as an open tour.
+
+    Raises :class:`knight.InvalidTourError` (a ``ValueError``) saying exactly
+    what is wrong: its ``kind`` is ``"shape"``, ``"out-of-range"``,
+    ``"repeated-step"``, ``"missing-step"``, ``"not-a-knight-move"`` or
+    ``"not-closed"``.
+
+    >>> import knight
+    >>> knight.verify([[0, 5, 2], [3, 8, 7], [6, 1, 4]])
+    Traceback (most recent call last):
+    ...
+    knight.errors.InvalidTourError: step 0 at (0, 0) to step 1 at (2, 1) is not a knight move
+    >>> knight.verify(knight.solve(6, closed=True)).closed
+    True
+    """
+    if isinstance(tour, Tour):
+        want = tour.closed if closed is None else bool(closed)
+        if want and not tour.closed:
+            check_board(tour.board, closed=True)
+        return Tour(
+            tour.board,
+            closed=want,
+            method=tour.method,
+            nodes=tour.nodes,
+            backtracks=tour.backtracks,
+            seconds=tour.seconds,
+            seed=tour.seed,
+            _start=tour.start,
+            _checked=True,
+        )
+    want = bool(closed)
+    arr = _as_int_array(tour, "tour")
+    if shape is not None or (arr.ndim == 2 and arr.shape[1] == 2):
+        board = check_path(arr, shape, want)
+    else:
+        board = check_board(arr, want)
+    return Tour(board, closed=want, _checked=True)
+
+
+def is_tour(tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | None = None) -> bool:
+    """True when :func:`verify` accepts ``tour``; never raises for a bad tour.
+
+    >>> import knight
+    >>> knight.is_tour([[0, 1]]), knight.is_tour(knight.solve(5))
+    (False, True)
+    """
+    try:
+        verify(tour, closed=closed, shape=shape)
+    except InvalidTourError:
+        return False
+    return True
