@@ -1,0 +1,319 @@
+"""Linear-time construction of knight's tours by divide and conquer.
+
+The board is cut into a grid of blocks with sides 5..11, each block gets a
+small stored tour, and the blocks' tours are joined into one by swapping two
+parallel edges between neighbouring blocks (Parberry, "An efficient algorithm
+for the Knight's tour problem", Discrete Applied Mathematics 73, 1997; Lin &
+Wei, "Optimal algorithms for constructing knight's tours on arbitrary n x m
+chessboards", Discrete Applied Mathematics 146, 2005).  Time and memory are
+O(rows * cols): one byte per square for the tour's edges, then the int32
+board written by a single walk from the start square.
+
+* A board with an even side: every block has an even side and a closed tour,
+  the joined cycle is a closed tour, and an open tour from any square is the
+  same cycle walked from that square (its closing move left out).
+* An odd x odd board (open tours only): every row and column part is even
+  except one odd row part and one odd column part, placed at even offsets so
+  that the one odd x odd block they share holds the start square and has the
+  board's corner colour.  That block gets a stored Hamiltonian path from the
+  start square, and the joins absorb every other block's cycle into it.
+
+The stored blocks (``data/blocks.npz``) are found by ``scripts/make_blocks.py``
+with the package's kind of search (Warnsdorff-ordered backtracking); see that
+script for the join edges each block carries.  Boards with a side of 3 or 4
+are handed to :mod:`knight.thin`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from . import _construct, theory
+from .errors import NoTourError
+from .geometry import DEFAULT_ORDER, Square, as_int, board_size, check_memory, square
+
+# Join-edge bits of a stored block (see scripts/make_blocks.py).
+L, U, R, D = 1, 2, 4, 8
+EVEN_PARTS = (6, 8, 10)
+ODD_PARTS = (5, 7, 9, 11)
+MAX_PART = 11
+
+
+class _Blocks:
+    """The stored block tours, checked once and indexed for the planner."""
+
+    def __init__(self, data: dict[str, np.ndarray]) -> None:
+        if [tuple(m) for m in data["order"].tolist()] != list(DEFAULT_ORDER):
+            raise RuntimeError("data/blocks.npz was written for another move order")
+        self.codes = np.ascontiguousarray(data["codes"], dtype=np.uint8)
+        h, w = data["h"].astype(np.int64), data["w"].astype(np.int64)
+        offset = data["offset"].astype(np.int64)
+        _check_codes(self.codes, h, w, offset)
+        # tile_at[h, w, k]: offset of a closed h x w block for block column
+        # 0 (k = 0: needs U, R, D) or any other column (k = 1: needs L, R).
+        self.tile_at = np.full((MAX_PART + 1, MAX_PART + 1, 2), -1, dtype=np.int64)
+        self.paths: dict[tuple[int, int, int, int], list[tuple[int, int]]] = {}
+        for i in range(len(h)):
+            hi, wi, sr, sc, mask = (int(v[i]) for v in (h, w, data["sr"], data["sc"], data["mask"]))
+            if sr < 0:
+                for k, need in enumerate((U | R | D, L | R)):
+                    if mask & need == need and self.tile_at[hi, wi, k] < 0:
+                        self.tile_at[hi, wi, k] = offset[i]
+            else:
+                self.paths.setdefault((hi, wi, sr, sc), []).append((mask, int(offset[i])))
+
+    def path_offset(self, h: int, w: int, start: Square, need: int) -> int:
+        """Offset of a stored path from ``start`` with the ``need`` edges, or -1."""
+        for mask, off in self.paths.get((h, w, start[0], start[1]), ()):
+            if mask & need == need:
+                return off
+        return -1
+
+
+def _check_codes(codes: np.ndarray, h: np.ndarray, w: np.ndarray, offset: np.ndarray) -> None:
+    """Refuse stored blocks whose edges leave the block or are not mutual.
+
+    This is what keeps the walk in the core on the board whatever the data
+    file holds; that each block is one tour is checked by the script and the
+    tests.
+    """
+    sizes = h * w
+    if codes.size != int(sizes.sum()) or np.any(offset != np.cumsum(sizes) - sizes):
+        raise RuntimeError("data/blocks.npz is inconsistent")
+    tile = np.repeat(np.arange(len(h)), sizes)
+    local = np.arange(codes.size) - offset[tile]
+    r, c = local // w[tile], local % w[tile]
+    dr = np.array([m[0] for m in DEFAULT_ORDER] + [0], dtype=np.int64)
+    dc = np.array([m[1] for m in DEFAULT_ORDER] + [0], dtype=np.int64)
+    ends = 0
+    for k in (codes & 15, codes >> 4):
+        k = k.astype(np.int64)
+        if np.any(k > 8):
+            raise RuntimeError("data/blocks.npz holds an invalid direction")
+        ends += int(np.sum(k == 8))
+        tr, tc = r + dr[k], c + dc[k]
+        if np.any((tr < 0) | (tr >= h[tile]) | (tc < 0) | (tc >= w[tile])):
+            raise RuntimeError("data/blocks.npz holds an edge leaving its block")
+        target = offset[tile] + tr * w[tile] + tc
+        rev = np.where(k == 8, 8, (k + 4) & 7)
+        there = codes[target].astype(np.int64)
+        if np.any((k != 8) & ((there & 15) != rev) & ((there >> 4) != rev)):
+            raise RuntimeError("data/blocks.npz holds an edge without its reverse")
+    del ends
+
+
+@functools.lru_cache(maxsize=1)
+def _blocks() -> _Blocks:
+    with resources.files("knight").joinpath("data/blocks.npz").open("rb") as f:
+        with np.load(f) as data:
+            return _Blocks({k: data[k] for k in data.files})
+
+
+def _even_parts(n: int) -> list[int]:
+    """Split an even length (0 or >= 6) into parts from 6, 8 and 10."""
+    if n == 0:
+        return []
+    q, r = divmod(n, 8)
+    if r == 0:
+        return [8] * q
+    if r == 2:
+        return [8] * (q - 1) + [10]
+    if r == 4:
+        return [8] * (q - 1) + [6, 6]
+    return [8] * q + [6]
+
+
+def _closed_parts(n: int) -> list[int]:
+    """Split a side (>= 5) for a board with a closed tour: one odd part at most."""
+    if n % 2 == 0:
+        return _even_parts(n)
+    if n <= 9:
+        return [n]
+    return [5] + _even_parts(n - 5)
+
+
+def _odd_part_choices(n: int, s: int) -> Iterator[tuple[list[int], int]]:
+    """Splits of an odd side whose single odd part holds ``s`` at an even offset."""
+    for o in ODD_PARTS:
+        for a in range(s - s % 2, max(-1, s - o), -2):
+            rest = n - a - o
+            if (a == 0 or a >= 6) and (rest == 0 or rest >= 6):
+                before = _even_parts(a)
+                yield before + [o] + _even_parts(rest), len(before)
+
+
+def _cuts(parts: list[int]) -> np.ndarray:
+    return np.cumsum([0] + parts).astype(np.int32)
+
+
+class Plan:
+    """Where the blocks go: row and column cuts and the start block's path."""
+
+    def __init__(self, rows: list[int], cols: list[int], odd: tuple[int, int] = (-1, -1),
+                 odd_offset: int = -1) -> None:
+        self.rcut = _cuts(rows)
+        self.ccut = _cuts(cols)
+        self.odd = odd
+        self.odd_offset = odd_offset
+
+
+def plan(rows: int, cols: int, start: Square, closed: bool) -> Plan:
+    """Choose the blocks for a board with both sides >= 5 (a tour must exist).
+
+    >>> p = plan(13, 13, (6, 6), False)
+    >>> p.rcut.tolist(), p.ccut.tolist(), p.odd
+    ([0, 6, 13], [0, 6, 13], (1, 1))
+    """
+    if rows % 2 == 0 or cols % 2 == 0:
+        return Plan(_closed_parts(rows), _closed_parts(cols))
+    blocks = _blocks()
+    for rparts, i in _odd_part_choices(rows, start[0]):
+        for cparts, j in _odd_part_choices(cols, start[1]):
+            nr, nc = len(rparts), len(cparts)
+            if j > 0:
+                need = L | (R if j < nc - 1 else 0)
+            else:
+                need = (U if i > 0 else 0) | (D if i < nr - 1 else 0) | (R if nc > 1 else 0)
+            y0, x0 = sum(rparts[:i]), sum(cparts[:j])
+            off = blocks.path_offset(rparts[i], cparts[j], (start[0] - y0, start[1] - x0), need)
+            if off >= 0:
+                return Plan(rparts, cparts, (i, j), off)
+    raise AssertionError(f"no stored start block fits a {rows}x{cols} board from {start}")
+
+
+def memory_estimate(rows: int, cols: int) -> int:
+    """Bytes :func:`construct` allocates: the int32 board and one byte per square.
+
+    >>> memory_estimate(100, 100)
+    50000
+    """
+    return 5 * rows * cols
+
+
+def _check_args(rows: Any, cols: Any, start: Any, closed: Any) -> tuple[int, int, Square, bool]:
+    rows, cols = board_size(rows, cols)
+    start = square(start, rows, cols, "start")
+    if not isinstance(closed, (bool, np.bool_)):
+        raise TypeError(f"closed must be True or False, not {type(closed).__name__}")
+    return rows, cols, start, bool(closed)
+
+
+def construct(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:
+    """A knight's tour of a ``rows`` x ``cols`` board from ``start``, in O(rows*cols).
+
+    Returns the board (C-contiguous int32 step numbers, 0 at ``start``).
+    ``closed=True`` makes the last square a knight move from the first.
+    Raises :class:`~knight.NoTourError` at once when no such tour exists,
+    :class:`~knight.BoardTooLargeError` (with the estimate) before allocating
+    a board that cannot fit in memory.  Boards with a side of 3 or 4 are
+    built by :mod:`knight.thin`.  Ctrl-C interrupts it.
+
+    >>> import knight
+    >>> board = construct(12, 17, (5, 9), closed=True)
+    >>> board[5, 9], knight.is_tour(board, closed=True)
+    (0, True)
+    >>> knight.is_tour(construct(9, 11, (4, 6), closed=False))
+    True
+    >>> construct(7, 9, (0, 0), closed=True)
+    Traceback (most recent call last):
+    ...
+    knight.errors.NoTourError: a 7x9 board has an odd number of squares, and a closed tour \
+alternates colours, so it needs an even number (Schwenk 1991)
+    """
+    rows, cols, start, closed = _check_args(rows, cols, start, closed)
+    why = theory.reason(rows, cols, start, closed)
+    if why is not None:
+        raise NoTourError(why)
+    if rows == 1 and cols == 1:
+        return np.zeros((1, 1), dtype=np.int32)
+    if min(rows, cols) <= 4:
+        from .thin import thin_tour
+
+        return thin_tour(rows, cols, start, closed)
+    check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
+    p = plan(rows, cols, start, closed)
+    blocks = _blocks()
+    codes = np.empty((rows, cols), dtype=np.uint8)
+    status = _construct.fill(
+        codes, p.rcut, p.ccut, blocks.codes, blocks.tile_at, p.odd[0], p.odd[1], p.odd_offset
+    )
+    if status != _construct.OK:
+        raise AssertionError(f"construct: a join edge is missing on the {rows}x{cols} board")
+    board = np.empty((rows, cols), dtype=np.int32)
+    status = _construct.walk(board, codes, start[0], start[1], closed)
+    if status != _construct.OK:
+        raise AssertionError(f"construct: the walk failed ({status}) on the {rows}x{cols} board")
+    return board
+
+
+def reference_construct(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:
+    """Pure-Python twin of :func:`construct` for boards with both sides >= 5.
+
+    Same plan, same blocks, same joins and walk, written plainly; the tests
+    check that it gives the same board as the Cython core.
+
+    >>> import numpy as np
+    >>> ref, fast = reference_construct(10, 13, (3, 4), True), construct(10, 13, (3, 4), True)
+    >>> bool(np.array_equal(ref, fast) or np.array_equal((130 - ref) % 130, fast))
+    True
+    """
+    rows, cols, start, closed = _check_args(rows, cols, start, closed)
+    why = theory.reason(rows, cols, start, closed)
+    if why is not None:
+        raise NoTourError(why)
+    if min(rows, cols) < 5:
+        raise ValueError("reference_construct handles boards with both sides >= 5 only")
+    p = plan(rows, cols, start, closed)
+    blocks = _blocks()
+    # edges[(r, c)] = set of neighbouring squares joined to (r, c) by the tour
+    edges: dict[Square, set[Square]] = {}
+    for i in range(len(p.rcut) - 1):
+        y, h = int(p.rcut[i]), int(p.rcut[i + 1] - p.rcut[i])
+        for j in range(len(p.ccut) - 1):
+            x, w = int(p.ccut[j]), int(p.ccut[j + 1] - p.ccut[j])
+            off = p.odd_offset if (i, j) == p.odd else int(blocks.tile_at[h, w, int(j > 0)])
+            for lr in range(h):
+                for lc in range(w):
+                    v = int(blocks.codes[off + lr * w + lc])
+                    edges[(y + lr, x + lc)] = {
+                        (y + lr + DEFAULT_ORDER[k][0], x + lc + DEFAULT_ORDER[k][1])
+                        for k in (v & 15, v >> 4) if k < 8
+                    }
+
+    def swap(a: Square, b: Square, c: Square, d: Square) -> None:
+        for x, y in ((a, b), (c, d)):
+            edges[x].remove(y)
+            edges[y].remove(x)
+        for x, y in ((a, c), (b, d)):
+            edges[x].add(y)
+            edges[y].add(x)
+
+    for i in range(len(p.rcut) - 1):
+        y = int(p.rcut[i])
+        for j in range(1, len(p.ccut) - 1):
+            x = int(p.ccut[j])
+            swap((y, x - 1), (y + 2, x - 2), (y + 1, x + 1), (y + 3, x))
+    for i in range(1, len(p.rcut) - 1):
+        y = int(p.rcut[i])
+        swap((y - 1, 0), (y - 2, 2), (y + 1, 1), (y, 3))
+    board = np.full((rows, cols), -1, dtype=np.int32)
+    prev: Square | None = None
+    cur = start
+    for step in range(rows * cols):
+        board[cur] = step
+        # Only the start of a cycle has two ways to go; either gives a tour
+        # (the core may take the other, i.e. the same tour reversed).
+        ahead = sorted(q for q in edges[cur] if q != prev)
+        if step < rows * cols - 1:
+            prev, cur = cur, ahead[0]
+        elif closed and start not in edges[cur]:
+            raise AssertionError("reference_construct: the tour does not close")
+    return board
+
+
+__all__ = ["construct", "memory_estimate", "plan", "reference_construct"]
