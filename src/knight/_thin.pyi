@@ -1,0 +1,39 @@
+"""Type stub for the thin-board Cython cores (see knight.thin)."""
+
+import numpy as np
+import numpy.typing as npt
+
+OK: int
+NO_PREDECESSOR: int
+NO_SUCCESSOR: int
+BAD_START: int
+BAD_END: int
+
+def walk_states(
+    succ_ptr: npt.NDArray[np.int32],
+    succ_dst: npt.NDArray[np.int32],
+    succ_mask: npt.NDArray[np.int32],
+    pred_ptr: npt.NDArray[np.int32],
+    pred_src: npt.NDArray[np.int32],
+    pred_mask: npt.NDArray[np.int32],
+    reach: npt.NDArray[np.uint8],
+    reach_pre: int,
+    reach_per: int,
+    finish: npt.NDArray[np.uint8],
+    finish_pre: int,
+    finish_per: int,
+    col: int,
+    before: int,
+    after: int,
+    accept: int,
+    masks: npt.NDArray[np.int32],
+) -> int: ...
+def fill_board(
+    masks: npt.NDArray[np.int32],
+    inc: npt.NDArray[np.int32],
+    count: npt.NDArray[np.int32],
+    row: int,
+    col: int,
+    transposed: bool,
+    board: npt.NDArray[np.int32],
+) -> int: ...
