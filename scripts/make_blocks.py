@@ -265,6 +265,35 @@ def odd_targets(start: tuple[int, int]) -> list[list[int]]:
     return [[U | R | D, R | D, U | R, U | D, R, D, U, 0], [L | R, L, R]]
 
 
+def closed_blocks(h: int, w: int) -> list[tuple[int, np.ndarray]]:
+    """(mask, codes) of the closed h x w block(s) to store: one with every join
+    edge if the search finds it, else one with L, R, D and one with U, R, D."""
+    rng = random.Random(f"{SEED}-{h}x{w}")
+    sq = search(h, w, None, L | U | R | D, rng)
+    if sq is not None:
+        return [(L | U | R | D, encode(h, w, sq, True))]
+    out = []
+    for m in (L | R | D, U | R | D):
+        sq = search(h, w, None, m, rng)
+        if sq is None:
+            raise SystemExit(f"no closed {h}x{w} tour with mask {m} found")
+        out.append((m, encode(h, w, sq, True)))
+    return out
+
+
+def path_blocks(h: int, w: int, start: tuple[int, int]) -> list[tuple[int, np.ndarray]]:
+    """(mask, codes) of the h x w paths from ``start`` to store (see odd_targets)."""
+    rng = random.Random(f"{SEED}-{h}x{w}-{start[0]},{start[1]}")
+    out = []
+    for group in odd_targets(start):
+        for m in group:
+            sq = search(h, w, start, m, rng)
+            if sq is not None:
+                out.append((m, encode(h, w, sq, False)))
+                break
+    return out
+
+
 def generate(verbose: bool = True) -> dict[str, np.ndarray]:
     rows: list[tuple[int, int, int, int, int, np.ndarray]] = []
     began = time.perf_counter()
@@ -272,38 +301,26 @@ def generate(verbose: bool = True) -> dict[str, np.ndarray]:
         for w in SIDES:
             if h % 2 and w % 2:
                 continue
-            rng = random.Random(f"{SEED}-{h}x{w}")
-            sq = search(h, w, None, L | U | R | D, rng)
-            if sq is not None:
-                rows.append((h, w, -1, -1, L | U | R | D, encode(h, w, sq, True)))
-            else:
-                for m in (L | R | D, U | R | D):
-                    sq = search(h, w, None, m, rng)
-                    if sq is None:
-                        raise SystemExit(f"no closed {h}x{w} tour with mask {m} found")
-                    rows.append((h, w, -1, -1, m, encode(h, w, sq, True)))
+            for m, code in closed_blocks(h, w):
+                rows.append((h, w, -1, -1, m, code))
             if verbose:
                 print(f"closed {h}x{w}: masks {[r[4] for r in rows if r[:2] == (h, w)]}",
                       flush=True)
     for h in ODD_SIDES:
         for w in ODD_SIDES:
-            missing = []
+            weak = []
             for sr in range(h):
                 for sc in range(w):
                     if (sr + sc) % 2:
                         continue
-                    rng = random.Random(f"{SEED}-{h}x{w}-{sr},{sc}")
-                    for group in odd_targets((sr, sc)):
-                        for m in group:
-                            sq = search(h, w, (sr, sc), m, rng)
-                            if sq is not None:
-                                rows.append((h, w, sr, sc, m, encode(h, w, sq, False)))
-                                break
-                        else:
-                            missing.append((sr, sc))
+                    found = path_blocks(h, w, (sr, sc))
+                    if [m for m, _ in found] != [U | R | D, L | R]:
+                        weak.append(((sr, sc), [m for m, _ in found]))
+                    for m, code in found:
+                        rows.append((h, w, sr, sc, m, code))
             if verbose:
                 print(f"paths {h}x{w}: {time.perf_counter() - began:.1f}s; "
-                      f"starts with a weaker group: {missing}", flush=True)
+                      f"starts without the full join sets: {weak}", flush=True)
     offsets = np.cumsum([0] + [r[0] * r[1] for r in rows[:-1]]).astype(np.int64)
     for r in rows:
         check_block(r[5], r[2], r[3], r[4])

@@ -215,7 +215,7 @@ def construct(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:
 
     >>> import knight
     >>> board = construct(12, 17, (5, 9), closed=True)
-    >>> board[5, 9], knight.is_tour(board, closed=True)
+    >>> int(board[5, 9]), knight.is_tour(board, closed=True)
     (0, True)
     >>> knight.is_tour(construct(9, 11, (4, 6), closed=False))
     True
