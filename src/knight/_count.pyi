@@ -1,0 +1,27 @@
+"""Type stub for the compiled counting core (see _count.pyx)."""
+
+import numpy as np
+import numpy.typing as npt
+
+DONE: int
+MORE: int
+TIME_LIMIT: int
+NODE_LIMIT: int
+
+class PathSearch:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        prefix: npt.NDArray[np.int32],
+        blocked: npt.NDArray[np.int32],
+        ends: npt.NDArray[np.uint8],
+        connect_depth: int = ...,
+        connect_every: int = ...,
+    ) -> None: ...
+    def count(self, deadline: float = ..., max_nodes: int = ...) -> tuple[int, int, int]: ...
+    def collect(self, out: npt.NDArray[np.int32], deadline: float = ...) -> tuple[int, int]: ...
+    @property
+    def found(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
