@@ -15,6 +15,7 @@ from .errors import (
     NoTourError,
     SearchLimitError,
 )
+from .counting import count, tours
 from .geometry import DEFAULT_ORDER
 from .solver import METHODS, TIE_BREAKS, solve
 from .theory import closed_tour_board, open_tour_board
@@ -34,8 +35,10 @@ __all__ = [
     "TIE_BREAKS",
     "Tour",
     "closed_tour_board",
+    "count",
     "is_tour",
     "open_tour_board",
     "solve",
+    "tours",
     "verify",
 ]

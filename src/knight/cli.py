@@ -174,3 +174,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+
+
+# ``knight count`` and ``knight tours`` (knight.counting imports this module
+# only inside its functions, so registering here is free of import cycles).
+from .counting import count_command as _count_command  # noqa: E402
+from .counting import tours_command as _tours_command  # noqa: E402
+
+SUBCOMMANDS["count"] = _count_command
+SUBCOMMANDS["tours"] = _tours_command
