@@ -234,3 +234,12 @@ def test_memory_is_checked_before_allocating(monkeypatch):
     monkeypatch.setattr(knight.geometry, "available_memory", lambda: 1 << 20)
     with pytest.raises(BoardTooLargeError, match="GiB"):
         thin.thin_tour(4, 20_000_000, (0, 0), False)
+
+
+def test_row_counts_match_the_full_table():
+    for h, closed in ((3, False), (3, True), (4, False)):
+        auto = thin.automaton(h, closed)
+        for n in list(range(1, 60)) + [61, 100, 1001, 5000]:
+            masks = auto.row_masks(n)
+            expect = [int(((masks >> i) & 1).sum()) for i in range(h)]
+            assert thin._row_counts(auto, n) == expect, (h, closed, n)

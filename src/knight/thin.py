@@ -391,7 +391,7 @@ def thin_reason(rows: int, cols: int, start: Square | None, closed: bool) -> str
     auto = automaton(h, closed)
     kind = "closed" if closed else "open"
     if start is None:
-        if auto.row_masks(n).any():
+        if any(_row_counts(auto, n)):
             return None
         return (
             f"a {rows}x{cols} board has no {kind} tour: the exact column-by-column "
@@ -400,13 +400,47 @@ def thin_reason(rows: int, cols: int, start: Square | None, closed: bool) -> str
     r, j = (start[1], start[0]) if transposed else start
     if auto.row_mask(n, j) >> r & 1:
         return None
-    count = int(start_squares(rows, cols, closed=closed).sum())
     return (
         f"no {kind} tour of the {rows}x{cols} board starts at {start}: the exact "
         f"column-by-column analysis of every knight path on {h}-row boards shows "
-        f"that no tour of this board has an end there (only {count} of its "
-        f"{rows * cols} squares start one)"
+        f"that no tour of this board has an end there ({_describe(rows, cols)})"
     )
+
+
+def _row_counts(auto: _Automaton, n: int) -> list[int]:
+    """For each row of an ``h`` x ``n`` board, how many of its squares start a tour.
+
+    O(1) memory and time for any ``n``: beyond the preperiods the start rows
+    of column ``j`` depend only on ``j`` modulo the periods.
+    """
+    period = auto.reach_per * auto.finish_per
+    edge = max(auto.reach_pre, auto.finish_pre) + period
+    if n <= 2 * edge + 2 * period:
+        masks = [auto.row_mask(n, j) for j in range(n)]
+        weights = [1] * n
+    else:
+        cols = list(range(edge)) + list(range(n - edge, n))
+        weights = [1] * len(cols)
+        # Middle columns edge..n-edge-1, grouped by residue modulo the period.
+        for t in range(period):
+            first = edge + t
+            cols.append(first)
+            weights.append(len(range(first, n - edge, period)))
+        masks = [auto.row_mask(n, j) for j in cols]
+    return [sum(w for m, w in zip(masks, weights) if m >> i & 1) for i in range(auto.h)]
+
+
+def _describe(rows: int, cols: int) -> str:
+    """Where open tours of a thin board do start, in words, from the automaton."""
+    h, n, transposed = _frame(rows, cols)
+    counts = _row_counts(automaton(h, False), n)
+    count = sum(counts)
+    full = [i for i in range(h) if counts[i] == n]
+    if full and count == len(full) * n:
+        axis = "columns" if transposed else "rows"
+        names = " and ".join(str(i) for i in full)
+        return f"tours start only on the {count:,} squares of {axis} {names}"
+    return f"only {count:,} of its {rows * cols:,} squares start one"
 
 
 def _check_closed(value: Any) -> bool:
