@@ -93,8 +93,17 @@ cdef class PathSearch:
     cdef int64_t _nodes
     cdef int8_t[::1] cells
     cdef uint8_t[::1] is_end
-    cdef int32_t[::1] path, cand, ncand, idx, pend, mark, stack
+    cdef int32_t[::1] path, cand, ncand, idx, pend, mark, stack, ones
     cdef int32_t stamp
+    # Raw pointers into the arrays above, for the hot loop.
+    cdef int8_t* cl
+    cdef uint8_t* ise
+    cdef int32_t* pth
+    cdef int32_t* cnd
+    cdef int32_t* ncd
+    cdef int32_t* ix
+    cdef int32_t* pd
+    cdef int32_t* one
 
     def __init__(self, Py_ssize_t rows, Py_ssize_t cols, const int32_t[::1] prefix,
                  const int32_t[::1] blocked, const uint8_t[::1] ends,
@@ -116,6 +125,17 @@ cdef class PathSearch:
         self.ncand = np.zeros(max(self.total, 1), dtype=np.int32)
         self.idx = np.zeros(max(self.total, 1), dtype=np.int32)
         self.pend = np.full(max(self.total, 1), -1, dtype=np.int32)
+        # Per depth: how many free neighbours have one free neighbour left
+        # (0..2; more kills the node) and which, so a move needs no rescan.
+        self.ones = np.zeros(3 * max(self.total, 1), dtype=np.int32)
+        self.cl = &self.cells[0]
+        self.ise = &self.is_end[0]
+        self.pth = &self.path[0]
+        self.cnd = &self.cand[0]
+        self.ncd = &self.ncand[0]
+        self.ix = &self.idx[0]
+        self.pd = &self.pend[0]
+        self.one = &self.ones[0]
         self.stamp = 0
         self.restricted = ends.shape[0] > 0
         # Measured on 6x6 and 3x18 (benchmarks/bench_count.py --connect): a
@@ -130,13 +150,13 @@ cdef class PathSearch:
                 p = (r + 2) * self.width + c + 2
                 self.cells[p] = 0
                 if not self.restricted or ends[r * cols + c]:
-                    self.is_end[p] = 1
+                    self.ise[p] = 1
         for i in range(blocked.shape[0]):
             p = self._pad(blocked[i])
             self.cells[p] = VISITED
         for i in range(prefix.shape[0]):
             p = self._pad(prefix[i])
-            self.path[i] = <int32_t>p
+            self.pth[i] = <int32_t>p
             self.cells[p] = VISITED
         self.base = prefix.shape[0] - 1
         self.depth = self.base
@@ -155,9 +175,9 @@ cdef class PathSearch:
         cdef int k, f
         cdef int32_t end = -1
         cdef bint adj
-        cdef int8_t* cl = &self.cells[0]
+        cdef int8_t* cl = self.cl
         self.ends_left = 0
-        q = self.path[self.depth]
+        q = self.pth[self.depth]
         remaining = self.total - self.depth - 1
         for r in range(self.rows):
             for c in range(self.cols):
@@ -172,31 +192,31 @@ cdef class PathSearch:
                     if p + self.off[k] == q:
                         adj = True
                 cl[p] = <int8_t>f
-                if self.restricted and self.is_end[p]:
+                if self.restricted and self.ise[p]:
                     self.ends_left += 1
                 if f == 0 and not (adj and remaining == 1):
                     self.dead = True
                 elif f == 1 and not adj:
-                    if end >= 0 or not self.is_end[p]:
+                    if end >= 0 or not self.ise[p]:
                         self.dead = True
                     end = <int32_t>p
         if self.restricted and remaining > 0 and self.ends_left == 0:
             self.dead = True
-        self.pend[self.depth] = end
+        self.pd[self.depth] = end
         if not self.dead:
             self._enter(self.depth)
 
     cdef inline void _enter(self, Py_ssize_t d) noexcept nogil:
         """Fill the candidate moves of node d (its square is already visited)."""
-        cdef int8_t* cl = &self.cells[0]
-        cdef int32_t* cd = &self.cand[d * 8]
-        cdef Py_ssize_t q = self.path[d], u, remaining = self.total - d - 1
+        cdef int8_t* cl = self.cl
+        cdef int32_t* cd = self.cnd + d * 8
+        cdef Py_ssize_t q = self.pth[d], u, remaining = self.total - d - 1
         cdef int k, n = 0, n0 = 0, n1 = 0
         cdef int32_t zero = -1, one0 = -1, one1 = -1
         cdef int8_t f
-        self.idx[d] = 0
+        self.ix[d] = 0
         if remaining == 0:
-            self.ncand[d] = 0
+            self.ncd[d] = 0
             return
         for k in range(8):
             u = q + self.off[k]
@@ -213,6 +233,9 @@ cdef class PathSearch:
                     else:
                         one1 = <int32_t>u
                     n1 += 1
+        self.one[3 * d] = n1
+        self.one[3 * d + 1] = one0
+        self.one[3 * d + 2] = one1
         if n0 > 0:
             # A dead-end neighbour must be the next and last square.
             if n0 == 1 and remaining == 1:
@@ -220,7 +243,7 @@ cdef class PathSearch:
                 n = 1
             else:
                 n = 0
-        elif self.pend[d] >= 0:
+        elif self.pd[d] >= 0:
             if n1 >= 2:
                 n = 0
             elif n1 == 1:
@@ -232,24 +255,25 @@ cdef class PathSearch:
             cd[0] = one0
             cd[1] = one1
             n = 2
-        self.ncand[d] = n
+        self.ncd[d] = n
 
     cdef inline bint _advance(self, Py_ssize_t d, Py_ssize_t u) noexcept nogil:
         """Try to move from node d to u; on success node d + 1 is entered."""
-        cdef int8_t* cl = &self.cells[0]
-        cdef Py_ssize_t q = self.path[d], v, remaining
-        cdef int32_t end = self.pend[d]
+        cdef int8_t* cl = self.cl
+        cdef Py_ssize_t q = self.pth[d], v, remaining
+        cdef int32_t end = self.pd[d]
         cdef int k
         # Every other free neighbour of q with one free neighbour left
         # becomes the path's end once the knight moves on to u.
-        for k in range(8):
-            v = q + self.off[k]
-            if v != u and cl[v] == 1:
-                if end >= 0 or not self.is_end[v]:
+        cdef int32_t* ones = self.one + 3 * d
+        for k in range(ones[0]):
+            v = ones[1 + k]
+            if v != u:
+                if end >= 0 or not self.ise[v]:
                     return False
                 end = <int32_t>v
         remaining = self.total - d - 2
-        if self.restricted and self.is_end[u]:
+        if self.restricted and self.ise[u]:
             if remaining > 0 and self.ends_left == 1:
                 return False
             self.ends_left -= 1
@@ -257,30 +281,30 @@ cdef class PathSearch:
         for k in range(8):
             cl[u + self.off[k]] -= 1
         d += 1
-        self.path[d] = <int32_t>u
-        self.pend[d] = end
+        self.pth[d] = <int32_t>u
+        self.pd[d] = end
         self._nodes += 1
         if (d <= self.connect_depth and d % self.connect_every == 0 and remaining > 2
                 and not self._connected(u, remaining)):
-            self.ncand[d] = 0
-            self.idx[d] = 0
+            self.ncd[d] = 0
+            self.ix[d] = 0
         else:
             self._enter(d)
         return True
 
     cdef inline void _retreat(self, Py_ssize_t d) noexcept nogil:
-        cdef int8_t* cl = &self.cells[0]
-        cdef Py_ssize_t u = self.path[d]
+        cdef int8_t* cl = self.cl
+        cdef Py_ssize_t u = self.pth[d]
         cdef int k
         cl[u] -= VISITED
         for k in range(8):
             cl[u + self.off[k]] += 1
-        if self.restricted and self.is_end[u]:
+        if self.restricted and self.ise[u]:
             self.ends_left += 1
 
     cdef bint _connected(self, Py_ssize_t u, Py_ssize_t remaining) noexcept nogil:
         """True when all ``remaining`` free squares are reachable from u."""
-        cdef int8_t* cl = &self.cells[0]
+        cdef int8_t* cl = self.cl
         cdef int32_t* mk = &self.mark[0]
         cdef int32_t* st = &self.stack[0]
         cdef Py_ssize_t top = 0, seen = 0, p, v
@@ -323,30 +347,30 @@ cdef class PathSearch:
             self.started = True
             if self.total - self.base - 1 == 0:
                 # The prefix already is a whole path.
-                if not self.restricted or self.is_end[self.path[d]]:
+                if not self.restricted or self.ise[self.pth[d]]:
                     self._found += 1
                     if out != NULL:
                         for j in range(stride):
-                            u = self.path[j]
+                            u = self.pth[j]
                             out[j] = <int32_t>((u // self.width - 2) * self.cols
                                                + u % self.width - 2)
                         n_out[0] = 1
                 self.dead = True
                 return S_MORE if out != NULL else S_DONE
         while True:
-            i = self.idx[d]
-            if i < self.ncand[d]:
-                self.idx[d] = <int32_t>(i + 1)
-                if self._advance(d, self.cand[d * 8 + i]):
+            i = self.ix[d]
+            if i < self.ncd[d]:
+                self.ix[d] = <int32_t>(i + 1)
+                if self._advance(d, self.cnd[d * 8 + i]):
                     d += 1
                     if d == self.total - 1:
                         # _enter and _advance admit a last square only when
                         # it is an allowed end.
-                        if not self.restricted or self.is_end[self.path[d]]:
+                        if not self.restricted or self.ise[self.pth[d]]:
                             self._found += 1
                             if out != NULL:
                                 for j in range(stride):
-                                    u = self.path[j]
+                                    u = self.pth[j]
                                     out[n_out[0] * stride + j] = <int32_t>(
                                         (u // self.width - 2) * self.cols + u % self.width - 2)
                                 n_out[0] += 1

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import concurrent.futures as cf
+import functools
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -44,9 +45,15 @@ from .tour import Tour
 
 __all__ = ["count", "tours", "reference_count", "count_command", "tours_command"]
 
-#: A search smaller than this many nodes runs in this process whatever
-#: ``workers`` says: shipping it to other processes would cost more than it.
-PROBE_NODES = 1 << 16
+#: ``count`` first searches in this process for up to this many nodes
+#: (about 10 ms), whatever ``workers`` says: a search that small costs less
+#: than shipping it to other processes.  Subtrees finished by then are kept,
+#: so a big search loses at most one partly searched subtree.
+PROBE_NODES = 1 << 19
+
+#: Subtrees per worker: enough that uneven subtrees even out, few enough that
+#: shipping them costs little (measured on 6x6 with 2 workers).
+SPLIT_PER_WORKER = 12
 
 _MOVES = ((2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1))
 
@@ -55,21 +62,23 @@ _MOVES = ((2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)
 # Board geometry on flat squares (row * cols + col)
 
 
-def _neighbours(rows: int, cols: int) -> list[list[int]]:
-    nb: list[list[int]] = []
+@functools.lru_cache(maxsize=64)
+def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    nb: list[tuple[int, ...]] = []
     for r in range(rows):
         for c in range(cols):
             nb.append(
-                [
+                tuple(
                     (r + dr) * cols + c + dc
                     for dr, dc in _MOVES
                     if 0 <= r + dr < rows and 0 <= c + dc < cols
-                ]
+                )
             )
-    return nb
+    return tuple(nb)
 
 
-def _symmetries(rows: int, cols: int) -> list[tuple[int, ...]]:
+@functools.lru_cache(maxsize=64)
+def _symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """The board's symmetries as permutations of the flat squares."""
     maps = [
         lambda r, c: (r, c),
@@ -92,11 +101,11 @@ def _symmetries(rows: int, cols: int) -> list[tuple[int, ...]]:
                 r2, c2 = f(r, c)
                 perm.append(r2 * cols + c2)
         perms.add(tuple(perm))
-    return sorted(perms)
+    return tuple(sorted(perms))
 
 
 def _prefix_alive(
-    nb: list[list[int]], free: set[int], last: int, ends: frozenset[int] | None
+    nb: Sequence[Sequence[int]], free: set[int], last: int, ends: frozenset[int] | None
 ) -> bool:
     """The exact local tests of the core, applied to a whole position.
 
@@ -109,8 +118,9 @@ def _prefix_alive(
     if ends is not None and not (ends & free):
         return False
     pending = None
+    common = free.intersection
     for u in free:
-        f = sum(1 for v in nb[u] if v in free)
+        f = len(common(nb[u]))
         adj = last in nb[u]
         if f == 0 and not (adj and remaining == 1):
             return False
@@ -407,7 +417,7 @@ def count(
                 np.asarray(job.blocked, dtype=np.int32), flags,
             )
             searches.append((search, weight))
-        done = True
+        finished = 0
         for search, weight in searches:
             status, found, used = search.count(deadline, budget if parallel else 0)
             if status == _count.TIME_LIMIT:
@@ -416,20 +426,19 @@ def count(
                     nodes + used, time.perf_counter() - began,
                 )
             if status == _count.NODE_LIMIT:
-                done = False
                 break
             budget -= used
             nodes += used
             total += found * weight
+            finished += 1
             if parallel and budget <= 0:
-                done = False
                 break
-        if done:
+        if finished == len(job.tasks):
             return total * factor
-        total = 0
-        nodes = 0
+        # The subtrees finished here are counted; the rest is split up.
+        job.tasks = job.tasks[finished:]
     workers_for_split = w if executor is None else 8
-    _split(job, 24 * workers_for_split if parallel else 64, 2)
+    _split(job, SPLIT_PER_WORKER * workers_for_split if parallel else 64, 2)
     bar = _progress_bar(len(job.tasks), f"{r}x{c}") if progress else None
     try:
         if not parallel:
@@ -618,7 +627,7 @@ def _tours(
 
 
 def _ref_paths(
-    nb: list[list[int]], n: int, path: list[int], on: list[bool], ends: set[int] | None
+    nb: Sequence[Sequence[int]], n: int, path: list[int], on: list[bool], ends: set[int] | None
 ) -> int:
     if len(path) == n:
         return 1 if ends is None or path[-1] in ends else 0

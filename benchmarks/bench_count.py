@@ -1,0 +1,103 @@
+"""Benchmark knight.count against the published bar and the pure-Python reference.
+
+Run by hand: ``python benchmarks/bench_count.py [--workers 2] [--skip-long]``.
+
+The bar is a public C++/OpenMP bit-mask counter measured on this machine on
+2 cores (figures from issue 4): it counts the 304 tours from the 5x5 corner
+in 0.3 ms, the 9862 closed 6x6 tours in 0.03 s, and all 3 318 960 undirected
+open 6x6 tours in 2.1 s, and cannot go past 64 squares.  The target is within
+1.5x of each on 2 workers.  The closed tours of 3x20 and 3x22 (66 squares) are
+compared with OEIS A169764 / A070030.  The speed-up over the package's
+pure-Python reference (``knight.counting.reference_count``) is measured on a
+small case in the same run.
+
+Each figure is the best of a few runs (the machine is shared); the process
+pool is started once before timing, as a long-lived program would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import knight
+from knight.counting import reference_count
+
+BAR = {
+    "5x5 open from the corner (304)": 0.0003,
+    "6x6 closed, undirected (9862)": 0.03,
+    "6x6 open, undirected (3318960)": 2.1,
+}
+
+# OEIS A169764 (closed tours on 3 x n), to compare with; the package
+# computes its own numbers below.
+OEIS_3XN_CLOSED = {20: 1448416, 22: 14060048}
+
+
+def best(fn, repeat: int) -> tuple[float, object]:
+    times = []
+    result = None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t)
+    return min(times), result
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--skip-long", action="store_true", help="skip 3x20 and 3x22")
+    args = p.parse_args()
+    w = args.workers
+
+    knight.count(6, closed=True, workers=w)  # start the pool
+
+    rows = []
+    t, n = best(lambda: knight.count(5, start=(0, 0), workers=w), 50)
+    assert n == 304
+    rows.append(("5x5 open from the corner (304)", n, t))
+    t, n = best(lambda: knight.count(6, closed=True, workers=w), 7)
+    assert n == 9862
+    rows.append(("6x6 closed, undirected (9862)", n, t))
+    t, n = best(lambda: knight.count(6, workers=w) // 2, 3)
+    assert n == 3318960
+    rows.append(("6x6 open, undirected (3318960)", n, t))
+
+    print(f"knight.count on {w} worker(s); bar = C++/OpenMP bit-mask counter, 2 cores")
+    print(f"{'case':34} {'count':>10} {'seconds':>10} {'bar':>8} {'ratio':>7}")
+    for name, n, t in rows:
+        bar = BAR[name]
+        print(f"{name:34} {n:>10} {t:>10.5f} {bar:>8.4f} {t / bar:>6.2f}x")
+
+    # Speed-up over the pure-Python reference, same run, same case.
+    t_ref, n_ref = best(lambda: reference_count(5, start=(0, 0)), 1)
+    t_core, n_core = best(lambda: knight.count(5, start=(0, 0)), 50)
+    assert n_ref == n_core == 304
+    print(
+        f"\n5x5 corner, 1 process: reference {t_ref:.4f} s, core {t_core:.6f} s, "
+        f"speed-up {t_ref / t_core:,.0f}x"
+    )
+    t_ref, n_ref = best(lambda: reference_count(3, 10, closed=True), 1)
+    t_core, n_core = best(lambda: knight.count(3, 10, closed=True), 20)
+    assert n_ref == n_core == 16
+    print(
+        f"3x10 closed, 1 process: reference {t_ref:.4f} s, core {t_core:.6f} s, "
+        f"speed-up {t_ref / t_core:,.0f}x"
+    )
+
+    if not args.skip_long:
+        print("\nPast 64 squares (closed tours, undirected):")
+        for n_cols in (20, 22):
+            t = time.perf_counter()
+            n = knight.count(3, n_cols, closed=True, workers=w)
+            t = time.perf_counter() - t
+            ok = "matches" if n == OEIS_3XN_CLOSED[n_cols] else "DIFFERS FROM"
+            print(
+                f"3x{n_cols} ({3 * n_cols} squares): {n} in {t:.2f} s on {w} workers "
+                f"({ok} OEIS A169764: {OEIS_3XN_CLOSED[n_cols]})"
+            )
+
+
+if __name__ == "__main__":
+    main()
