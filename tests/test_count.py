@@ -352,3 +352,24 @@ def test_cli_bad_arguments(argv, capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "error" in err
+
+
+@pytest.mark.parametrize("connect_depth", [0, 5, 1000])
+def test_core_connectivity_cut_is_exact(connect_depth):
+    # The flood-fill cut (off, shallow, everywhere) never changes a count.
+    from knight._count import PathSearch
+
+    none = np.zeros(0, dtype=np.uint8)
+    ends = np.zeros(30, dtype=np.uint8)
+    ends[12] = 1  # 3x10 closed: corner 0 blocked, leave by 21, return by 12
+    cases = [
+        ((5, 5, [0], [], none), 304),
+        ((4, 6, [1], [], none), knight.count(4, 6, start=(0, 1))),
+        ((3, 10, [21], [0], ends), 16),
+    ]
+    for (rows, cols, prefix, blocked, flags), expected in cases:
+        search = PathSearch(rows, cols, np.array(prefix, dtype=np.int32),
+                            np.array(blocked, dtype=np.int32), flags, connect_depth)
+        status, found, nodes = search.count()
+        assert (status, found) == (0, expected)
+        assert nodes > 0
