@@ -4,25 +4,32 @@ import numpy as np
 import numpy.typing as npt
 
 OK: int
-MISSING_EDGE: int
 BROKEN: int
-NOT_CLOSED: int
-NO_EDGE: int
+MAX_ARCS: int
 
-def fill(
-    codes: npt.NDArray[np.uint8],
+def traverse(
+    blkcfg: npt.NDArray[np.uint16],
+    nc: int,
+    arc_off: npt.NDArray[np.int32],
+    arc_len: npt.NDArray[np.int32],
+    arc_lo_link: npt.NDArray[np.int8],
+    arc_hi_link: npt.NDArray[np.int8],
+    entry: npt.NDArray[np.int8],
+    start_blk: int,
+    start_arc: int,
+    n: int,
+    base: npt.NDArray[np.int32],
+    sign: npt.NDArray[np.int8],
+    stats: npt.NDArray[np.int64],
+) -> int: ...
+def write(
+    board: npt.NDArray[np.int32],
     rcut: npt.NDArray[np.int32],
     ccut: npt.NDArray[np.int32],
-    tiles: npt.NDArray[np.uint8],
-    tile_at: npt.NDArray[np.int64],
-    odd_i: int,
-    odd_j: int,
-    odd_offset: int,
-) -> int: ...
-def walk(
-    board: npt.NDArray[np.int32],
-    codes: npt.NDArray[np.uint8],
-    start_row: int,
-    start_col: int,
-    closed: bool,
+    blkcfg: npt.NDArray[np.uint16],
+    sq_off: npt.NDArray[np.int32],
+    sq_arc: npt.NDArray[np.uint8],
+    sq_u: npt.NDArray[np.uint8],
+    base: npt.NDArray[np.int32],
+    sign: npt.NDArray[np.int8],
 ) -> int: ...

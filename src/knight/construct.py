@@ -6,8 +6,9 @@ parallel edges between neighbouring blocks (Parberry, "An efficient algorithm
 for the Knight's tour problem", Discrete Applied Mathematics 73, 1997; Lin &
 Wei, "Optimal algorithms for constructing knight's tours on arbitrary n x m
 chessboards", Discrete Applied Mathematics 146, 2005).  Time and memory are
-O(rows * cols): one byte per square for the tour's edges, then the int32
-board written by a single walk from the start square.
+O(rows * cols): the Cython core (:mod:`knight._construct`) follows the joined
+tour arc by arc (a few runs of stored-tour squares per block) and then writes
+the int32 board row by row; beyond the board it needs a few bytes per block.
 
 * A board with an even side: every block has an even side and a closed tour,
   the joined cycle is a closed tour, and an open tour from any square is the
@@ -29,7 +30,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -58,6 +59,9 @@ class _Blocks:
         # 0 (k = 0: needs U, R, D) or any other column (k = 1: needs L, R).
         self.tile_at = np.full((MAX_PART + 1, MAX_PART + 1, 2), -1, dtype=np.int64)
         self.paths: dict[tuple[int, int, int, int], list[tuple[int, int]]] = {}
+        self.h, self.w, self.offset = h, w, offset
+        self.sr, self.sc = data["sr"].astype(np.int64), data["sc"].astype(np.int64)
+        self.index = {int(o): i for i, o in enumerate(offset)}
         for i in range(len(h)):
             hi, wi, sr, sc, mask = (int(v[i]) for v in (h, w, data["sr"], data["sc"], data["mask"]))
             if sr < 0:
@@ -67,6 +71,114 @@ class _Blocks:
             else:
                 self.paths.setdefault((hi, wi, sr, sc), []).append((mask, int(offset[i])))
 
+    @functools.lru_cache(maxsize=None)
+    def order(self, offset: int) -> np.ndarray:
+        """The squares (r*w + c) of the block at ``offset`` in tour order.
+
+        A closed tour is read from (0, 0) along its low-nibble edge first, a
+        path from its start.  Raises if the edges do not make one tour.
+        """
+        i = self.index[offset]
+        h, w = int(self.h[i]), int(self.w[i])
+        code = self.codes[offset:offset + h * w].tolist()
+        cur = 0 if self.sr[i] < 0 else int(self.sr[i] * w + self.sc[i])
+        back = 8
+        seen = [False] * (h * w)
+        out = []
+        for _ in range(h * w):
+            if seen[cur]:
+                raise RuntimeError("data/blocks.npz holds a block that is not one tour")
+            seen[cur] = True
+            out.append(cur)
+            k = code[cur] & 15
+            if k == back:
+                k = code[cur] >> 4
+            if k == 8:
+                break
+            cur += DEFAULT_ORDER[k][0] * w + DEFAULT_ORDER[k][1]
+            back = (k + 4) & 7
+        if len(out) != h * w:
+            raise RuntimeError("data/blocks.npz holds a block that is not one tour")
+        return np.array(out, dtype=np.int64)
+
+    @functools.lru_cache(maxsize=None)
+    def config(self, offset: int, mask: int, split: int) -> _Config:
+        """The block at ``offset`` cut at the join edges in ``mask``.
+
+        ``split`` >= 0 (closed blocks only) is the position, in tour order,
+        of the start square: the arc holding it is cut there too, so that the
+        tour can begin at the start and end on the square before it.
+        """
+        i = self.index[offset]
+        h, w = int(self.h[i]), int(self.w[i])
+        m = h * w
+        closed = self.sr[i] < 0
+        o = self.order(offset)
+        pos = np.empty(m, dtype=np.int64)
+        pos[o] = np.arange(m)
+        link_at = {}  # position -> join square code of the arc end there
+        cuts = []
+        for bit, ((a, ja), (b, jb)) in _join_squares(h, w).items():
+            if not mask & bit:
+                continue
+            pa, pb = int(pos[a[0] * w + a[1]]), int(pos[b[0] * w + b[1]])
+            if (pa + 1) % m == pb and (closed or pa + 1 < m):
+                t = pa
+            elif (pb + 1) % m == pa and (closed or pb + 1 < m):
+                t = pb
+            else:
+                raise RuntimeError(f"a stored {h}x{w} block lacks join edge {a}-{b}")
+            cuts.append(t)
+            link_at[pa], link_at[pb] = ja, jb
+        cuts.sort()
+        arcs = []  # (low position, length)
+        if closed and not cuts:
+            # A lone block: its cycle, read from the start.
+            arcs.append((max(split, 0), m))
+            split = -1
+        elif closed:
+            for x, t in enumerate(cuts):
+                nxt = cuts[(x + 1) % len(cuts)]
+                arcs.append(((t + 1) % m, (nxt - t - 1) % m + 1))
+        else:
+            edges = [-1] + cuts + [m - 1]
+            arcs = [(edges[x] + 1, edges[x + 1] - edges[x]) for x in range(len(edges) - 1)]
+        start_arc = 0
+        if split >= 0:
+            for x, (lo, ln) in enumerate(arcs):
+                d = (split - lo) % m
+                if d < ln:
+                    if d:
+                        arcs[x:x + 1] = [(lo, d), (split, ln - d)]
+                        start_arc = x + 1
+                    else:
+                        # The start already begins an arc: the tour comes
+                        # back to it across the join that cut the arc.
+                        start_arc, split = x, -1
+                    break
+        if len(arcs) > _construct.MAX_ARCS:
+            raise AssertionError("too many arcs in one block")
+        sq_arc = np.empty(m, dtype=np.uint8)
+        sq_u = np.empty(m, dtype=np.uint8)
+        entry = np.full(8, -1, dtype=np.int8)
+        lo_link, hi_link, lens = [], [], []
+        for x, (lo, ln) in enumerate(arcs):
+            t = (lo + np.arange(ln)) % m
+            sq_arc[o[t]] = x
+            sq_u[o[t]] = np.arange(ln)
+            hi = (lo + ln - 1) % m
+            # A split end and a path end link nowhere.
+            jl = link_at.get(lo, -1) if lo != split and (closed or lo > 0) else -1
+            jh = link_at.get(hi, -1) if (hi + 1) % m != split and (closed or hi < m - 1) else -1
+            lo_link.append(jl)
+            hi_link.append(jh)
+            lens.append(ln)
+            if jl >= 0:
+                entry[jl] = 2 * x
+            if jh >= 0:
+                entry[jh] = 2 * x + 1
+        return _Config(w, sq_arc, sq_u, lens, lo_link, hi_link, entry, start_arc)
+
     def path_offset(self, h: int, w: int, start: Square, need: int) -> int:
         """Offset of a stored path from ``start`` with the ``need`` edges, or -1."""
         for mask, off in self.paths.get((h, w, start[0], start[1]), ()):
@@ -75,12 +187,40 @@ class _Blocks:
         return -1
 
 
+class _Config(NamedTuple):
+    """A stored block cut into arcs (runs of consecutive tour squares)."""
+
+    w: int
+    sq_arc: np.ndarray  # per square (r*w + c): its arc
+    sq_u: np.ndarray  # per square: distance from its arc's low end
+    lens: list[int]
+    lo_link: list[int]  # join square code at each arc's low end, -1 for none
+    hi_link: list[int]
+    entry: np.ndarray  # per join square code: 2*arc + end (0 low, 1 high), or -1
+    start_arc: int
+
+
+def _join_squares(h: int, w: int) -> dict[int, tuple[tuple[Square, int], tuple[Square, int]]]:
+    """Each join edge of an h x w block with the codes of its two squares.
+
+    Square code 0 (0,w-1) joins the right neighbour's 2 (1,1), 1 (2,w-2) its
+    3 (3,0); 6 (h-1,0) joins the lower neighbour's 4 (1,1), 7 (h-2,2) its
+    5 (0,3).  See scripts/make_blocks.py and the join comments in
+    _construct.pyx.
+    """
+    return {
+        R: (((0, w - 1), 0), ((2, w - 2), 1)),
+        L: (((1, 1), 2), ((3, 0), 3)),
+        U: (((1, 1), 4), ((0, 3), 5)),
+        D: (((h - 1, 0), 6), ((h - 2, 2), 7)),
+    }
+
+
 def _check_codes(codes: np.ndarray, h: np.ndarray, w: np.ndarray, offset: np.ndarray) -> None:
     """Refuse stored blocks whose edges leave the block or are not mutual.
 
-    This is what keeps the walk in the core on the board whatever the data
-    file holds; that each block is one tour is checked by the script and the
-    tests.
+    With this, and :meth:`_Blocks.order` checking that a block's edges make
+    one tour, no data file can send the cores' table lookups astray.
     """
     sizes = h * w
     if codes.size != int(sizes.sum()) or np.any(offset != np.cumsum(sizes) - sizes):
@@ -187,7 +327,10 @@ def plan(rows: int, cols: int, start: Square, closed: bool) -> Plan:
 
 
 def memory_estimate(rows: int, cols: int) -> int:
-    """Bytes :func:`construct` allocates: the int32 board and one byte per square.
+    """Bytes :func:`construct` may allocate (an upper bound).
+
+    The int32 board, plus a byte per square that covers the per-block tables
+    (a block has at least 25 squares and needs under 40 bytes).
 
     >>> memory_estimate(100, 100)
     50000
@@ -237,18 +380,88 @@ alternates colours, so it needs an even number (Schwenk 1991)
         return thin_tour(rows, cols, start, closed)
     check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
     p = plan(rows, cols, start, closed)
-    blocks = _blocks()
-    codes = np.empty((rows, cols), dtype=np.uint8)
-    status = _construct.fill(
-        codes, p.rcut, p.ccut, blocks.codes, blocks.tile_at, p.odd[0], p.odd[1], p.odd_offset
+    arrays = _layout(p, start)
+    nb = arrays["blkcfg"].size
+    base = np.full(nb * _construct.MAX_ARCS, -1, dtype=np.int32)
+    sign = np.zeros(nb * _construct.MAX_ARCS, dtype=np.int8)
+    stats = np.zeros(1, dtype=np.int64)
+    status = _construct.traverse(
+        arrays["blkcfg"], len(p.ccut) - 1, arrays["arc_off"], arrays["arc_len"],
+        arrays["arc_lo_link"], arrays["arc_hi_link"], arrays["entry"], arrays["start_blk"],
+        arrays["start_arc"], rows * cols, base, sign, stats,
     )
-    if status != _construct.OK:
-        raise AssertionError(f"construct: a join edge is missing on the {rows}x{cols} board")
+    if status != _construct.OK or stats[0] != arrays["arcs"]:
+        raise AssertionError(
+            f"construct: the joined blocks of the {rows}x{cols} board are not one tour "
+            f"(status {status}, {int(stats[0])} of {arrays['arcs']} arcs)"
+        )
     board = np.empty((rows, cols), dtype=np.int32)
-    status = _construct.walk(board, codes, start[0], start[1], closed)
-    if status != _construct.OK:
-        raise AssertionError(f"construct: the walk failed ({status}) on the {rows}x{cols} board")
+    _construct.write(
+        board, p.rcut, p.ccut, arrays["blkcfg"], arrays["sq_off"], arrays["sq_arc"],
+        arrays["sq_u"], base, sign,
+    )
     return board
+
+
+def _layout(p: Plan, start: Square) -> dict[str, Any]:
+    """Per-block configuration ids and the configurations' tables for the cores."""
+    blocks = _blocks()
+    rparts, cparts = np.diff(p.rcut), np.diff(p.ccut)
+    nr, nc = len(rparts), len(cparts)
+    # Join edges each block gives up: block column 0 is joined up and down
+    # and to the right, other blocks to the left and right (see _construct).
+    col_mask = np.where(np.arange(nc) < nc - 1, R, 0) | L
+    row_mask = np.where(np.arange(nr) > 0, U, 0) | np.where(np.arange(nr) < nr - 1, D, 0)
+    row_mask |= R if nc > 1 else 0
+    key = (rparts[:, None].astype(np.int32) * 16 + cparts[None, :]) * 16 + col_mask[None, :]
+    key[:, 0] = (rparts * 16 + cparts[0]) * 16 + row_mask
+    present = np.zeros(16 * 16 * 16, dtype=bool)
+    present[key.ravel()] = True
+    keys = np.flatnonzero(present)
+    # An odd x odd key belongs to the start block of an odd board only,
+    # which gets the configuration appended last, below.
+    odd = ((keys // 256) % 2 == 1) & ((keys // 16) % 2 == 1)
+    lut = np.full(present.size, -1, dtype=np.int64)
+    lut[keys[odd]] = np.count_nonzero(~odd)
+    keys = keys[~odd]
+    lut[keys] = np.arange(len(keys))
+    blkcfg = lut[key]
+    configs = []
+    for k in keys.tolist():
+        h, w, mask = k // 256, (k // 16) % 16, k % 16
+        configs.append(blocks.config(int(blocks.tile_at[h, w, 1 if mask & L else 0]),
+                                     mask, -1))
+    # The start block gets a configuration of its own.
+    i0 = int(np.searchsorted(p.rcut, start[0], side="right")) - 1
+    j0 = int(np.searchsorted(p.ccut, start[1], side="right")) - 1
+    y0, x0 = int(p.rcut[i0]), int(p.ccut[j0])
+    h0, w0 = int(rparts[i0]), int(cparts[j0])
+    mask0 = int(key[i0, j0] % 16)
+    if p.odd[0] >= 0:
+        cfg0 = blocks.config(p.odd_offset, mask0, -1)
+    else:
+        off = int(blocks.tile_at[h0, w0, 0 if j0 == 0 else 1])
+        order = blocks.order(off)
+        split = int(np.flatnonzero(order == (start[0] - y0) * w0 + start[1] - x0)[0])
+        cfg0 = blocks.config(off, mask0, split)
+    blkcfg[i0, j0] = len(configs)
+    configs.append(cfg0)
+    narcs = np.array([len(c.lens) for c in configs], dtype=np.int32)
+    sizes = np.array([c.sq_arc.size for c in configs], dtype=np.int32)
+    return {
+        "blkcfg": np.ascontiguousarray(blkcfg.ravel(), dtype=np.uint16),
+        "arc_off": np.concatenate([[0], np.cumsum(narcs)]).astype(np.int32),
+        "arc_len": np.array([x for c in configs for x in c.lens], dtype=np.int32),
+        "arc_lo_link": np.array([x for c in configs for x in c.lo_link], dtype=np.int8),
+        "arc_hi_link": np.array([x for c in configs for x in c.hi_link], dtype=np.int8),
+        "entry": np.concatenate([c.entry for c in configs]).astype(np.int8),
+        "sq_off": (np.cumsum(sizes) - sizes).astype(np.int32),
+        "sq_arc": np.concatenate([c.sq_arc for c in configs]),
+        "sq_u": np.concatenate([c.sq_u for c in configs]),
+        "start_blk": i0 * nc + j0,
+        "start_arc": cfg0.start_arc,
+        "arcs": int(np.bincount(blkcfg.ravel(), minlength=len(configs)) @ narcs),
+    }
 
 
 def reference_construct(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:
