@@ -26,6 +26,7 @@ import argparse
 import json
 import subprocess
 import sys
+
 import numpy as np
 
 # Each measurement runs in a fresh process, so that numpy's arange and the

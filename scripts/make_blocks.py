@@ -39,6 +39,7 @@ knight.DEFAULT_ORDER, 8 meaning "no edge" at a path's end), and per block
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 import time
@@ -49,8 +50,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-import knight  # noqa: E402
-from knight.geometry import DEFAULT_ORDER  # noqa: E402
+import knight
+from knight.geometry import DEFAULT_ORDER
 
 OUT = ROOT / "src" / "knight" / "data" / "blocks.npz"
 
@@ -141,10 +142,10 @@ def search(h: int, w: int, start: tuple[int, int] | None, mask: int, rng: random
             cands = [q]
         else:
             cands = [q for q in nbr[cur] if not seen[q]]
-        if closed and not any(not seen[q] for q in nbr[s0]) and len(path) < n - 0:
-            # Nothing left to come back to the start from.
-            if len(path) < n:
-                return False
+        if closed and not any(not seen[q] for q in nbr[s0]):
+            # Nothing left to come back to the start from (the tour is not
+            # complete here: that case returned above).
+            return False
         good = []
         for q in cands:
             if seen[q]:
@@ -190,7 +191,7 @@ def encode(h: int, w: int, squares: list[tuple[int, int]], closed: bool) -> np.n
     lo = np.full((h, w), NONE, dtype=np.uint8)
     hi = np.full((h, w), NONE, dtype=np.uint8)
     n = len(squares)
-    links = list(zip(squares, squares[1:]))
+    links = list(itertools.pairwise(squares))
     if closed:
         links.append((squares[-1], squares[0]))
 

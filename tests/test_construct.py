@@ -2,6 +2,7 @@
 
 import doctest
 import importlib.util
+import itertools
 import sys
 from pathlib import Path
 
@@ -153,7 +154,7 @@ def _moves(board, cycle):
     order = np.argsort(board, axis=None).tolist()
     if cycle:
         order.append(order[0])
-    return {frozenset(divmod(q, cols) for q in pair) for pair in zip(order, order[1:])}
+    return {frozenset(divmod(q, cols) for q in pair) for pair in itertools.pairwise(order)}
 
 
 def test_no_tour_boards_raise_at_once():

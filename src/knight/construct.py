@@ -36,7 +36,7 @@ import numpy as np
 
 from . import _construct, theory
 from .errors import NoTourError
-from .geometry import DEFAULT_ORDER, Square, as_int, board_size, check_memory, square
+from .geometry import DEFAULT_ORDER, Square, board_size, check_memory, square
 
 # Join-edge bits of a stored block (see scripts/make_blocks.py).
 L, U, R, D = 1, 2, 4, 8
@@ -62,6 +62,8 @@ class _Blocks:
         self.h, self.w, self.offset = h, w, offset
         self.sr, self.sc = data["sr"].astype(np.int64), data["sc"].astype(np.int64)
         self.index = {int(o): i for i, o in enumerate(offset)}
+        self._orders: dict[int, np.ndarray] = {}
+        self._configs: dict[tuple[int, int, int], _Config] = {}
         for i in range(len(h)):
             hi, wi, sr, sc, mask = (int(v[i]) for v in (h, w, data["sr"], data["sc"], data["mask"]))
             if sr < 0:
@@ -71,13 +73,17 @@ class _Blocks:
             else:
                 self.paths.setdefault((hi, wi, sr, sc), []).append((mask, int(offset[i])))
 
-    @functools.lru_cache(maxsize=None)
     def order(self, offset: int) -> np.ndarray:
         """The squares (r*w + c) of the block at ``offset`` in tour order.
 
         A closed tour is read from (0, 0) along its low-nibble edge first, a
         path from its start.  Raises if the edges do not make one tour.
         """
+        if offset not in self._orders:
+            self._orders[offset] = self._read_order(offset)
+        return self._orders[offset]
+
+    def _read_order(self, offset: int) -> np.ndarray:
         i = self.index[offset]
         h, w = int(self.h[i]), int(self.w[i])
         code = self.codes[offset:offset + h * w].tolist()
@@ -101,7 +107,6 @@ class _Blocks:
             raise RuntimeError("data/blocks.npz holds a block that is not one tour")
         return np.array(out, dtype=np.int64)
 
-    @functools.lru_cache(maxsize=None)
     def config(self, offset: int, mask: int, split: int) -> _Config:
         """The block at ``offset`` cut at the join edges in ``mask``.
 
@@ -109,6 +114,12 @@ class _Blocks:
         of the start square: the arc holding it is cut there too, so that the
         tour can begin at the start and end on the square before it.
         """
+        key = (offset, mask, split)
+        if key not in self._configs:
+            self._configs[key] = self._make_config(offset, mask, split)
+        return self._configs[key]
+
+    def _make_config(self, offset: int, mask: int, split: int) -> _Config:
         i = self.index[offset]
         h, w = int(self.h[i]), int(self.w[i])
         m = h * w
@@ -163,9 +174,9 @@ class _Blocks:
         entry = np.full(8, -1, dtype=np.int8)
         lo_link, hi_link, lens = [], [], []
         for x, (lo, ln) in enumerate(arcs):
-            t = (lo + np.arange(ln)) % m
-            sq_arc[o[t]] = x
-            sq_u[o[t]] = np.arange(ln)
+            run = o[(lo + np.arange(ln)) % m]
+            sq_arc[run] = x
+            sq_u[run] = np.arange(ln)
             hi = (lo + ln - 1) % m
             # A split end and a path end link nowhere.
             jl = link_at.get(lo, -1) if lo != split and (closed or lo > 0) else -1
@@ -249,9 +260,9 @@ def _check_codes(codes: np.ndarray, h: np.ndarray, w: np.ndarray, offset: np.nda
 
 @functools.lru_cache(maxsize=1)
 def _blocks() -> _Blocks:
-    with resources.files("knight").joinpath("data/blocks.npz").open("rb") as f:
-        with np.load(f) as data:
-            return _Blocks({k: data[k] for k in data.files})
+    path = resources.files("knight").joinpath("data/blocks.npz")
+    with path.open("rb") as f, np.load(f) as data:
+        return _Blocks({k: data[k] for k in data.files})
 
 
 def _even_parts(n: int) -> list[int]:
@@ -411,8 +422,8 @@ def _layout(p: Plan, start: Square) -> dict[str, Any]:
     # Join edges each block gives up: block column 0 is joined up and down
     # and to the right, other blocks to the left and right (see _construct).
     col_mask = np.where(np.arange(nc) < nc - 1, R, 0) | L
-    row_mask = np.where(np.arange(nr) > 0, U, 0) | np.where(np.arange(nr) < nr - 1, D, 0)
-    row_mask |= R if nc > 1 else 0
+    first = np.arange(nr)
+    row_mask = np.where(first > 0, U, 0) + np.where(first < nr - 1, D, 0) + (R if nc > 1 else 0)
     key = (rparts[:, None].astype(np.int32) * 16 + cparts[None, :]) * 16 + col_mask[None, :]
     key[:, 0] = (rparts * 16 + cparts[0]) * 16 + row_mask
     present = np.zeros(16 * 16 * 16, dtype=bool)
