@@ -136,6 +136,127 @@ cdef inline int _order_candidates(const int32_t* cells, Py_ssize_t p, const Py_s
     return n
 
 
+cdef struct Counters:
+    int64_t nodes
+    int64_t backtracks
+    Py_ssize_t depth
+
+
+cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
+                    Py_ssize_t s, Py_ssize_t last, bint closed, int64_t max_nodes,
+                    double deadline, Counters* out) except -1 nogil:
+    """The textbook search: moves tried in order, the next one resumed on return.
+
+    ``p`` (the square) and ``k`` (the next move to try) live in registers;
+    ``mv[depth]`` stores ``k`` only when the search goes deeper.
+    """
+    cdef Py_ssize_t depth = 0, p = s, q = 0
+    cdef int64_t nodes = 1, backtracks = 0
+    cdef int k = 0, status
+    c[s] += VISITED
+    pth[0] = <int32_t>s
+    if last == 0 and not closed:
+        status = S_FOUND
+    else:
+        while True:
+            while k < 8:
+                q = p + off[k]
+                k += 1
+                if c[q] < FREE_BELOW:
+                    break
+            else:
+                # No move left from p: retreat.
+                c[p] -= VISITED
+                if depth == 0:
+                    status = S_EXHAUSTED
+                    break
+                depth -= 1
+                backtracks += 1
+                p = pth[depth]
+                k = mv[depth]
+                continue
+            if nodes >= max_nodes:
+                status = S_NODE_LIMIT
+                break
+            mv[depth] = <int8_t>k
+            depth += 1
+            pth[depth] = <int32_t>q
+            c[q] += VISITED
+            nodes += 1
+            if depth == last and (not closed or _adjacent(q, s, off)):
+                status = S_FOUND
+                break
+            p = q
+            k = 8 if depth == last else 0    # a full board that cannot close: retreat
+            if (nodes & POLL_MASK) == 0 and _poll(deadline):
+                status = S_TIME_LIMIT
+                break
+    out.nodes = nodes
+    out.backtracks = backtracks
+    out.depth = depth
+    return status
+
+
+cdef int _dfs_ordered(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
+                      Py_ssize_t s, Py_ssize_t last, bint closed, int64_t max_nodes,
+                      double deadline, Counters* out) except -1 nogil:
+    """Backtracking with the moves of each square tried in Warnsdorff order.
+
+    ``mv[depth * STRIDE]`` is the next candidate to try, ``+ 1`` how many
+    there are and ``+ 2 ..`` the candidate moves, sorted when the square is
+    entered: every deeper change is undone before the search returns to it,
+    so the list stays valid.
+    """
+    cdef Py_ssize_t depth = 0, q, base = 0
+    cdef int64_t nodes = 1, backtracks = 0
+    cdef int i, status
+    _visit(c, s, off)
+    pth[0] = <int32_t>s
+    mv[0] = 0
+    mv[1] = <int8_t>_order_candidates(c, s, off, mv + 2)
+    if last == 0 and not closed:
+        status = S_FOUND
+    else:
+        while True:
+            i = mv[base]
+            if i >= mv[base + 1]:
+                _unvisit(c, pth[depth], off)
+                if depth == 0:
+                    status = S_EXHAUSTED
+                    break
+                depth -= 1
+                base -= STRIDE
+                backtracks += 1
+                continue
+            if nodes >= max_nodes:
+                status = S_NODE_LIMIT
+                break
+            mv[base] = <int8_t>(i + 1)
+            q = pth[depth] + off[mv[base + 2 + i]]
+            depth += 1
+            base += STRIDE
+            pth[depth] = <int32_t>q
+            nodes += 1
+            _visit(c, q, off)
+            mv[base] = 0
+            if depth == last:
+                if not closed or _adjacent(q, s, off):
+                    status = S_FOUND
+                    break
+                mv[base + 1] = 0          # a full board that cannot close: retreat
+            elif closed and c[s] == VISITED:
+                mv[base + 1] = 0          # the start has no free neighbour left to close
+            else:
+                mv[base + 1] = <int8_t>_order_candidates(c, q, off, mv + base + 2)
+            if (nodes & POLL_MASK) == 0 and _poll(deadline):
+                status = S_TIME_LIMIT
+                break
+    out.nodes = nodes
+    out.backtracks = backtracks
+    out.depth = depth
+    return status
+
+
 def backtrack(int32_t[:, ::1] board, int32_t[::1] cells, int32_t[::1] path,
               int8_t[::1] moves, const int32_t[:, ::1] order,
               Py_ssize_t start_row, Py_ssize_t start_col, bint ordered, bint closed,
@@ -148,95 +269,34 @@ def backtrack(int32_t[:, ::1] board, int32_t[::1] cells, int32_t[::1] path,
     knight move from the first; the ordered search also abandons a branch as
     soon as the start square has no free neighbour left to come back from.
 
-    ``cells`` is the padded board (border >= VISITED, inside 0), ``path``
+    ``cells`` is the padded board (border VISITED_CELL, inside 0), ``path``
     has rows*cols entries, ``moves`` rows*cols entries (plain) or
-    rows*cols*STRIDE (ordered).  ``stats`` receives nodes, backtracks and the
-    length of the path held in ``path``.  A node is one placement of the knight.
+    rows*cols*MOVE_STRIDE (ordered).  ``stats`` receives nodes, backtracks and
+    the length of the path held in ``path``.  A node is one placement of the
+    knight, the start included; a backtrack is one retreat.
     """
     cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
     cdef Py_ssize_t width = cols + 4, last = rows * cols - 1
     cdef Py_ssize_t off[8]
-    cdef Py_ssize_t s, p, q = 0, depth = 0, base
-    cdef int32_t* c = &cells[0]
-    cdef int32_t* pth = &path[0]
-    cdef int8_t* mv = &moves[0]
-    cdef int64_t nodes = 1, backtracks = 0
-    cdef int status = -1, k, i
-    cdef bint advance
+    cdef Py_ssize_t s = (start_row + 2) * width + start_col + 2
+    cdef Counters counters
+    cdef int status
     if max_nodes <= 0:
         max_nodes = INT64_MAX
     with nogil:
         _offsets(order, width, off)
         if ordered:
-            _count_neighbours(c, rows, cols, off)
-        s = (start_row + 2) * width + start_col + 2
-        pth[0] = <int32_t>s
-        if ordered:
-            _visit(c, s, off)
-            mv[0] = 0
-            mv[1] = <int8_t>_order_candidates(c, s, off, mv + 2)
+            _count_neighbours(&cells[0], rows, cols, off)
+            status = _dfs_ordered(&cells[0], &path[0], &moves[0], off, s, last, closed,
+                                  max_nodes, deadline, &counters)
         else:
-            c[s] += VISITED
-            mv[0] = 0
-        while True:
-            advance = False
-            if depth == last:
-                if not closed or _adjacent(pth[depth], s, off):
-                    status = S_FOUND
-                    break
-            elif ordered:
-                base = depth * STRIDE
-                i = mv[base]
-                if i < mv[base + 1]:
-                    q = pth[depth] + off[mv[base + 2 + i]]
-                    mv[base] = <int8_t>(i + 1)
-                    advance = True
-            else:
-                p = pth[depth]
-                k = mv[depth]
-                while k < 8:
-                    q = p + off[k]
-                    k += 1
-                    if c[q] < FREE_BELOW:
-                        advance = True
-                        break
-                mv[depth] = <int8_t>k
-            if advance:
-                if nodes >= max_nodes:
-                    status = S_NODE_LIMIT
-                    break
-                depth += 1
-                pth[depth] = <int32_t>q
-                nodes += 1
-                if ordered:
-                    _visit(c, q, off)
-                    base = depth * STRIDE
-                    mv[base] = 0
-                    if closed and depth < last and c[s] == VISITED:
-                        mv[base + 1] = 0      # the tour could no longer close
-                    else:
-                        mv[base + 1] = <int8_t>_order_candidates(c, q, off, mv + base + 2)
-                else:
-                    c[q] += VISITED
-                    mv[depth] = 0
-                if (nodes & POLL_MASK) == 0 and _poll(deadline):
-                    status = S_TIME_LIMIT
-                    break
-            else:
-                if ordered:
-                    _unvisit(c, pth[depth], off)
-                else:
-                    c[pth[depth]] -= VISITED
-                if depth == 0:
-                    status = S_EXHAUSTED
-                    break
-                depth -= 1
-                backtracks += 1
+            status = _dfs_plain(&cells[0], &path[0], &moves[0], off, s, last, closed,
+                                max_nodes, deadline, &counters)
         if status == S_FOUND:
-            _fill_board(board, pth, last + 1, width)
-    stats[0] = nodes
-    stats[1] = backtracks
-    stats[2] = depth + 1 if status != S_EXHAUSTED else 0
+            _fill_board(board, &path[0], last + 1, width)
+    stats[0] = counters.nodes
+    stats[1] = counters.backtracks
+    stats[2] = counters.depth + 1 if status != S_EXHAUSTED else 0
     return status
 
 

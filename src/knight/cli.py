@@ -37,12 +37,18 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def _move(text: str) -> tuple[int, int]:
-    try:
-        dr, dc = (int(v) for v in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a move 'drow,dcol', got {text!r}") from None
-    return dr, dc
+def _moves(text: str) -> list[tuple[int, int]]:
+    """Parse ``"2,1 1,2 ..."`` (pairs separated by spaces or semicolons)."""
+    moves = []
+    for item in text.replace(";", " ").split():
+        try:
+            dr, dc = (int(v) for v in item.split(","))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected moves 'drow,dcol drow,dcol ...', got {item!r}"
+            ) from None
+        moves.append((dr, dc))
+    return moves
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,9 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
                    help="Warnsdorff tie-break rule (with --method warnsdorff)")
     p.add_argument("--seed", type=int, help="seed for --tie-break random")
-    p.add_argument("--order", nargs=8, type=_move, metavar="DR,DC",
-                   help="the 8 knight moves in the order tried (default: "
-                   + " ".join(f"{a},{b}" for a, b in DEFAULT_ORDER) + ")")
+    p.add_argument("--order", type=_moves, metavar="'DR,DC ...'",
+                   help="the 8 knight moves in the order tried, quoted (default: '"
+                   + " ".join(f"{a},{b}" for a, b in DEFAULT_ORDER) + "')")
     p.add_argument("--max-nodes", type=int, help="stop after this many knight placements")
     p.add_argument("--timeout", type=float, help="stop after this many seconds")
     p.add_argument("--base", type=int, choices=(0, 1), default=0,
@@ -114,6 +120,7 @@ def _report(tour: Tour, args: argparse.Namespace, out: TextIO, err: TextIO) -> N
 def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
     status = EXIT_OK
     first = True
+    seen = False
     for number, line in enumerate(inp, 1):
         text = line.split("#", 1)[0].strip()
         if not text:
@@ -126,6 +133,7 @@ def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO)
             err.write(f"knight: error: line {number}: expected 'row col size', got {text!r}\n")
             status = max(status, EXIT_USAGE)
             continue
+        seen = True
         row, col, size = fields
         try:
             tour = _solve_one(args, (size,), (row, col))
@@ -138,6 +146,9 @@ def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO)
             out.write("\n")
         first = False
         _report(tour, args, out, err)
+    if not seen and status == EXIT_OK:
+        err.write("knight: error: no board size given and no 'row col size' lines on standard input\n")
+        return EXIT_USAGE
     return status
 
 
@@ -172,6 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.write("knight: interrupted\n")
         return EXIT_INTERRUPTED
+    except SystemExit as exc:  # argparse: --help, --version and usage errors
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
 

@@ -109,8 +109,14 @@ def move_order(order: Iterable[Any] | None) -> tuple[Move, ...]:
     return tuple(result)
 
 
+_DEFAULT_ORDER_ARRAY = np.array(DEFAULT_ORDER, dtype=np.int32)
+_DEFAULT_ORDER_ARRAY.flags.writeable = False
+
+
 def order_array(order: Sequence[Move]) -> np.ndarray:
     """The move order as the contiguous ``int32`` (8, 2) array the cores take."""
+    if order is DEFAULT_ORDER:
+        return _DEFAULT_ORDER_ARRAY
     return np.ascontiguousarray(order, dtype=np.int32).reshape(8, 2)
 
 
@@ -140,8 +146,15 @@ def available_memory() -> int:
         return 2**63 - 1
 
 
+#: Jobs below this size are not checked: they always fit, and reading the
+#: system's free memory costs more than solving a small board.
+SMALL_JOB = 64 * 2**20
+
+
 def check_memory(needed: int, what: str) -> None:
     """Refuse, before allocating, a job that would not fit in memory."""
+    if needed < SMALL_JOB:
+        return
     avail = available_memory()
     if needed > avail:
         raise BoardTooLargeError(

@@ -203,7 +203,7 @@ def _solve(
         what = f"max_nodes={node_limit}" if status == NODE_LIMIT else f"timeout={seconds}s"
         return SearchLimitError(
             f"the search stopped at {what} after {nodes:,} nodes and {spent:.3f} s "
-            f"without finding a {'closed' if closed else 'open'} tour of the "
+            f"without finding {'a closed' if closed else 'an open'} tour of the "
             f"{rows}x{cols} board from {start}",
             nodes,
             spent,

@@ -22,11 +22,11 @@ class Tour:
     ``seconds`` and ``seed`` (for random tie-breaks) say how it was found.
 
     >>> import knight
-    >>> tour = knight.solve(5, start=(0, 0))
-    >>> tour.board[0, 0], tour.end in [tuple(p) for p in tour.path[-1:]]
-    (0, True)
-    >>> len(tour), tour.rows, tour.cols
-    (25, 5, 5)
+    >>> tour = knight.solve(5, start=(2, 2))
+    >>> tour.start, int(tour.board[2, 2]), len(tour), tour.shape
+    ((2, 2), 0, 25, (5, 5))
+    >>> tour.path[:3].tolist()
+    [[2, 2], [4, 3], [2, 4]]
     """
 
     __slots__ = (
@@ -148,8 +148,12 @@ class Tour:
         """The board as text: step numbers (from ``base``) in aligned columns.
 
         >>> import knight
-        >>> print(knight.solve(5).grid(base=1).splitlines()[0])
-         1 14 19  8 25
+        >>> print(knight.solve(5).grid(base=1))
+         1 16 21 10  7
+        22 11  8 15 20
+        17  2 25  6  9
+        12 23  4 19 14
+         3 18 13 24  5
         """
         if base not in (0, 1):
             raise ValueError(f"base must be 0 or 1, got {base!r}")

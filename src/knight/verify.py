@@ -198,10 +198,15 @@ def verify(
     ``"not-closed"``.
 
     >>> import knight
-    >>> knight.verify([[0, 5, 2], [3, 8, 7], [6, 1, 4]])
+    >>> board = [[0, 20, 15, 9, 6],
+    ...          [21, 10, 7, 14, 19],
+    ...          [16, 1, 24, 5, 8],
+    ...          [11, 22, 3, 18, 13],
+    ...          [2, 17, 12, 23, 4]]
+    >>> knight.verify(board)
     Traceback (most recent call last):
     ...
-    knight.errors.InvalidTourError: step 0 at (0, 0) to step 1 at (2, 1) is not a knight move
+    knight.errors.InvalidTourError: step 14 at (1, 3) to step 15 at (0, 2) is not a knight move
     >>> knight.verify(knight.solve(6, closed=True)).closed
     True
     """

@@ -1,0 +1,156 @@
+"""The knight command: output formats, stdin mode and exit codes."""
+
+import io
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import knight
+from knight import cli
+
+
+def run(argv, stdin=None, monkeypatch=None, capsys=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def knight_cli(monkeypatch, capsys):
+    return lambda argv, stdin=None: run(argv, stdin, monkeypatch, capsys)
+
+
+def grid(text):
+    return np.array([[int(v) for v in line.split()] for line in text.strip().splitlines()])
+
+
+def test_square_board_grid(knight_cli):
+    code, out, err = knight_cli(["8"])
+    assert code == 0 and err == ""
+    board = grid(out)
+    assert board.shape == (8, 8) and board[0, 0] == 0
+    assert knight.is_tour(board)
+    assert knight.Tour(board) == knight.solve(8)
+
+
+def test_rectangle_and_base_one(knight_cli):
+    code, out, _ = knight_cli(["5", "7", "--base", "1"])
+    board = grid(out)
+    assert code == 0 and board.shape == (5, 7) and board.min() == 1
+    assert knight.is_tour(board - 1)
+
+
+def test_closed_from_start_with_method(knight_cli):
+    code, out, _ = knight_cli(
+        ["6", "--start", "1", "5", "--closed", "--method", "warnsdorff-backtrack"]
+    )
+    board = grid(out)
+    assert code == 0 and board[1, 5] == 0 and knight.is_tour(board, closed=True)
+
+
+def test_path_and_json_formats(knight_cli):
+    code, out, _ = knight_cli(["5", "--format", "path"])
+    path = [tuple(map(int, line.split())) for line in out.strip().splitlines()]
+    assert code == 0 and len(path) == 25 and path[0] == (0, 0)
+    assert knight.is_tour(path)
+    code, out, _ = knight_cli(["6", "--format", "json", "--closed", "--base", "1"])
+    data = json.loads(out)
+    assert data["closed"] is True and data["rows"] == 6 and data["base"] == 1
+    assert knight.is_tour(np.array(data["board"]) - 1, closed=True)
+    assert data["path"][0] == data["start"] == [0, 0]
+
+
+def test_time_goes_to_stderr(knight_cli):
+    code, out, err = knight_cli(["8", "--time"])
+    assert code == 0 and " s, " in err and "nodes" in err and "backtracks" in err
+    assert knight.is_tour(grid(out))
+
+
+def test_tie_break_seed_order_and_limits(knight_cli):
+    code, out, _ = knight_cli(["10", "--method", "warnsdorff", "--tie-break", "random",
+                               "--seed", "3"])
+    assert code == 0
+    assert knight.Tour(grid(out)) == knight.solve(10, method="warnsdorff", tie_break="random",
+                                                  seed=3)
+    order = "-2,1 -1,2 1,2 2,1 2,-1 1,-2 -1,-2 -2,-1"
+    code, out, _ = knight_cli(["6", "--method", "backtrack", "--order", order])
+    assert code == 0 and knight.is_tour(grid(out))
+    code, out, err = knight_cli(["8", "--closed", "--method", "backtrack", "--max-nodes", "50"])
+    assert code == 1 and "max_nodes=50" in err and out == ""
+    code, out, err = knight_cli(["8", "--closed", "--method", "backtrack", "--timeout", "0.05"])
+    assert code == 1 and "timeout" in err
+
+
+def test_stdin_lines(knight_cli):
+    code, out, err = knight_cli([], stdin="1 5 6\n\n# a comment\n0 0 5\n")
+    assert code == 0 and err == ""
+    first, second = out.strip().split("\n\n")
+    a, b = grid(first), grid(second)
+    assert a.shape == (6, 6) and a[1, 5] == 0 and knight.is_tour(a)
+    assert b.shape == (5, 5) and b[0, 0] == 0 and knight.is_tour(b)
+
+
+def test_stdin_errors_name_the_line(knight_cli):
+    code, out, err = knight_cli([], stdin="0 1 5\nx y\n0 0 5\n")
+    assert code == 2
+    assert "line 1:" in err and "corner colour" in err
+    assert "line 2: expected 'row col size'" in err
+    assert grid(out).shape == (5, 5)
+    code, out, err = knight_cli([], stdin="0 1 5\n")
+    assert code == 1 and out == ""
+
+
+def test_stdin_empty_is_an_error(knight_cli):
+    code, out, err = knight_cli([], stdin="")
+    assert code == 2 and "no board size" in err
+
+
+@pytest.mark.parametrize(
+    "argv,code,message",
+    [
+        (["4"], 1, "no knight's tour"),
+        (["5", "--start", "0", "1"], 1, "corner colour"),
+        (["8", "--start", "9", "9"], 2, "off the 8x8 board"),
+        (["0"], 2, "rows must be at least 1"),
+        (["x"], 2, "invalid int value"),
+        (["1", "2", "3"], 2, "ROWS or ROWS COLS"),
+        (["8", "--method", "dfs"], 2, "invalid choice"),
+        (["8", "--tie-break", "roth"], 2, "tie_break applies"),
+        (["8", "--order", "1,1 2,2 3,3 4,4 5,5 6,6 7,7 8,8"], 2, "not a knight move"),
+        (["8", "--order", "2,1 1,2"], 2, "all 8 knight moves"),
+        (["8", "--order", "a b c d e f g h"], 2, "expected moves"),
+        (["8", "--base", "2"], 2, "invalid choice"),
+        (["8", "--timeout", "-1"], 2, "timeout must be a positive"),
+        (["5", "--closed"], 1, "odd number of squares"),
+    ],
+)
+def test_errors_are_one_line_with_exit_codes(knight_cli, argv, code, message):
+    got, out, err = knight_cli(argv)
+    assert got == code
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1 and err.startswith("knight: ")
+
+
+def test_help_and_version(capsys):
+    assert cli.main(["--help"]) == 0
+    assert "--closed" in capsys.readouterr().out
+    assert cli.main(["--version"]) == 0
+    assert knight.__version__ in capsys.readouterr().out
+
+
+def test_console_script_and_module_entry_points():
+    proc = subprocess.run([sys.executable, "-m", "knight", "5", "--format", "path"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 25
+    proc = subprocess.run([sys.executable, "-m", "knight", "3", "3"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and proc.stdout == "" and "no knight's tour" in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "knight"], input="0 0 5\n",
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 5

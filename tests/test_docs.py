@@ -1,0 +1,28 @@
+"""Every docstring example in the package runs and prints what it says."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import knight
+
+MODULES = sorted(
+    m.name for m in pkgutil.iter_modules(knight.__path__, "knight.")
+    if m.name != "knight.__main__"
+)
+
+
+@pytest.mark.parametrize("name", ["knight", *MODULES])
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
+
+
+def test_public_functions_have_examples():
+    for name in knight.__all__:
+        obj = getattr(knight, name)
+        if callable(obj) and not isinstance(obj, type):
+            assert obj.__doc__ and ">>>" in obj.__doc__, f"knight.{name} needs an example"

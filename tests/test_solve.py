@@ -1,0 +1,214 @@
+"""solve(): every method finds valid tours; limits, errors and determinism."""
+
+import numpy as np
+import pytest
+
+import knight
+from conftest import assert_tour
+
+SMALL = [(5, 5), (5, 6), (6, 6), (3, 4), (3, 7), (4, 5), (7, 8), (8, 8)]
+
+
+@pytest.mark.parametrize("rows,cols", SMALL)
+def test_warnsdorff_backtrack_every_start(rows, cols):
+    found = 0
+    for r in range(rows):
+        for c in range(cols):
+            try:
+                tour = knight.solve(rows, cols, start=(r, c), method="warnsdorff-backtrack")
+            except knight.NoTourError:
+                continue
+            assert_tour(tour, rows, cols, (r, c), False)
+            found += 1
+    assert found > 0
+
+
+@pytest.mark.parametrize("n", [6, 8])
+def test_closed_warnsdorff_backtrack_from_every_start(n):
+    for r in range(n):
+        for c in range(n):
+            tour = knight.solve(n, start=(r, c), closed=True, method="warnsdorff-backtrack")
+            assert_tour(tour, n, n, (r, c), True)
+
+
+@pytest.mark.parametrize("n", [10, 12])
+def test_closed_auto_from_every_start(n):
+    # Warnsdorff-ordered backtracking alone stalls from some starts on these
+    # boards; auto's restarts over rotated move orders must not.
+    for r in range(n):
+        for c in range(n):
+            tour = knight.solve(n, start=(r, c), closed=True, max_nodes=10**7)
+            assert_tour(tour, n, n, (r, c), True)
+
+
+@pytest.mark.parametrize("rows,cols", [(5, 6), (6, 7), (3, 10), (6, 9)])
+def test_closed_rectangles(rows, cols):
+    tour = knight.solve(rows, cols, closed=True)
+    assert_tour(tour, rows, cols, (0, 0), True)
+
+
+@pytest.mark.parametrize("n", [5, 8, 10, 20, 31, 50, 64])
+def test_auto_open_every_start_sample(n):
+    rng = np.random.default_rng(n)
+    for _ in range(10):
+        r, c = (int(v) for v in rng.integers(0, n, 2))
+        if n % 2 and (r + c) % 2:
+            with pytest.raises(knight.NoTourError, match="corner colour"):
+                knight.solve(n, start=(r, c))
+            continue
+        assert_tour(knight.solve(n, start=(r, c)), n, n, (r, c), False)
+
+
+@pytest.mark.parametrize("tie_break", list(knight.TIE_BREAKS))
+def test_warnsdorff_tie_breaks(tie_break):
+    seed = 7 if tie_break == "random" else None
+    ok = 0
+    for r in range(8):
+        for c in range(8):
+            try:
+                tour = knight.solve(8, start=(r, c), method="warnsdorff", tie_break=tie_break,
+                                    seed=seed)
+            except knight.DeadEndError as exc:
+                # A dead end carries a consistent partial tour.
+                assert exc.steps == len(exc.path) < 64
+                assert exc.board[tuple(exc.path[-1])] == exc.steps - 1
+                assert int((exc.board >= 0).sum()) == exc.steps
+                continue
+            assert_tour(tour, 8, 8, (r, c), False)
+            ok += 1
+    assert ok >= 40
+
+
+def test_warnsdorff_large_board_is_linear_and_valid():
+    tour = knight.solve(200, method="warnsdorff", tie_break="roth", start=(0, 0))
+    assert_tour(tour, 200, 200, (0, 0), False)
+    assert tour.nodes == 200 * 200 and tour.backtracks == 0
+
+
+def test_warnsdorff_dead_end_reports_partial_tour():
+    # With a fixed order, Warnsdorff's rule fails from some squares; find one.
+    for n in range(8, 40):
+        try:
+            knight.solve(n, method="warnsdorff", start=(n // 2 & ~1, 2))
+        except knight.DeadEndError as exc:
+            assert "dead end" in str(exc)
+            assert exc.steps < n * n
+            path = exc.path.astype(int)
+            d = np.abs(np.diff(path, axis=0))
+            assert np.all(d[:, 0] * d[:, 1] == 2)
+            assert sorted(exc.board[exc.board >= 0].tolist()) == list(range(exc.steps))
+            return
+    pytest.fail("expected Warnsdorff's rule to fail on some board")
+
+
+def test_random_tie_break_is_reproducible():
+    a = knight.solve(30, method="warnsdorff", tie_break="random", seed=123, start=(4, 4))
+    b = knight.solve(30, method="warnsdorff", tie_break="random", seed=123, start=(4, 4))
+    assert a == b and a.seed == 123
+    unseeded = knight.solve(30, method="warnsdorff", tie_break="random", start=(4, 4))
+    assert isinstance(unseeded.seed, int)
+    again = knight.solve(30, method="warnsdorff", tie_break="random", seed=unseeded.seed,
+                         start=(4, 4))
+    assert again == unseeded
+
+
+def test_plain_backtracking_finds_tour_and_counts():
+    tour = knight.solve(5, method="backtrack")
+    assert_tour(tour, 5, 5, (0, 0), False)
+    # Every placement except the start is undone once, or remains on the board.
+    assert tour.nodes - 1 == tour.backtracks + 24
+
+
+def test_backtracking_is_deterministic_and_order_sensitive():
+    a = knight.solve(6, method="backtrack", start=(0, 0))
+    b = knight.solve(6, method="backtrack", start=(0, 0))
+    assert a == b and a.nodes == b.nodes
+    order = list(reversed(knight.DEFAULT_ORDER))
+    c = knight.solve(6, method="backtrack", start=(0, 0), order=order, max_nodes=10**7)
+    assert (c.nodes, c.board.tolist()) != (a.nodes, a.board.tolist())
+
+
+def test_plain_backtracking_from_1_0_is_slow_but_bounded():
+    # The textbook search with the default order needs billions of nodes here.
+    with pytest.raises(knight.SearchLimitError) as info:
+        knight.solve(6, method="backtrack", start=(1, 0), max_nodes=2_000_000)
+    assert info.value.nodes == 2_000_000
+
+
+def test_backtrack_closed_ends_next_to_start():
+    tour = knight.solve(6, method="backtrack", closed=True, start=(0, 1))
+    assert_tour(tour, 6, 6, (0, 1), True)
+
+
+def test_exhaustive_search_proves_no_tour():
+    # 3x4 from (0, 1): right colour count-wise but no tour; the search says so.
+    with pytest.raises(knight.NoTourError, match="exhaustive search visited"):
+        knight.solve(3, 4, start=(0, 1), method="backtrack")
+    with pytest.raises(knight.NoTourError, match="exhaustive search"):
+        knight.solve(3, 4, start=(0, 1), method="warnsdorff-backtrack")
+    with pytest.raises(knight.NoTourError, match="exhaustive search"):
+        knight.solve(3, 4, start=(0, 1))
+
+
+@pytest.mark.parametrize(
+    "args,kwargs,match",
+    [
+        ((4,), {}, "no knight's tour"),
+        ((2, 9), {}, "no knight's tour"),
+        ((3, 6), {}, "no knight's tour"),
+        ((5,), {"start": (0, 1)}, "corner colour"),
+        ((5,), {"closed": True}, "odd number of squares"),
+        ((4, 9), {"closed": True}, "Schwenk"),
+        ((3, 8), {"closed": True}, "Schwenk"),
+        ((1,), {"closed": True}, "cannot move back"),
+    ],
+)
+def test_no_tour_by_theory_is_instant(args, kwargs, match):
+    with pytest.raises(knight.NoTourError, match=match) as info:
+        knight.solve(*args, **kwargs)
+    assert info.value.reason == str(info.value)
+
+
+def test_one_by_one():
+    tour = knight.solve(1)
+    assert tour.board.tolist() == [[0]] and tour.end == (0, 0)
+
+
+def test_max_nodes_is_exact():
+    with pytest.raises(knight.SearchLimitError, match="max_nodes=1000") as info:
+        knight.solve(8, method="backtrack", closed=True, max_nodes=1000)
+    assert info.value.nodes == 1000
+
+
+def test_timeout_is_honoured():
+    with pytest.raises(knight.SearchLimitError, match="timeout") as info:
+        knight.solve(8, method="backtrack", closed=True, timeout=0.2)
+    assert info.value.seconds >= 0.2
+    assert info.value.nodes > 0
+
+
+def test_auto_respects_max_nodes():
+    with pytest.raises(knight.SearchLimitError):
+        knight.solve(8, closed=True, max_nodes=10)
+
+
+def test_tour_object():
+    tour = knight.solve(5, start=(2, 2))
+    assert len(tour) == 25
+    squares = list(tour)
+    assert squares[0] == (2, 2) and squares[-1] == tour.end
+    assert tour.path.shape == (25, 2) and tour.path.dtype == np.int32
+    assert not tour.board.flags.writeable and not tour.path.flags.writeable
+    text = str(tour).splitlines()
+    assert len(text) == 5 and text[2].split()[2] == "0"
+    assert tour.grid(base=1).splitlines()[2].split()[2] == "1"
+    assert "Tour 5x5 open start=(2, 2)" in repr(tour)
+    assert tour != knight.solve(5)
+    assert tour == knight.Tour(tour.board.copy())
+    d = tour.to_dict(base=1)
+    assert d["board"][2][2] == 1 and d["path"][0] == [2, 2] and d["rows"] == 5
+
+
+def test_tour_constructor_checks_board():
+    with pytest.raises(knight.InvalidTourError):
+        knight.Tour(np.arange(25).reshape(5, 5))
