@@ -340,8 +340,10 @@ def plan(rows: int, cols: int, start: Square, closed: bool) -> Plan:
 def memory_estimate(rows: int, cols: int) -> int:
     """Bytes :func:`construct` may allocate (an upper bound).
 
-    The int32 board, plus a byte per square that covers the per-block tables
-    (a block has at least 25 squares and needs under 40 bytes).
+    The int32 board, plus a byte per square for the per-block tables (about
+    34 bytes per block at their peak; all blocks but a few at the board's
+    edges have 40 squares or more).  Measured at 10^8 squares: 1.07 to 1.09
+    times the board.
 
     >>> memory_estimate(100, 100)
     50000
