@@ -383,7 +383,7 @@ cdef class PathSearch:
         return seen == remaining
 
     cdef int _run(self, int32_t* out, Py_ssize_t max_out, Py_ssize_t* n_out,
-                  double deadline, int64_t max_nodes) noexcept nogil:
+                  double deadline, int64_t max_nodes) except -1 nogil:
         """The search loop; resumes where the previous call stopped."""
         cdef Py_ssize_t d = self.depth, i, j, stride = self.total
         cdef int32_t u
@@ -427,11 +427,11 @@ cdef class PathSearch:
                                     return S_MORE
                     if self._nodes - polled > POLL_MASK:
                         polled = self._nodes
+                        # Saved first: Ctrl-C raises out of _poll.
+                        self.depth = d
                         if max_nodes > 0 and self._nodes >= max_nodes:
-                            self.depth = d
                             return S_NODE_LIMIT
                         if _poll(deadline):
-                            self.depth = d
                             return S_TIME_LIMIT
             else:
                 if d == self.base:

@@ -279,9 +279,15 @@ def _pool(workers: int) -> cf.ProcessPoolExecutor:
     return pool
 
 
-def _drop_pool(workers: int) -> None:
+def _drop_pool(workers: int, kill: bool = False) -> None:
     pool = _POOLS.pop(workers, None)
     if pool is not None:
+        if kill:
+            # Ctrl-C reaches only this process when it was sent to it alone
+            # (not to the terminal's process group): busy workers would go
+            # on until their subtree ends, and exit would wait for them.
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -491,8 +497,9 @@ def count(
             for fut in futures:
                 fut.cancel()
             if executor is None and not isinstance(sys.exc_info()[1], SearchLimitError):
-                # Workers interrupted by Ctrl-C may still be busy: start afresh.
-                _drop_pool(w)
+                # Interrupted: stop the workers' subtrees too; the next call
+                # starts a fresh pool.
+                _drop_pool(w, kill=True)
             raise
         return total * factor
     finally:
