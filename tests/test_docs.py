@@ -26,3 +26,19 @@ def test_public_functions_have_examples():
         obj = getattr(knight, name)
         if callable(obj) and not isinstance(obj, type):
             assert obj.__doc__ and ">>>" in obj.__doc__, f"knight.{name} needs an example"
+
+
+def test_readme_python_example():
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    if not readme.exists():
+        pytest.skip("README.md is not beside the tests (installed test run)")
+    text = readme.read_text(encoding="utf-8")
+    start = text.index("```python\n") + len("```python\n")
+    block = text[start:text.index("```", start)]
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(block, {}, "README.md", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0

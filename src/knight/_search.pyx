@@ -32,7 +32,6 @@ cdef enum:
     STRIDE = 10          # per-depth record of the ordered search: next, count, 8 moves
 
 # For the callers that allocate the arrays.
-VISITED_CELL = VISITED
 MOVE_STRIDE = STRIDE
 
 cdef enum:
@@ -107,9 +106,22 @@ cdef inline void _unvisit(int32_t* cells, Py_ssize_t p, const Py_ssize_t* off) n
         cells[p + off[k]] += 1
 
 
+cdef void _clear(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
+    """Mark the two-cell border visited and the board's squares free (0)."""
+    cdef Py_ssize_t r, c, width = cols + 4
+    for r in range(rows + 4):
+        for c in range(width):
+            cells[r * width + c] = 0 if (2 <= r < rows + 2 and 2 <= c < cols + 2) else VISITED
+
+
 cdef void _fill_board(int32_t[:, ::1] board, const int32_t* path, Py_ssize_t length,
                       Py_ssize_t width) noexcept nogil:
-    cdef Py_ssize_t i, p
+    """Write step numbers along the path; squares off it get -1."""
+    cdef Py_ssize_t i, p, r, c
+    if length < board.shape[0] * board.shape[1]:
+        for r in range(board.shape[0]):
+            for c in range(board.shape[1]):
+                board[r, c] = -1
     for i in range(length):
         p = path[i]
         board[p // width - 2, p % width - 2] = <int32_t>i
@@ -257,10 +269,14 @@ cdef int _dfs_ordered(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* of
     return status
 
 
-def backtrack(int32_t[:, ::1] board, int32_t[::1] cells, int32_t[::1] path,
-              int8_t[::1] moves, const int32_t[:, ::1] order,
-              Py_ssize_t start_row, Py_ssize_t start_col, bint ordered, bint closed,
-              int64_t max_nodes, double deadline, int64_t[::1] stats):
+def work_size(Py_ssize_t rows, Py_ssize_t cols):
+    """Entries of the int32 work array the cores need: padded board and path."""
+    return (rows + 4) * (cols + 4) + rows * cols
+
+
+def backtrack(int32_t[:, ::1] board, int32_t[::1] work, int8_t[::1] moves,
+              const int32_t[:, ::1] order, Py_ssize_t start_row, Py_ssize_t start_col,
+              bint ordered, bint closed, int64_t max_nodes, double deadline):
     """Depth-first search for a tour; returns a status code.
 
     ``ordered=False`` is the textbook search: moves tried in ``order``.
@@ -269,35 +285,38 @@ def backtrack(int32_t[:, ::1] board, int32_t[::1] cells, int32_t[::1] path,
     knight move from the first; the ordered search also abandons a branch as
     soon as the start square has no free neighbour left to come back from.
 
-    ``cells`` is the padded board (border VISITED_CELL, inside 0), ``path``
-    has rows*cols entries, ``moves`` rows*cols entries (plain) or
-    rows*cols*MOVE_STRIDE (ordered).  ``stats`` receives nodes, backtracks and
-    the length of the path held in ``path``.  A node is one placement of the
-    knight, the start included; a backtrack is one retreat.
+    ``work`` has ``work_size(rows, cols)`` entries (the padded board, then
+    the path), ``moves`` rows*cols entries (plain) or rows*cols*MOVE_STRIDE
+    (ordered); their contents on entry do not matter.  Returns ``(status,
+    nodes, backtracks)``; ``board`` receives the tour when the status is
+    FOUND.  A node is one placement of the knight, the start included; a
+    backtrack is one retreat.
     """
     cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
     cdef Py_ssize_t width = cols + 4, last = rows * cols - 1
     cdef Py_ssize_t off[8]
     cdef Py_ssize_t s = (start_row + 2) * width + start_col + 2
+    cdef int32_t* cells = &work[0]
+    cdef int32_t* path = cells + (rows + 4) * width
     cdef Counters counters
     cdef int status
+    if work.shape[0] < work_size(rows, cols) or moves.shape[0] < (last + 1) * (STRIDE if ordered else 1):
+        raise ValueError("work arrays too small")
     if max_nodes <= 0:
         max_nodes = INT64_MAX
     with nogil:
         _offsets(order, width, off)
+        _clear(cells, rows, cols)
         if ordered:
-            _count_neighbours(&cells[0], rows, cols, off)
-            status = _dfs_ordered(&cells[0], &path[0], &moves[0], off, s, last, closed,
+            _count_neighbours(cells, rows, cols, off)
+            status = _dfs_ordered(cells, path, &moves[0], off, s, last, closed,
                                   max_nodes, deadline, &counters)
         else:
-            status = _dfs_plain(&cells[0], &path[0], &moves[0], off, s, last, closed,
+            status = _dfs_plain(cells, path, &moves[0], off, s, last, closed,
                                 max_nodes, deadline, &counters)
         if status == S_FOUND:
-            _fill_board(board, &path[0], last + 1, width)
-    stats[0] = counters.nodes
-    stats[1] = counters.backtracks
-    stats[2] = counters.depth + 1 if status != S_EXHAUSTED else 0
-    return status
+            _fill_board(board, path, last + 1, width)
+    return status, counters.nodes, counters.backtracks
 
 
 cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
@@ -329,10 +348,9 @@ cdef inline int32_t _second_level(const int32_t* cells, Py_ssize_t q,
     return best if best < FREE_BELOW else NO_VALUE
 
 
-def warnsdorff(int32_t[:, ::1] board, int32_t[::1] cells, int32_t[::1] path,
-               const int32_t[:, ::1] order, Py_ssize_t start_row, Py_ssize_t start_col,
-               int tie_break, uint64_t seed, bint closed, double deadline,
-               int64_t[::1] stats):
+def warnsdorff(int32_t[:, ::1] board, int32_t[::1] work, const int32_t[:, ::1] order,
+               Py_ssize_t start_row, Py_ssize_t start_col, int tie_break, uint64_t seed,
+               bint closed, double deadline):
     """Greedy Warnsdorff walk without backtracking; returns a status code.
 
     At each step the knight moves to the free square with the fewest free
@@ -342,20 +360,26 @@ def warnsdorff(int32_t[:, ::1] board, int32_t[::1] cells, int32_t[::1] path,
     whose own free neighbours have the fewest onward squares (TIE_POHL); any
     remaining tie goes to the first in ``order``.  Onward counts are kept
     incrementally, so a step costs O(1).
+
+    ``work`` is as for :func:`backtrack`.  Returns ``(status, squares, 0)``;
+    ``board`` receives the squares reached (-1 elsewhere) whatever the status.
     """
     cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
     cdef Py_ssize_t width = cols + 4, total = rows * cols
     cdef Py_ssize_t off[8]
     cdef Py_ssize_t ties[8]
     cdef Py_ssize_t s, p, q, steps = 1
-    cdef int32_t* c = &cells[0]
-    cdef int32_t* pth = &path[0]
+    cdef int32_t* c = &work[0]
+    cdef int32_t* pth = c + (rows + 4) * width
     cdef int32_t d, best, key, best_key
     cdef int64_t dist, best_dist
     cdef int status = S_FOUND, k, nt
     cdef uint64_t state = seed
+    if work.shape[0] < work_size(rows, cols):
+        raise ValueError("work array too small")
     with nogil:
         _offsets(order, width, off)
+        _clear(c, rows, cols)
         _count_neighbours(c, rows, cols, off)
         s = (start_row + 2) * width + start_col + 2
         pth[0] = <int32_t>s
@@ -404,7 +428,4 @@ def warnsdorff(int32_t[:, ::1] board, int32_t[::1] cells, int32_t[::1] path,
         if status == S_FOUND and closed and not _adjacent(pth[steps - 1], s, off):
             status = S_NOT_CLOSED
         _fill_board(board, pth, steps, width)
-    stats[0] = steps
-    stats[1] = 0
-    stats[2] = steps
-    return status
+    return status, steps, 0

@@ -44,6 +44,8 @@ MAX_SQUARES = 2**31 - 1 - 2**20
 
 def as_int(value: Any, name: str) -> int:
     """Return ``value`` as a Python int, refusing bools, floats and strings."""
+    if type(value) is int:
+        return value
     if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
     try:
@@ -70,6 +72,10 @@ def board_size(rows: Any, cols: Any = None) -> tuple[int, int]:
 
 def square(value: Any, rows: int, cols: int, name: str = "start") -> Square:
     """Validate a square ``(row, col)`` on a ``rows`` x ``cols`` board."""
+    if type(value) is tuple and len(value) == 2:
+        r, c = value
+        if type(r) is int and type(c) is int and 0 <= r < rows and 0 <= c < cols:
+            return value
     if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)):
         raise TypeError(f"{name} must be a (row, col) pair, not {type(value).__name__}")
     if len(value) != 2:

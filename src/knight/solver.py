@@ -52,12 +52,6 @@ class Engine(Protocol):
     ) -> tuple[int, np.ndarray, int, int]: ...
 
 
-def _padded(rows: int, cols: int) -> np.ndarray:
-    cells = np.full((rows + 4, cols + 4), _search.VISITED_CELL, dtype=np.int32)
-    cells[2:-2, 2:-2] = 0
-    return cells.ravel()
-
-
 class _CythonEngine:
     """Allocates the work arrays and runs the Cython cores."""
 
@@ -68,30 +62,29 @@ class _CythonEngine:
         rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
         closed: bool, max_nodes: int | None, deadline: float,
     ) -> tuple[int, np.ndarray, int, int]:
-        n = rows * cols
-        board = np.full((rows, cols), -1, dtype=np.int32)
-        path = np.empty(n, dtype=np.int32)
-        moves = np.empty(n * (_search.MOVE_STRIDE if ordered else 1), dtype=np.int8)
-        stats = np.zeros(3, dtype=np.int64)
-        status = _search.backtrack(
-            board, _padded(rows, cols), path, moves, order_array(order), start[0], start[1],
-            ordered, closed, max_nodes or 0, deadline, stats,
+        board = np.empty((rows, cols), dtype=np.int32)
+        work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
+        moves = np.empty(rows * cols * (_search.MOVE_STRIDE if ordered else 1), dtype=np.int8)
+        status, nodes, backtracks = _search.backtrack(
+            board, work, moves, order_array(order), start[0], start[1], ordered, closed,
+            max_nodes or 0, deadline,
         )
-        return status, board, int(stats[0]), int(stats[1])
+        if status != FOUND:
+            board.fill(-1)
+        return status, board, nodes, backtracks
 
     @staticmethod
     def warnsdorff(
         rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
         seed: int, closed: bool, deadline: float,
     ) -> tuple[int, np.ndarray, int, int]:
-        board = np.full((rows, cols), -1, dtype=np.int32)
-        path = np.empty(rows * cols, dtype=np.int32)
-        stats = np.zeros(3, dtype=np.int64)
-        status = _search.warnsdorff(
-            board, _padded(rows, cols), path, order_array(order), start[0], start[1],
-            tie_break, seed, closed, deadline, stats,
+        board = np.empty((rows, cols), dtype=np.int32)
+        work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
+        status, squares, _ = _search.warnsdorff(
+            board, work, order_array(order), start[0], start[1], tie_break, seed, closed,
+            deadline,
         )
-        return status, board, int(stats[0]), int(stats[1])
+        return status, board, squares, 0
 
 
 CYTHON_ENGINE = _CythonEngine()
@@ -101,7 +94,7 @@ def memory_estimate(rows: int, cols: int, method: str) -> int:
     """Bytes :func:`solve` allocates for a board (an upper bound)."""
     n = rows * cols
     padded = (rows + 4) * (cols + 4)
-    base = 4 * n + 4 * padded + 4 * n  # board, padded cells, path
+    base = 4 * n + 4 * padded + 4 * n  # board, then the work array: padded cells and path
     if method in ("backtrack",):
         return base + n
     return base + n * _search.MOVE_STRIDE

@@ -1,0 +1,41 @@
+"""Type stubs for the search cores (knight/_search.pyx)."""
+
+import numpy as np
+import numpy.typing as npt
+
+MOVE_STRIDE: int
+FOUND: int
+EXHAUSTED: int
+NODE_LIMIT: int
+TIME_LIMIT: int
+DEAD_END: int
+NOT_CLOSED: int
+TIE_FIRST: int
+TIE_RANDOM: int
+TIE_ROTH: int
+TIE_POHL: int
+
+def work_size(rows: int, cols: int) -> int: ...
+def backtrack(
+    board: npt.NDArray[np.int32],
+    work: npt.NDArray[np.int32],
+    moves: npt.NDArray[np.int8],
+    order: npt.NDArray[np.int32],
+    start_row: int,
+    start_col: int,
+    ordered: bool,
+    closed: bool,
+    max_nodes: int,
+    deadline: float,
+) -> tuple[int, int, int]: ...
+def warnsdorff(
+    board: npt.NDArray[np.int32],
+    work: npt.NDArray[np.int32],
+    order: npt.NDArray[np.int32],
+    start_row: int,
+    start_col: int,
+    tie_break: int,
+    seed: int,
+    closed: bool,
+    deadline: float,
+) -> tuple[int, int, int]: ...

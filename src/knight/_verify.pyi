@@ -1,0 +1,17 @@
+"""Type stubs for the verification core (knight/_verify.pyx)."""
+
+import numpy as np
+import numpy.typing as npt
+
+OK: int
+OUT_OF_RANGE: int
+REPEATED: int
+BROKEN: int
+NOT_CLOSED: int
+
+def verify_board(
+    board: npt.NDArray[np.int32],
+    seen: npt.NDArray[np.uint8],
+    closed: bool,
+    where: npt.NDArray[np.int64],
+) -> int: ...
