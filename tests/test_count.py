@@ -373,3 +373,29 @@ def test_core_connectivity_cut_is_exact(connect_depth):
         status, found, nodes = search.count()
         assert (status, found) == (0, expected)
         assert nodes > 0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_a_long_count(workers):
+    import signal
+    import subprocess
+
+    code = (
+        "import sys, knight; print('ready', flush=True); "
+        f"knight.count(8, start=(0, 0), workers={workers})"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        import time
+
+        time.sleep(0.5)  # let the search start (an 8x8 count never ends)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert "KeyboardInterrupt" in err
+    assert proc.returncode != 0
