@@ -43,7 +43,7 @@ from .errors import SearchLimitError
 from .geometry import Square, as_int, board_size, square
 from .tour import Tour
 
-__all__ = ["count", "tours", "reference_count", "count_command", "tours_command"]
+__all__ = ["count", "count_command", "reference_count", "tours", "tours_command"]
 
 #: ``count`` first searches in this process for up to this many nodes
 #: (about 10 ms), whatever ``workers`` says: a search that small costs less
@@ -253,6 +253,7 @@ def _run_task(
     blocked: tuple[int, ...],
     ends: tuple[int, ...] | None,
     deadline: float,
+    max_nodes: int = 0,
 ) -> tuple[int, int, int]:
     """Count the completions of one prefix: ``(status, tours, nodes)``.
 
@@ -265,7 +266,7 @@ def _run_task(
     search = _count.PathSearch(
         rows, cols, np.asarray(prefix, dtype=np.int32), np.asarray(blocked, dtype=np.int32), flags
     )
-    return search.count(deadline)
+    return search.count(deadline, max_nodes)
 
 
 _POOLS: dict[int, cf.ProcessPoolExecutor] = {}
@@ -299,7 +300,7 @@ def _close_pools() -> None:
 
 def _progress_bar(total: int, desc: str) -> Any:
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:
         raise ImportError(
             "progress=True needs tqdm: pip install 'knight-tour[progress]'"
@@ -378,11 +379,14 @@ def count(
     w = as_int(workers, "workers")
     if w < 1:
         raise ValueError(f"workers must be at least 1, got {w}")
-    if executor is not None and not isinstance(executor, cf.Executor):
-        if not callable(getattr(executor, "submit", None)):
-            raise TypeError(
-                f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
-            )
+    if (
+        executor is not None
+        and not isinstance(executor, cf.Executor)
+        and not callable(getattr(executor, "submit", None))
+    ):
+        raise TypeError(
+            f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
+        )
     if not isinstance(progress, (bool, np.bool_)):
         raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
     deadline = _timeout(timeout)
@@ -395,10 +399,11 @@ def count(
                 "progress=True needs tqdm: pip install 'knight-tour[progress]'"
             ) from None
     n = r * c
-    flat = (lambda q: None if q is None else q[0] * c + q[1])
     began = time.perf_counter()
-    job, factor = _plan(r, c, flat(s), flat(e), bool(closed))
+    job, factor = _plan(r, c, _flat(s, c), _flat(e, c), bool(closed))
     if closed and directed:
+        # _plan counts cycles; a cycle is 2 directed tours from a square
+        # (1 through a given last move), and 2 * squares from all of them.
         if s is not None and e is not None:
             factor = 1
         elif s is None and e is None:
@@ -408,103 +413,132 @@ def count(
     parallel = executor is not None or w > 1
     _split(job, 1, 2)
     total = 0
-    nodes = 0
     if not progress:
-        # A deterministic node budget: a small search is finished here and
-        # never pays for processes.
-        budget = PROBE_NODES
-        searches = []
-        for prefix, ends, weight in job.tasks:
-            flags = np.zeros(0 if ends is None else n, dtype=np.uint8)
-            if ends is not None:
-                flags[list(ends)] = 1
-            search = _count.PathSearch(
-                r, c, np.asarray(prefix, dtype=np.int32),
-                np.asarray(job.blocked, dtype=np.int32), flags,
-            )
-            searches.append((search, weight))
-        finished = 0
-        for search, weight in searches:
-            status, found, used = search.count(deadline, budget if parallel else 0)
-            if status == _count.TIME_LIMIT:
-                raise SearchLimitError(
-                    f"count stopped by the timeout after {time.perf_counter() - began:.3f} s",
-                    nodes + used, time.perf_counter() - began,
-                )
-            if status == _count.NODE_LIMIT:
-                break
-            budget -= used
-            nodes += used
-            total += found * weight
-            finished += 1
-            if parallel and budget <= 0:
-                break
+        # Search here first, for at most PROBE_NODES nodes when there are
+        # workers to go to (to the end when there are not).
+        total, _, finished = _probe(job, PROBE_NODES if parallel else 0, deadline, began)
         if finished == len(job.tasks):
             return total * factor
-        # The subtrees finished here are counted; the rest is split up.
         job.tasks = job.tasks[finished:]
-    workers_for_split = w if executor is None else 8
-    _split(job, SPLIT_PER_WORKER * workers_for_split if parallel else 64, 2)
+    width = w if executor is None else _executor_width(executor)
+    _split(job, SPLIT_PER_WORKER * width if parallel else 64, 2)
     bar = _progress_bar(len(job.tasks), f"{r}x{c}") if progress else None
     try:
-        if not parallel:
-            for prefix, ends, weight in job.tasks:
-                status, found, used = _run_task(
-                    r, c, prefix, job.blocked, None if ends is None else tuple(sorted(ends)),
-                    deadline,
-                )
-                nodes += used
-                if status != _count.DONE:
-                    raise SearchLimitError(
-                        f"count stopped by the timeout after "
-                        f"{time.perf_counter() - began:.3f} s",
-                        nodes, time.perf_counter() - began,
-                    )
-                total += found * weight
-                if bar is not None:
-                    bar.update(1)
-            return total * factor
-        pool = executor if executor is not None else _pool(w)
-        futures: dict[Any, int] = {}
-        try:
-            for prefix, ends, weight in job.tasks:
-                fut = pool.submit(
-                    _run_task, r, c, prefix, job.blocked,
-                    None if ends is None else tuple(sorted(ends)), deadline,
-                )
-                futures[fut] = weight
-            wait_for = None if deadline == 0.0 else max(deadline - time.time(), 0.0) + 5.0
-            for fut in cf.as_completed(futures, timeout=wait_for):
-                status, found, used = fut.result()
-                nodes += used
-                if status != _count.DONE:
-                    raise SearchLimitError(
-                        f"count stopped by the timeout after "
-                        f"{time.perf_counter() - began:.3f} s",
-                        nodes, time.perf_counter() - began,
-                    )
-                total += found * futures[fut]
-                if bar is not None:
-                    bar.update(1)
-        except cf.TimeoutError:
-            for fut in futures:
-                fut.cancel()
-            raise SearchLimitError(
-                f"count stopped by the timeout after {time.perf_counter() - began:.3f} s",
-                nodes, time.perf_counter() - began,
-            ) from None
-        except BaseException:
-            for fut in futures:
-                fut.cancel()
-            if executor is None and not isinstance(sys.exc_info()[1], SearchLimitError):
-                # Interrupted: stop the workers' subtrees too; the next call
-                # starts a fresh pool.
-                _drop_pool(w, kill=True)
-            raise
-        return total * factor
+        if parallel:
+            pool = executor if executor is not None else _pool(w)
+            try:
+                more, _ = _run_on(pool, job, deadline, began, bar)
+            except BaseException as exc:
+                if executor is None and not isinstance(exc, SearchLimitError):
+                    # Interrupted: stop the workers' subtrees too; the next
+                    # call starts a fresh pool.
+                    _drop_pool(w, kill=True)
+                raise
+        else:
+            more, _ = _run_here(job, deadline, began, bar)
+        return (total + more) * factor
     finally:
         if bar is not None:
             bar.close()
+
+
+def _flat(sq: Square | None, cols: int) -> int | None:
+    return None if sq is None else sq[0] * cols + sq[1]
+
+
+def _stopped(what: str, began: float, nodes: int) -> SearchLimitError:
+    seconds = time.perf_counter() - began
+    return SearchLimitError(f"{what} stopped by the timeout after {seconds:.3f} s", nodes, seconds)
+
+
+def _ends_arg(ends: frozenset[int] | None) -> tuple[int, ...] | None:
+    return None if ends is None else tuple(sorted(ends))
+
+
+def _probe(job: _Job, budget: int, deadline: float, began: float) -> tuple[int, int, int]:
+    """Count the job's subtrees here, in order, until ``budget`` nodes are spent.
+
+    Returns the weighted total and the nodes of the subtrees finished, and
+    how many were (a subtree cut short by the budget is dropped; budget 0:
+    no limit).
+    """
+    total = nodes = finished = 0
+    for prefix, ends, weight in job.tasks:
+        status, found, used = _run_task(
+            job.rows, job.cols, prefix, job.blocked, _ends_arg(ends), deadline,
+            budget - nodes if budget else 0,
+        )
+        if status == _count.TIME_LIMIT:
+            raise _stopped("count", began, nodes + used)
+        if status == _count.NODE_LIMIT:
+            break
+        nodes += used
+        total += found * weight
+        finished += 1
+        if budget and nodes >= budget:
+            break
+    return total, nodes, finished
+
+
+def _run_here(job: _Job, deadline: float, began: float, bar: Any) -> tuple[int, int]:
+    total = nodes = 0
+    for prefix, ends, weight in job.tasks:
+        status, found, used = _run_task(
+            job.rows, job.cols, prefix, job.blocked, _ends_arg(ends), deadline
+        )
+        nodes += used
+        if status != _count.DONE:
+            raise _stopped("count", began, nodes)
+        total += found * weight
+        if bar is not None:
+            bar.update(1)
+    return total, nodes
+
+
+def _run_on(
+    pool: cf.Executor, job: _Job, deadline: float, began: float, bar: Any
+) -> tuple[int, int]:
+    """Run the subtrees on an executor; cancel what is left on any error."""
+    total = nodes = 0
+    futures: dict[Any, int] = {}
+    try:
+        for prefix, ends, weight in job.tasks:
+            fut = pool.submit(
+                _run_task, job.rows, job.cols, prefix, job.blocked, _ends_arg(ends), deadline
+            )
+            futures[fut] = weight
+        # Workers stop at the deadline themselves; the margin covers the
+        # trip back (and a remote executor that ignores it).
+        wait_for = None if deadline == 0.0 else max(deadline - time.time(), 0.0) + 5.0
+        for fut in cf.as_completed(futures, timeout=wait_for):
+            status, found, used = fut.result()
+            nodes += used
+            if status != _count.DONE:
+                raise _stopped("count", began, nodes)
+            total += found * futures[fut]
+            if bar is not None:
+                bar.update(1)
+    except cf.TimeoutError:
+        raise _stopped("count", began, nodes) from None
+    finally:
+        for fut in futures:
+            fut.cancel()
+    return total, nodes
+
+
+def _executor_width(executor: Any) -> int:
+    """How many subtrees an executor runs at once (a guess when it won't say)."""
+    width = getattr(executor, "_max_workers", None)
+    if isinstance(width, int) and width > 0:
+        return width
+    client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
+    nthreads = getattr(client, "nthreads", None)
+    if callable(nthreads):
+        try:
+            return max(1, sum(nthreads().values()))
+        except (OSError, TypeError, ValueError, AttributeError):
+            pass
+    return 8
 
 
 def _enumeration_roots(
@@ -586,8 +620,7 @@ def _tours(
     deadline: float,
 ) -> Iterator[Tour]:
     n = r * c
-    flat = (lambda q: None if q is None else q[0] * c + q[1])
-    roots = _enumeration_roots(r, c, flat(s), flat(e), closed, directed)
+    roots = _enumeration_roots(r, c, _flat(s, c), _flat(e, c), closed, directed)
     yielded = 0
     if limit == 0:
         return
@@ -621,10 +654,7 @@ def _tours(
                 if limit is not None and yielded >= limit:
                     return
             if status == _count.TIME_LIMIT:
-                raise SearchLimitError(
-                    f"tours stopped by the timeout after {time.perf_counter() - began:.3f} s",
-                    search.nodes, time.perf_counter() - began,
-                )
+                raise _stopped("tours", began, search.nodes)
             if status == _count.DONE:
                 break
 
