@@ -27,9 +27,10 @@ def write(
     rcut: npt.NDArray[np.int32],
     ccut: npt.NDArray[np.int32],
     blkcfg: npt.NDArray[np.uint16],
-    sq_off: npt.NDArray[np.int32],
-    sq_arc: npt.NDArray[np.uint8],
-    sq_u: npt.NDArray[np.uint8],
+    seq_off: npt.NDArray[np.int32],
+    seq: npt.NDArray[np.int64],
+    arc_off: npt.NDArray[np.int32],
+    arc_len: npt.NDArray[np.int32],
     base: npt.NDArray[np.int32],
     sign: npt.NDArray[np.int8],
 ) -> int: ...

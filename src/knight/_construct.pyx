@@ -17,8 +17,9 @@ the work is split in two:
 
 * ``traverse`` follows the tour arc by arc (a few arcs per block, not squares)
   and records for each arc the step number of its low end and its direction;
-* ``write`` fills the board row by row: a square's step is its arc's base
-  plus or minus its distance along the arc, read from a per-block-type table.
+* ``write`` fills the board block by block, arc by arc: a square's step is
+  its arc's base plus or minus its distance along the arc, and the squares of
+  each arc come from a per-block-type table.
 
 Nothing in the per-square pass depends on the square before (unlike walking
 the tour square by square, which chases pointers), and the only memory beyond
@@ -126,38 +127,40 @@ def traverse(const uint16_t[::1] blkcfg, Py_ssize_t nc, const int32_t[::1] arc_o
 
 
 def write(int32_t[:, ::1] board, const int32_t[::1] rcut, const int32_t[::1] ccut,
-          const uint16_t[::1] blkcfg, const int32_t[::1] sq_off,
-          const uint8_t[::1] sq_arc, const uint8_t[::1] sq_u,
+          const uint16_t[::1] blkcfg, const int32_t[::1] seq_off, const int64_t[::1] seq,
+          const int32_t[::1] arc_off, const int32_t[::1] arc_len,
           const int32_t[::1] base, const int8_t[::1] sign):
-    """Write every square's step, row by row: ``base + sign * u`` of its arc.
+    """Write every square's step: along each arc, ``base`` then ``sign`` per square.
 
-    Square (r, c) of configuration ``cfg`` lies on arc ``sq_arc[sq_off[cfg] +
-    r*w + c]`` at distance ``sq_u[...]`` from the arc's low end.  The writes
-    are sequential, like numpy filling an array; no step depends on the one
-    before, unlike following the tour square by square.
+    ``seq[seq_off[cfg]:]`` lists configuration ``cfg``'s squares arc after
+    arc, each arc from its low end, as offsets ``r * cols + c`` from the
+    block's top-left square.  No store depends on the one before (unlike
+    following the tour square by square, which chases a pointer per square),
+    and a block's stores stay within its few rows.
     """
     cdef Py_ssize_t nr = rcut.shape[0] - 1, nc = ccut.shape[0] - 1
     cdef Py_ssize_t cols = board.shape[1]
-    cdef Py_ssize_t i, j, lr, lc, w, blk, so, y
+    cdef Py_ssize_t i, j, blk, k, a, u, ln
+    cdef int cfg
     cdef int32_t* out = &board[0, 0]
-    cdef int32_t* row
-    cdef const int32_t* bb
-    cdef const int8_t* ss
-    cdef uint8_t k
+    cdef int32_t* p0
+    cdef const int64_t* q
+    cdef int32_t v, step
     with nogil:
         for i in range(nr):
-            for y in range(rcut[i], rcut[i + 1]):
-                lr = y - rcut[i]
-                row = out + y * cols
-                for j in range(nc):
-                    blk = i * nc + j
-                    w = ccut[j + 1] - ccut[j]
-                    so = sq_off[blkcfg[blk]] + lr * w
-                    bb = &base[ARCS * blk]
-                    ss = &sign[ARCS * blk]
-                    for lc in range(w):
-                        k = sq_arc[so + lc]
-                        row[lc] = bb[k] + ss[k] * <int32_t>sq_u[so + lc]
-                    row += w
+            for j in range(nc):
+                blk = i * nc + j
+                cfg = blkcfg[blk]
+                p0 = out + rcut[i] * cols + ccut[j]
+                q = &seq[seq_off[cfg]]
+                for k in range(arc_off[cfg + 1] - arc_off[cfg]):
+                    a = arc_off[cfg] + k
+                    ln = arc_len[a]
+                    v = base[ARCS * blk + k]
+                    step = sign[ARCS * blk + k]
+                    for u in range(ln):
+                        p0[q[u]] = v
+                        v += step
+                    q += ln
             _poll()
     return S_OK

@@ -169,14 +169,11 @@ class _Blocks:
                     break
         if len(arcs) > _construct.MAX_ARCS:
             raise AssertionError("too many arcs in one block")
-        sq_arc = np.empty(m, dtype=np.uint8)
-        sq_u = np.empty(m, dtype=np.uint8)
+        runs = []
         entry = np.full(8, -1, dtype=np.int8)
         lo_link, hi_link, lens = [], [], []
         for x, (lo, ln) in enumerate(arcs):
-            run = o[(lo + np.arange(ln)) % m]
-            sq_arc[run] = x
-            sq_u[run] = np.arange(ln)
+            runs.append(o[(lo + np.arange(ln)) % m])
             hi = (lo + ln - 1) % m
             # A split end and a path end link nowhere.
             jl = link_at.get(lo, -1) if lo != split and (closed or lo > 0) else -1
@@ -188,7 +185,10 @@ class _Blocks:
                 entry[jl] = 2 * x
             if jh >= 0:
                 entry[jh] = 2 * x + 1
-        return _Config(w, sq_arc, sq_u, lens, lo_link, hi_link, entry, start_arc)
+        seq = np.concatenate(runs)
+        if np.any(np.sort(seq) != np.arange(m)):
+            raise AssertionError("a block's arcs do not cover it once")
+        return _Config(w, seq, lens, lo_link, hi_link, entry, start_arc)
 
     def path_offset(self, h: int, w: int, start: Square, need: int) -> int:
         """Offset of a stored path from ``start`` with the ``need`` edges, or -1."""
@@ -202,8 +202,7 @@ class _Config(NamedTuple):
     """A stored block cut into arcs (runs of consecutive tour squares)."""
 
     w: int
-    sq_arc: np.ndarray  # per square (r*w + c): its arc
-    sq_u: np.ndarray  # per square: distance from its arc's low end
+    seq: np.ndarray  # the squares (r*w + c), arc after arc, each from its low end
     lens: list[int]
     lo_link: list[int]  # join square code at each arc's low end, -1 for none
     hi_link: list[int]
@@ -393,7 +392,7 @@ alternates colours, so it needs an even number (Schwenk 1991)
         return thin_tour(rows, cols, start, closed)
     check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
     p = plan(rows, cols, start, closed)
-    arrays = _layout(p, start)
+    arrays = _layout(p, start, cols)
     nb = arrays["blkcfg"].size
     base = np.full(nb * _construct.MAX_ARCS, -1, dtype=np.int32)
     sign = np.zeros(nb * _construct.MAX_ARCS, dtype=np.int8)
@@ -410,13 +409,13 @@ alternates colours, so it needs an even number (Schwenk 1991)
         )
     board = np.empty((rows, cols), dtype=np.int32)
     _construct.write(
-        board, p.rcut, p.ccut, arrays["blkcfg"], arrays["sq_off"], arrays["sq_arc"],
-        arrays["sq_u"], base, sign,
+        board, p.rcut, p.ccut, arrays["blkcfg"], arrays["seq_off"], arrays["seq"],
+        arrays["arc_off"], arrays["arc_len"], base, sign,
     )
     return board
 
 
-def _layout(p: Plan, start: Square) -> dict[str, Any]:
+def _layout(p: Plan, start: Square, cols: int) -> dict[str, Any]:
     """Per-block configuration ids and the configurations' tables for the cores."""
     blocks = _blocks()
     rparts, cparts = np.diff(p.rcut), np.diff(p.ccut)
@@ -460,7 +459,7 @@ def _layout(p: Plan, start: Square) -> dict[str, Any]:
     blkcfg[i0, j0] = len(configs)
     configs.append(cfg0)
     narcs = np.array([len(c.lens) for c in configs], dtype=np.int32)
-    sizes = np.array([c.sq_arc.size for c in configs], dtype=np.int32)
+    sizes = np.array([c.seq.size for c in configs], dtype=np.int64)
     return {
         "blkcfg": np.ascontiguousarray(blkcfg.ravel(), dtype=np.uint16),
         "arc_off": np.concatenate([[0], np.cumsum(narcs)]).astype(np.int32),
@@ -468,9 +467,11 @@ def _layout(p: Plan, start: Square) -> dict[str, Any]:
         "arc_lo_link": np.array([x for c in configs for x in c.lo_link], dtype=np.int8),
         "arc_hi_link": np.array([x for c in configs for x in c.hi_link], dtype=np.int8),
         "entry": np.concatenate([c.entry for c in configs]).astype(np.int8),
-        "sq_off": (np.cumsum(sizes) - sizes).astype(np.int32),
-        "sq_arc": np.concatenate([c.sq_arc for c in configs]),
-        "sq_u": np.concatenate([c.sq_u for c in configs]),
+        "seq_off": (np.cumsum(sizes) - sizes).astype(np.int32),
+        # Squares as offsets from the block's corner on this board.
+        "seq": np.concatenate([c.seq // c.w * cols + c.seq % c.w for c in configs]).astype(
+            np.int64
+        ),
         "start_blk": i0 * nc + j0,
         "start_arc": cfg0.start_arc,
         "arcs": int(np.bincount(blkcfg.ravel(), minlength=len(configs)) @ narcs),
