@@ -17,7 +17,11 @@ Reference, measured in the same run: ``np.arange(rows*cols, dtype=np.int32)``
   (target <= 2.0).
 
 Every figure comes from fresh processes (see CHILD); times are the best of
-``--repeat`` runs, memory the worst.
+``--repeat`` runs, memory the worst.  On a shared virtual machine the
+reference itself swings: numpy asks for transparent huge pages, and when it
+gets them arange writes 10^8 int32 in about 0.05-0.1 s, when it does not
+(or the host has to supply the memory first) in 0.5-1.2 s.  The construction
+pays the same page faults; run it a few times on a quiet machine.
 """
 
 from __future__ import annotations
