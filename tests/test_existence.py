@@ -118,7 +118,9 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="start"):
         existence.exists(8, start=(1, 2, 3))
     with pytest.raises(TypeError, match="start"):
-        existence.exists(8, start="a1")
+        existence.exists(8, start=17)
+    with pytest.raises(ValueError, match="start"):
+        existence.exists(8, start="j9")
     with pytest.raises(TypeError, match="start row"):
         existence.exists(8, start=(1.0, 2))
     with pytest.raises(TypeError, match="closed"):
@@ -138,3 +140,9 @@ def test_thin_module_agrees_with_existence_on_long_boards():
                 assert np.array_equal(a, b.T)
                 for r, c in [(0, 0), (1, n // 2), (h - 1, n - 1), (h // 2, n - 2)]:
                     assert existence.exists(h, n, start=(r, c), closed=closed) == a[r, c]
+
+
+def test_chess_notation_starts():
+    # geometry.square reads "a1" as the bottom-left square.
+    assert existence.exists(3, 7, start="b2") == existence.exists(3, 7, start=(1, 1))
+    assert existence.exists(3, 7, start="d2") == existence.exists(3, 7, start=(1, 3)) is False

@@ -221,7 +221,9 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="start"):
         thin.thin_tour(3, 10, (3, 0), False)
     with pytest.raises(TypeError, match="start"):
-        thin.thin_tour(3, 10, "a1", False)
+        thin.thin_tour(3, 10, 17, False)
+    with pytest.raises(ValueError, match="start"):
+        thin.thin_tour(3, 10, "z9", False)
     with pytest.raises(TypeError, match="closed"):
         thin.thin_tour(3, 10, (0, 0), "yes")
     with pytest.raises(ValueError, match="side of 3 or 4"):
