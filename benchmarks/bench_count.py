@@ -44,12 +44,41 @@ def best(fn, repeat: int) -> tuple[float, object]:
     return min(times), result
 
 
+def connect_table() -> None:
+    """Nodes and CPU time of one subtree with the flood-fill cut off, default, everywhere."""
+    import numpy as np
+
+    from knight._count import PathSearch
+
+    n = 18
+    ends = np.zeros(3 * n, dtype=np.uint8)
+    ends[n + 2] = 1  # closed 3x18: corner blocked, leave by (2, 1), return by (1, 2)
+    cases = {
+        "closed 3x18": (3, n, [2 * n + 1], [0], ends),
+        "open 6x6 from the corner": (6, 6, [0], [], np.zeros(0, dtype=np.uint8)),
+    }
+    print(f"{'case':26} {'connect_depth':>14} {'tours':>8} {'nodes':>10} {'cpu s':>7}")
+    for name, (rows, cols, prefix, blocked, flags) in cases.items():
+        for depth, label in ((0, "0 (off)"), (-1, "default"), (10**6, "everywhere")):
+            search = PathSearch(rows, cols, np.array(prefix, dtype=np.int32),
+                                np.array(blocked, dtype=np.int32), flags, depth)
+            t = time.process_time()
+            _, found, nodes = search.count()
+            t = time.process_time() - t
+            print(f"{name:26} {label:>14} {found:>8} {nodes:>10} {t:>7.3f}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--skip-long", action="store_true", help="skip 3x20 and 3x22")
+    p.add_argument("--connect", action="store_true",
+                   help="only measure the core's connectivity cut (off / default / everywhere)")
     args = p.parse_args()
     w = args.workers
+    if args.connect:
+        connect_table()
+        return
 
     knight.count(6, closed=True, workers=w)  # start the pool
 

@@ -142,11 +142,11 @@ cdef class PathSearch:
         self.stamp = 0
         self.restricted = ends.shape[0] > 0
         # The flood-fill cut is exact but rarely pays on knight graphs.
-        # Measured (CPU time, counting to the end): at every depth it removes
-        # 30 % of the nodes of closed 3x18 and 0.3 % on open 6x6 from the
-        # corner, and makes them 3.8x and 4.5x slower; over the first quarter
-        # of the path it costs 2-20 %.  So it runs there by default only
-        # (``connect_depth``: the deepest depth it runs at; 0: never).
+        # Measured (benchmarks/bench_count.py --connect, CPU time): at every
+        # depth it removes 30 % of the nodes of closed 3x18 and 0.3 % on open
+        # 6x6 from the corner, and makes them 3.7x and 4.5x slower; kept to
+        # the first quarter of the path it costs about 5 %.  So that is the
+        # default (``connect_depth``: the deepest depth it runs at; 0: never).
         self.connect_depth = connect_depth if connect_depth >= 0 else self.total // 4
         for r in range(rows):
             for c in range(cols):
