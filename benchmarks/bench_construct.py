@@ -116,8 +116,10 @@ def main(argv: list[str] | None = None) -> int:
         b = mem["board"]
         print(f"\n{name}")
         print(f"  np.arange reference   {ref:7.3f} s")
-        print(f"  construct             {secs:7.3f} s   ratio {secs / ref:5.2f}   (target <= 2.0)")
-        print(f"  verify                {vsecs:7.3f} s   ratio {vsecs / ref:5.2f}   (target <= 2.0)")
+        print(f"  construct             {secs:7.3f} s   ratio {secs / ref:5.2f}"
+              "   (target <= 2.0)")
+        print(f"  verify                {vsecs:7.3f} s   ratio {vsecs / ref:5.2f}"
+              "   (target <= 2.0)")
         print(f"  peak memory (rss)     {mem['rss'] / 2**20:7.0f} MiB ratio {mem['rss'] / b:5.2f}"
               f"   (target <= 1.5; board {b / 2**20:.0f} MiB)")
         print(f"  peak memory (traced)  {mem['traced'] / 2**20:7.0f} MiB ratio "

@@ -50,8 +50,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-import knight
-from knight.geometry import DEFAULT_ORDER
+import knight  # noqa: E402  (needs the sys.path entry above)
+from knight.geometry import DEFAULT_ORDER  # noqa: E402
 
 OUT = ROOT / "src" / "knight" / "data" / "blocks.npz"
 

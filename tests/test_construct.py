@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _load_script():
-    spec = importlib.util.spec_from_file_location("make_blocks", ROOT / "scripts" / "make_blocks.py")
+    path = ROOT / "scripts" / "make_blocks.py"
+    spec = importlib.util.spec_from_file_location("make_blocks", path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules["make_blocks"] = mod
     spec.loader.exec_module(mod)
@@ -232,9 +233,12 @@ def test_stored_blocks_regenerate(kind, h, w, start):
         for i in range(len(d["h"]))
         if (d["h"][i], d["w"][i], d["sr"][i], d["sc"][i]) == (h, w, sr, sc)
     ]
-    fresh = make_blocks.closed_blocks(h, w) if start is None else make_blocks.path_blocks(h, w, start)
+    if start is None:
+        fresh = make_blocks.closed_blocks(h, w)
+    else:
+        fresh = make_blocks.path_blocks(h, w, start)
     assert [m for m, _ in fresh] == [m for m, _ in stored]
-    for (m, code), (_, old) in zip(fresh, stored):
+    for (m, code), (_, old) in zip(fresh, stored, strict=True):
         make_blocks.check_block(code, sr, sc, m)
         assert np.array_equal(code.ravel(), old)
 

@@ -29,7 +29,7 @@ both cores run without the GIL and take it for a moment every so often
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint16_t
 
 cdef enum:
     ARCS = 4
