@@ -177,7 +177,7 @@ def test_cores_match_the_python_twins():
     rng = random.Random(7)
     for h, closed in ((3, False), (3, True), (4, False)):
         auto = thin.automaton(h, closed)
-        for n in (4, 7, 10, 11, 12, 25, 40):
+        for n in (4, 7, 10, 11, 12, 25, 40, 2500, 4001):
             ok = np.argwhere(thin.start_squares(h, n, closed=closed))
             for r, j in [tuple(map(int, ok[k])) for k in rng.sample(range(len(ok)), min(4, len(ok)))]:
                 col, before, after, mask = thin._plan(auto, n, r, j)
@@ -189,10 +189,13 @@ def test_cores_match_the_python_twins():
                     auto.pred_ptr, auto.pred_src, auto.pred_mask,
                     auto.reach, auto.reach_pre, auto.reach_per,
                     auto.finish, auto.finish_pre, auto.finish_per,
-                    col, before, after, auto.accept, masks,
+                    col, before, after, auto.accept, masks, thin._seen(auto, n),
                 )
                 assert status == _thin.OK
-                assert np.array_equal(masks, ref)
+                # Above the edge bits the core keeps its states (and skips
+                # periodic stretches for long boards): the moves must agree.
+                low = (1 << _thin.STATE_BITS) - 1
+                assert np.array_equal(masks & low, ref)
                 expect = thin.fill_board_reference(ref, h, r, j)
                 assert np.array_equal(thin.thin_tour(h, n, (r, j), closed), expect)
                 assert np.array_equal(thin.thin_tour(n, h, (j, r), closed), expect.T)

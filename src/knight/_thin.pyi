@@ -8,6 +8,7 @@ NO_PREDECESSOR: int
 NO_SUCCESSOR: int
 BAD_START: int
 BAD_END: int
+STATE_BITS: int
 
 def walk_states(
     succ_ptr: npt.NDArray[np.int32],
@@ -27,6 +28,7 @@ def walk_states(
     after: int,
     accept: int,
     masks: npt.NDArray[np.int32],
+    seen: npt.NDArray[np.int64],
 ) -> int: ...
 def fill_board(
     masks: npt.NDArray[np.int32],

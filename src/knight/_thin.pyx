@@ -10,10 +10,14 @@ moment so that Ctrl-C is answered.  Python allocates every array.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int32_t, uint8_t
+from libc.stdint cimport int32_t, int64_t, uint8_t
 
 cdef enum:
     POLL_MASK = 16383
+    # Edge masks use the low bits (10 at most); the walk's states sit above.
+    STATE_SHIFT = 16
+
+STATE_BITS = STATE_SHIFT
 
 cdef enum:
     # Status codes of walk_states (0 = success), mirrored below for Python.
@@ -43,7 +47,7 @@ def walk_states(const int32_t[::1] succ_ptr, const int32_t[::1] succ_dst,
                 const uint8_t[:, ::1] reach, Py_ssize_t reach_pre, Py_ssize_t reach_per,
                 const uint8_t[:, ::1] finish, Py_ssize_t finish_pre, Py_ssize_t finish_per,
                 Py_ssize_t col, int32_t before, int32_t after, int32_t accept,
-                int32_t[::1] masks):
+                int32_t[::1] masks, int64_t[:, :, ::1] seen):
     """Fill ``masks`` (one edge mask per column) around the given ``masks[col]``.
 
     ``before``/``after`` are the states on either side of column ``col``.
@@ -51,20 +55,46 @@ def walk_states(const int32_t[::1] succ_ptr, const int32_t[::1] succ_dst,
     ``j`` steps; column ``j > col`` the first successor that can finish the
     board in ``n - j - 1`` steps.  The reach tables guarantee such a choice
     exists, so a status other than ``OK`` means the tables are inconsistent.
+
+    Each ``masks[j]`` (but ``masks[col]``) also keeps, above bit
+    ``STATE_SHIFT``, the state the walk chose on its far side.  The choice at
+    a column depends only on the current state and the column's reach class,
+    so once that pair repeats the walk is periodic until the classes stop
+    being periodic; ``seen`` (shape ``(2, states, classes)``, all -1; or
+    empty to walk every column) records where each pair was met so the
+    periodic stretch is copied instead of searched.
     """
-    cdef Py_ssize_t n = masks.shape[0], j, k, a, b
+    cdef Py_ssize_t n = masks.shape[0], j, jj, k, a, b, p
+    cdef int64_t prev
     cdef int32_t state
-    cdef bint found
+    cdef bint found, skip = seen.shape[0] == 2
     cdef int status = S_OK
     with nogil:
         state = before
         j = col - 1
         while j >= 0:
             a = _cls(j, reach_pre, reach_per)
+            if skip and j >= reach_pre:
+                prev = seen[0, state, a]
+                if prev >= 0:
+                    # Same state, same class as at column prev: repeat the
+                    # choices of columns prev.. down to the preperiod.
+                    p = prev - j
+                    jj = j
+                    while jj >= reach_pre:
+                        masks[jj] = masks[jj + p]
+                        if (jj & POLL_MASK) == 0:
+                            _poll()
+                        jj -= 1
+                    state = masks[jj + 1] >> STATE_SHIFT
+                    j = jj
+                    skip = False
+                    continue
+                seen[0, state, a] = j
             found = False
             for k in range(pred_ptr[state], pred_ptr[state + 1]):
                 if reach[a, pred_src[k]]:
-                    masks[j] = pred_mask[k]
+                    masks[j] = pred_mask[k] | (pred_src[k] << STATE_SHIFT)
                     state = pred_src[k]
                     found = True
                     break
@@ -76,14 +106,30 @@ def walk_states(const int32_t[::1] succ_ptr, const int32_t[::1] succ_dst,
             j -= 1
         if status == S_OK and state != 0:
             status = S_BAD_START
+        skip = seen.shape[0] == 2
         state = after
         j = col + 1
         while status == S_OK and j < n:
             b = _cls(n - 1 - j, finish_pre, finish_per)
+            if skip and n - 1 - j >= finish_pre:
+                prev = seen[1, state, b]
+                if prev >= 0:
+                    p = j - prev
+                    jj = j
+                    while n - 1 - jj >= finish_pre:
+                        masks[jj] = masks[jj - p]
+                        if (jj & POLL_MASK) == 0:
+                            _poll()
+                        jj += 1
+                    state = masks[jj - 1] >> STATE_SHIFT
+                    j = jj
+                    skip = False
+                    continue
+                seen[1, state, b] = j
             found = False
             for k in range(succ_ptr[state], succ_ptr[state + 1]):
                 if finish[b, succ_dst[k]]:
-                    masks[j] = succ_mask[k]
+                    masks[j] = succ_mask[k] | (succ_dst[k] << STATE_SHIFT)
                     state = succ_dst[k]
                     found = True
                     break
@@ -105,6 +151,7 @@ def fill_board(const int32_t[::1] masks, const int32_t[:, :, ::1] inc,
 
     The board is ``h`` x ``n`` with ``h = count.shape[0]`` and ``n`` columns,
     written to ``board[row, col]`` or, if ``transposed``, ``board[col, row]``.
+    Only the low ``STATE_BITS`` bits of a mask are read.
     ``inc[r, i] = (dcol, mask column offset, bit, row2)`` lists the moves that
     can touch a square of row ``r``; every square has one or two chosen moves,
     so the walk never branches.

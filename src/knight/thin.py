@@ -261,6 +261,9 @@ class _Automaton:
         self.h = h
         self.closed = closed
         self.n_states = n = int(data["n_states"])
+        # The walk packs a state above the edge mask in one int32.
+        if n >= 1 << (31 - _thin.STATE_BITS) or len(right_moves(h)) > _thin.STATE_BITS:
+            raise ValueError(f"the {h}-row automaton is too large to pack ({n} states)")
         self.accept = int(data["accept"])
         src, dst = data["src"], data["dst"]
         self.src, self.dst, self.mask, self.term = src, dst, data["mask"], data["term"]
@@ -490,6 +493,19 @@ def _incidence(h: int) -> tuple[np.ndarray, np.ndarray]:
     return inc, count
 
 
+#: Below this many columns the walk searches every column: clearing the
+#: table of seen (state, class) pairs would cost more than it saves.
+_SKIP_FROM = 2048
+
+
+def _seen(auto: _Automaton, n: int) -> np.ndarray:
+    """The -1-filled table :func:`knight._thin.walk_states` uses to skip periods."""
+    if n < _SKIP_FROM:
+        return np.empty((0, 0, 0), dtype=np.int64)
+    classes = max(len(auto.reach), len(auto.finish))
+    return np.full((2, auto.n_states, classes), -1, dtype=np.int64)
+
+
 def thin_tour(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:
     """A tour of a board whose shorter side is 3 or 4, in O(rows * cols) time.
 
@@ -529,7 +545,7 @@ def thin_tour(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:
         auto.pred_ptr, auto.pred_src, auto.pred_mask,
         auto.reach, auto.reach_pre, auto.reach_per,
         auto.finish, auto.finish_pre, auto.finish_per,
-        col, before, after, auto.accept, masks,
+        col, before, after, auto.accept, masks, _seen(auto, n),
     )
     if status != 0:
         raise AssertionError(f"thin automaton walk failed (status {status}) on {rows}x{cols}")
