@@ -9,12 +9,11 @@ MAX_ARCS: int
 
 def traverse(
     blkcfg: npt.NDArray[np.uint16],
-    nc: int,
-    arc_off: npt.NDArray[np.int32],
+    arc_k: npt.NDArray[np.int8],
     arc_len: npt.NDArray[np.int32],
-    arc_lo_link: npt.NDArray[np.int8],
-    arc_hi_link: npt.NDArray[np.int8],
-    entry: npt.NDArray[np.int8],
+    exit_js: npt.NDArray[np.int8],
+    exit_delta: npt.NDArray[np.int64],
+    entry: npt.NDArray[np.int32],
     start_blk: int,
     start_arc: int,
     n: int,

@@ -45,80 +45,67 @@ cdef int _poll() except -1 with gil:
     return 0
 
 
-def traverse(const uint16_t[::1] blkcfg, Py_ssize_t nc, const int32_t[::1] arc_off,
-             const int32_t[::1] arc_len, const int8_t[::1] arc_lo_link,
-             const int8_t[::1] arc_hi_link, const int8_t[::1] entry,
+def traverse(const uint16_t[::1] blkcfg, const int8_t[::1] arc_k,
+             const int32_t[::1] arc_len, const int8_t[::1] exit_js,
+             const int64_t[::1] exit_delta, const int32_t[::1] entry,
              Py_ssize_t start_blk, Py_ssize_t start_arc, int64_t n,
              int32_t[::1] base, int8_t[::1] sign, int64_t[::1] stats):
     """Number the arcs of the joined tour in tour order; returns a status code.
 
-    Block ``b`` uses configuration ``blkcfg[b]``; configuration ``c`` has arcs
-    ``arc_off[c] .. arc_off[c+1]-1`` (at most ``ARCS`` of them), each a run of
-    consecutive squares of its stored block tour, of length ``arc_len``, whose
-    ends leave the block through join square ``arc_lo_link``/``arc_hi_link``
-    (-1: a tour end).  ``entry[8*c + js]`` is ``2*arc + end`` for the arc end
-    at join square ``js`` (end 0: low end, 1: high end).
+    Arcs are numbered globally over all block configurations: arc ``a`` is
+    arc ``arc_k[a]`` (0 .. ``ARCS``-1) of its configuration, a run of
+    ``arc_len[a]`` consecutive squares of the block's stored tour.  Entered
+    at its low end (``side`` 0) or high end (1), it is left through join
+    square ``exit_js[2*a + side]`` (-1: a tour end), into the block
+    ``exit_delta[2*a + side]`` further on in row-major block order.  There
+    ``entry[8*blkcfg[b] + js]`` is ``2*arc + side`` for the arc end at join
+    square ``js`` (-1 if none).
 
     Join squares: 0 (0,w-1) and 1 (2,w-2) link to the right neighbour's 2
     (1,1) and 3 (3,0); 6 (h-1,0) and 7 (h-2,2) to the lower neighbour's 4
-    (1,1) and 5 (0,3).
+    (1,1) and 5 (0,3); so the partner of ``js`` is ``js ^ 2``.
 
-    Writes ``base[ARCS*b + k]``, the step of arc k's low end, and ``sign``
-    (+1 when the tour runs from the low end up, -1 down; then ``base`` is the
-    step of the low end all the same).  ``base`` must come filled with -1:
-    meeting an arc twice is reported as ``BROKEN``, and so is stopping before
-    ``n`` squares, so a successful return means every arc was used exactly
-    once.  ``stats[0]`` gets the number of arcs used.
+    Writes ``base[ARCS*b + k]``, the step of arc k's low end in block b, and
+    ``sign`` (+1 when the tour runs from the low end up, -1 down).  ``base``
+    must come filled with -1: meeting an arc twice is reported as ``BROKEN``,
+    and so is stopping before ``n`` squares, so a successful return means
+    every arc was used exactly once.  ``stats[0]`` gets the number of arcs
+    used.  The loop keeps its chain of dependent loads short (block
+    configuration, entry, exit), which is what bounds its speed.
     """
-    cdef Py_ssize_t nb = blkcfg.shape[0], blk = start_blk, nxt
-    cdef Py_ssize_t k = start_arc, a, slot
+    cdef Py_ssize_t nb = blkcfg.shape[0], blk = start_blk, a = start_arc, x, slot
     cdef int side = 0, js, e, status = S_OK
     cdef int64_t step = 0, arcs = 0
     cdef int32_t ln
-    cdef Py_ssize_t delta[8]
-    delta[0] = 1
-    delta[1] = 1
-    delta[2] = -1
-    delta[3] = -1
-    delta[4] = -nc
-    delta[5] = -nc
-    delta[6] = nc
-    delta[7] = nc
     with nogil:
         while True:
-            a = arc_off[blkcfg[blk]] + k
             ln = arc_len[a]
-            slot = ARCS * blk + k
+            slot = ARCS * blk + arc_k[a]
             if base[slot] != -1:
                 status = S_BROKEN
                 break
-            if side == 0:
-                base[slot] = <int32_t>step
-                sign[slot] = 1
-            else:
-                base[slot] = <int32_t>(step + ln - 1)
-                sign[slot] = -1
+            base[slot] = <int32_t>(step + side * (ln - 1))
+            sign[slot] = <int8_t>(1 - 2 * side)
             step += ln
             arcs += 1
             if (arcs & POLL_MASK) == 0:
                 _poll()
             if step >= n:
                 break
-            js = arc_hi_link[a] if side == 0 else arc_lo_link[a]
+            x = 2 * a + side
+            js = exit_js[x]
             if js < 0:
                 status = S_BROKEN
                 break
-            nxt = blk + delta[js]
-            if nxt < 0 or nxt >= nb:
+            blk += exit_delta[x]
+            if blk < 0 or blk >= nb:
                 status = S_BROKEN
                 break
-            blk = nxt
-            # The partner of join square js: 0<->2, 1<->3, 4<->6, 5<->7.
             e = entry[8 * blkcfg[blk] + (js ^ 2)]
             if e < 0:
                 status = S_BROKEN
                 break
-            k = e >> 1
+            a = e >> 1
             side = e & 1
     stats[0] = arcs
     if status == S_OK and step != n:

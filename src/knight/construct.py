@@ -401,9 +401,9 @@ alternates colours, so it needs an even number (Schwenk 1991)
     sign = np.zeros(nb * _construct.MAX_ARCS, dtype=np.int8)
     stats = np.zeros(1, dtype=np.int64)
     status = _construct.traverse(
-        arrays["blkcfg"], len(p.ccut) - 1, arrays["arc_off"], arrays["arc_len"],
-        arrays["arc_lo_link"], arrays["arc_hi_link"], arrays["entry"], arrays["start_blk"],
-        arrays["start_arc"], rows * cols, base, sign, stats,
+        arrays["blkcfg"], arrays["arc_k"], arrays["arc_len"], arrays["exit_js"],
+        arrays["exit_delta"], arrays["entry"], arrays["start_blk"], arrays["start_arc"],
+        rows * cols, base, sign, stats,
     )
     if status != _construct.OK or stats[0] != arrays["arcs"]:
         raise AssertionError(
@@ -462,21 +462,37 @@ def _layout(p: Plan, start: Square, cols: int) -> dict[str, Any]:
     blkcfg[i0, j0] = len(configs)
     configs.append(cfg0)
     narcs = np.array([len(c.lens) for c in configs], dtype=np.int32)
+    arc_off = np.concatenate([[0], np.cumsum(narcs)]).astype(np.int64)
+    # Leaving an arc entered at its low end goes out through its high end's
+    # join square, and the other way round; each join square leads to one
+    # neighbour (see _join_squares).
+    exit_js = np.array(
+        [js for c in configs for lo, hi in zip(c.lo_link, c.hi_link, strict=True)
+         for js in (hi, lo)],
+        dtype=np.int8,
+    )
+    # Block index step for each join square; the last entry, 0, is what a
+    # tour end (-1) picks up.
+    step = np.array([1, 1, -1, -1, -nc, -nc, nc, nc, 0], dtype=np.int64)
+    entry = np.concatenate([
+        np.where(c.entry >= 0, c.entry + 2 * arc_off[x], -1) for x, c in enumerate(configs)
+    ])
     sizes = np.array([c.seq.size for c in configs], dtype=np.int64)
     return {
         "blkcfg": np.ascontiguousarray(blkcfg.ravel(), dtype=np.uint16),
-        "arc_off": np.concatenate([[0], np.cumsum(narcs)]).astype(np.int32),
+        "arc_off": arc_off.astype(np.int32),
+        "arc_k": np.concatenate([np.arange(k) for k in narcs]).astype(np.int8),
         "arc_len": np.array([x for c in configs for x in c.lens], dtype=np.int32),
-        "arc_lo_link": np.array([x for c in configs for x in c.lo_link], dtype=np.int8),
-        "arc_hi_link": np.array([x for c in configs for x in c.hi_link], dtype=np.int8),
-        "entry": np.concatenate([c.entry for c in configs]).astype(np.int8),
+        "exit_js": exit_js,
+        "exit_delta": step[exit_js],
+        "entry": entry.astype(np.int32),
         "seq_off": (np.cumsum(sizes) - sizes).astype(np.int32),
         # Squares as offsets from the block's corner on this board.
         "seq": np.concatenate([c.seq // c.w * cols + c.seq % c.w for c in configs]).astype(
             np.int64
         ),
         "start_blk": i0 * nc + j0,
-        "start_arc": cfg0.start_arc,
+        "start_arc": int(arc_off[-2]) + cfg0.start_arc,
         "arcs": int(np.bincount(blkcfg.ravel(), minlength=len(configs)) @ narcs),
     }
 
