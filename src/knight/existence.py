@@ -54,8 +54,8 @@ def why_not(
     True
     >>> print(why_not(4, closed=True))
     a 4x4 board has no closed tour (Schwenk 1991: no closed tour when the shorter side is 1, 2 or 4)
-    >>> print(why_not(5, start=(0, 1)))
-    a 5x5 board has an odd number of squares, so a tour must start and end on the corner colour; (0, 1) is on the other colour
+    >>> why_not(5, start=(0, 1)).endswith("(0, 1) is on the other colour")
+    True
     >>> why_not(3, 8, start=(1, 2)).startswith("no open tour of the 3x8 board starts at (1, 2)")
     True
     """

@@ -101,7 +101,7 @@ def build_automaton(h: int, closed: bool) -> dict[str, Any]:
     states = [initial]
     trans: list[tuple[int, int, int, int]] = []
 
-    def intern(state: tuple) -> int:
+    def intern(state: tuple[Any, ...]) -> int:
         if state not in index:
             index[state] = len(states)
             states.append(state)
@@ -119,7 +119,10 @@ def build_automaton(h: int, closed: bool) -> dict[str, Any]:
             continue
         found: list[tuple[list[int], list[int], int, bool]] = []
 
-        def choose(i: int, deg: list[int], par: list[int], mask: int, done: bool) -> None:
+        def choose(
+            i: int, deg: list[int], par: list[int], mask: int, done: bool,
+            found: list[tuple[list[int], list[int], int, bool]] = found,
+        ) -> None:
             if i == h:
                 found.append((deg, par, mask, done))
                 return
@@ -157,7 +160,7 @@ def build_automaton(h: int, closed: bool) -> dict[str, Any]:
                                 pr[ob] = oa
                         m |= 1 << e
                     if ok:
-                        choose(i + 1, dg, pr, m, dn)
+                        choose(i + 1, dg, pr, m, dn, found)
 
         choose(0, list(degs) + [0] * h, list(parts) + [_NONE] * h, 0, False)
         for deg, par, mask, done in found:
@@ -193,22 +196,23 @@ def build_automaton(h: int, closed: bool) -> dict[str, Any]:
         q += 1
 
     accept = index.get((True, (0,) * width, blank, 0 if closed else 2))
-    src, dst, msk, trm = (np.array(x, dtype=np.int32).reshape(-1) for x in zip(*trans))
+    src, dst, msk, trm = (np.array(x, dtype=np.int32).reshape(-1) for x in zip(*trans, strict=True))
     keep = _useful(len(states), src, dst, accept)
     if accept is None or not keep[0]:
         empty = np.zeros(0, dtype=np.int32)
-        return dict(n_states=0, accept=-1, src=empty, dst=empty, mask=empty, term=empty)
+        return {"n_states": 0, "accept": -1, "src": empty, "dst": empty, "mask": empty,
+                "term": empty}
     # Renumber the useful states in discovery order (so the start stays 0).
     new_id = np.cumsum(keep, dtype=np.int64) - 1
     sel = keep[src] & keep[dst]
-    return dict(
-        n_states=int(keep.sum()),
-        accept=int(new_id[accept]),
-        src=new_id[src[sel]].astype(np.int32),
-        dst=new_id[dst[sel]].astype(np.int32),
-        mask=msk[sel],
-        term=trm[sel],
-    )
+    return {
+        "n_states": int(keep.sum()),
+        "accept": int(new_id[accept]),
+        "src": new_id[src[sel]].astype(np.int32),
+        "dst": new_id[dst[sel]].astype(np.int32),
+        "mask": msk[sel],
+        "term": trm[sel],
+    }
 
 
 def _closure(n: int, start: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -226,7 +230,10 @@ def _closure(n: int, start: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndar
 def _useful(n: int, src: np.ndarray, dst: np.ndarray, accept: int | None) -> np.ndarray:
     if accept is None:
         return np.zeros(n, dtype=bool)
-    return _closure(n, np.array([0]), src, dst) & _closure(n, np.array([accept]), dst, src)
+    both: np.ndarray = _closure(n, np.array([0]), src, dst) & _closure(
+        n, np.array([accept]), dst, src
+    )
+    return both
 
 
 def _periodic(first: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, int, int]:
@@ -235,7 +242,7 @@ def _periodic(first: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarr
     Returns the table of distinct sets (uint8 rows), the preperiod and period.
     """
     seen: dict[bytes, int] = {}
-    rows = []
+    rows: list[np.ndarray] = []
     cur = first
     while cur.tobytes() not in seen:
         seen[cur.tobytes()] = len(rows)
@@ -305,7 +312,8 @@ class _Automaton:
         j = np.arange(n, dtype=np.int64)
         a = _cls(j, self.reach_pre, self.reach_per)
         b = _cls(n - 1 - j, self.finish_pre, self.finish_per)
-        return self.rows[a, b]
+        out: np.ndarray = self.rows[a, b]
+        return out
 
     def row_mask(self, n: int, j: int) -> int:
         a = _cls(j, self.reach_pre, self.reach_per)
@@ -313,17 +321,17 @@ class _Automaton:
         return int(self.rows[a, b])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _stored() -> dict[str, np.ndarray] | None:
     try:
-        ref = resources.files("knight").joinpath("data", DATA_FILE)
+        ref = resources.files("knight").joinpath("data").joinpath(DATA_FILE)
         with ref.open("rb") as f, np.load(f) as npz:
             return {k: npz[k] for k in npz.files}
     except (FileNotFoundError, OSError):
         return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def automaton(h: int, closed: bool) -> _Automaton:
     """The automaton of ``h``-row boards (from the data file, else built now)."""
     if h not in HEIGHTS:
@@ -331,7 +339,7 @@ def automaton(h: int, closed: bool) -> _Automaton:
     stored = _stored()
     key = f"h{h}_{'closed' if closed else 'open'}"
     if stored is not None and f"{key}_src" in stored:
-        data = {
+        data: dict[str, Any] = {
             name: stored[f"{key}_{name}"] for name in ("src", "dst", "mask", "term")
         }
         data["n_states"] = int(stored[f"{key}_n_states"])
@@ -430,7 +438,8 @@ def _row_counts(auto: _Automaton, n: int) -> list[int]:
             cols.append(first)
             weights.append(len(range(first, n - edge, period)))
         masks = [auto.row_mask(n, j) for j in cols]
-    return [sum(w for m, w in zip(masks, weights) if m >> i & 1) for i in range(auto.h)]
+    pairs = list(zip(masks, weights, strict=True))
+    return [sum(w for m, w in pairs if m >> i & 1) for i in range(auto.h)]
 
 
 def _describe(rows: int, cols: int) -> str:
@@ -472,7 +481,7 @@ def _plan(auto: _Automaton, n: int, r: int, j: int) -> tuple[int, int, int, int]
     return j, int(auto.src[k]), int(auto.dst[k]), int(auto.mask[k])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _incidence(h: int) -> tuple[np.ndarray, np.ndarray]:
     """Per row, the moves touching a square: (dcol, mask column offset, bit, row2).
 
