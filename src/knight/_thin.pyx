@@ -16,6 +16,7 @@ cdef enum:
     POLL_MASK = 16383
     # Edge masks use the low bits (10 at most); the walk's states sit above.
     STATE_SHIFT = 16
+    MAX_H = 4            # board heights fill_board handles
 
 STATE_BITS = STATE_SHIFT
 
@@ -157,8 +158,24 @@ def fill_board(const int32_t[::1] masks, const int32_t[:, :, ::1] inc,
     so the walk never branches.
     """
     cdef Py_ssize_t h = count.shape[0], n = masks.shape[0], total = h * n
-    cdef Py_ssize_t step = 0, r = row, c = col, pr = -1, pc = -1, r2, c2, i
+    cdef Py_ssize_t step = 0, r = row, c = col, pr = -1, pc = -1, r2, c2, i, k
+    # The move lists copied into fixed C arrays: the hot loop then indexes
+    # plain arrays instead of a 3-d memoryview.
+    cdef int32_t dcol[MAX_H][8]
+    cdef int32_t moff[MAX_H][8]
+    cdef int32_t bit[MAX_H][8]
+    cdef int32_t row2[MAX_H][8]
+    cdef int32_t cnt[MAX_H]
     cdef bint moved
+    if h > MAX_H or inc.shape[0] != h or inc.shape[1] != 8 or inc.shape[2] != 4:
+        raise ValueError(f"fill_board takes at most {MAX_H} rows and an (h, 8, 4) move table")
+    for i in range(h):
+        cnt[i] = count[i]
+        for k in range(8):
+            dcol[i][k] = inc[i, k, 0]
+            moff[i][k] = inc[i, k, 1]
+            bit[i][k] = inc[i, k, 2]
+            row2[i][k] = inc[i, k, 3]
     with nogil:
         while True:
             if transposed:
@@ -169,13 +186,13 @@ def fill_board(const int32_t[::1] masks, const int32_t[:, :, ::1] inc,
             if step == total:
                 break
             moved = False
-            for i in range(count[r]):
-                c2 = c + inc[r, i, 0]
+            for i in range(cnt[r]):
+                c2 = c + dcol[r][i]
                 if c2 < 0 or c2 >= n:
                     continue
-                if not ((masks[c + inc[r, i, 1]] >> inc[r, i, 2]) & 1):
+                if not ((masks[c + moff[r][i]] >> bit[r][i]) & 1):
                     continue
-                r2 = inc[r, i, 3]
+                r2 = row2[r][i]
                 if r2 == pr and c2 == pc:
                     continue
                 pr = r
