@@ -425,33 +425,50 @@ def _layout(p: Plan, start: Square, cols: int) -> dict[str, Any]:
     nr, nc = len(rparts), len(cparts)
     # Join edges each block gives up: block column 0 is joined up and down
     # and to the right, other blocks to the left and right (see _construct).
-    col_mask = np.where(np.arange(nc) < nc - 1, R, 0) | L
-    first = np.arange(nr)
-    row_mask = np.where(first > 0, U, 0) + np.where(first < nr - 1, D, 0) + (R if nc > 1 else 0)
-    key = (rparts[:, None].astype(np.int32) * 16 + cparts[None, :]) * 16 + col_mask[None, :]
-    key[:, 0] = (rparts * 16 + cparts[0]) * 16 + row_mask
-    present = np.zeros(16 * 16 * 16, dtype=bool)
-    present[key.ravel()] = True
-    keys = np.flatnonzero(present)
-    # An odd x odd key belongs to the start block of an odd board only,
-    # which gets the configuration appended last, below.
-    odd = ((keys // 256) % 2 == 1) & ((keys // 16) % 2 == 1)
-    lut = np.full(present.size, -1, dtype=np.int64)
-    lut[keys[odd]] = np.count_nonzero(~odd)
-    keys = keys[~odd]
-    lut[keys] = np.arange(len(keys))
-    blkcfg = lut[key]
-    configs = []
-    for k in keys.tolist():
-        h, w, mask = k // 256, (k // 16) % 16, k % 16
-        configs.append(blocks.config(int(blocks.tile_at[h, w, 1 if mask & L else 0]),
-                                     mask, -1))
+    # So a block's configuration is fixed by its row part and, in column 0,
+    # its place in that column, or elsewhere by its column part and whether
+    # it is last: a small table, gathered once per block.
+    idx = np.arange(nr)
+    row_mask = np.where(idx > 0, U, 0) + np.where(idx < nr - 1, D, 0) + (R if nc > 1 else 0)
+    col_mask = np.where(np.arange(1, nc) < nc - 1, R, 0) + L
+    first_keys, first_of = np.unique(rparts * 16 + row_mask, return_inverse=True)
+    heights, height_of = np.unique(rparts, return_inverse=True)
+    col_keys, col_of = np.unique(cparts[1:] * 16 + col_mask, return_inverse=True)
+    ids: dict[tuple[int, int, int], int] = {}
+    configs: list[_Config] = []
+    odd_keys: list[tuple[int, int, int]] = []
+
+    def config_id(h: int, w: int, mask: int) -> int:
+        if (h, w, mask) not in ids:
+            if h % 2 and w % 2:
+                # The start block of an odd board: its path is appended last.
+                odd_keys.append((h, w, mask))
+                ids[(h, w, mask)] = -1
+            else:
+                ids[(h, w, mask)] = len(configs)
+                off = int(blocks.tile_at[h, w, 1 if mask & L else 0])
+                configs.append(blocks.config(off, mask, -1))
+        return ids[(h, w, mask)]
+
+    first_cfg = np.array(
+        [config_id(int(k) // 16, int(cparts[0]), int(k) % 16) for k in first_keys], dtype=np.int32
+    )
+    rest_cfg = np.array(
+        [[config_id(int(h), int(k) // 16, int(k) % 16) for k in col_keys] for h in heights],
+        dtype=np.int32,
+    ).reshape(len(heights), len(col_keys))
+    blkcfg = np.empty((nr, nc), dtype=np.int32)
+    blkcfg[:, 0] = first_cfg[first_of]
+    blkcfg[:, 1:] = rest_cfg[height_of[:, None], col_of[None, :]]
     # The start block gets a configuration of its own.
     i0 = int(np.searchsorted(p.rcut, start[0], side="right")) - 1
     j0 = int(np.searchsorted(p.ccut, start[1], side="right")) - 1
     y0, x0 = int(p.rcut[i0]), int(p.ccut[j0])
     h0, w0 = int(rparts[i0]), int(cparts[j0])
-    mask0 = int(key[i0, j0] % 16)
+    if j0 == 0:
+        mask0 = int(row_mask[i0])
+    else:
+        mask0 = int(col_mask[j0 - 1])
     if p.odd[0] >= 0:
         cfg0 = blocks.config(p.odd_offset, mask0, -1)
     else:
@@ -460,6 +477,8 @@ def _layout(p: Plan, start: Square, cols: int) -> dict[str, Any]:
         split = int(np.flatnonzero(order == (start[0] - y0) * w0 + start[1] - x0)[0])
         cfg0 = blocks.config(off, mask0, split)
     blkcfg[i0, j0] = len(configs)
+    if odd_keys != ([(h0, w0, mask0)] if p.odd[0] >= 0 else []) or blkcfg.min() < 0:
+        raise AssertionError("an odd x odd block away from the start")
     configs.append(cfg0)
     narcs = np.array([len(c.lens) for c in configs], dtype=np.int32)
     arc_off = np.concatenate([[0], np.cumsum(narcs)]).astype(np.int64)
