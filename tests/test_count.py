@@ -238,8 +238,10 @@ def test_tours_match_count_and_verify(args, kwargs):
     assert len(boards) == len(found)
     if closed and not kwargs.get("directed"):
         # One per undirected cycle: no tour is the reverse of another.
-        cycles = {frozenset(frozenset(p) for p in zip(map(tuple, t.path), map(tuple, np.roll(t.path, -1, 0))))
-                  for t in found}
+        cycles = set()
+        for t in found:
+            steps = zip(map(tuple, t.path), map(tuple, np.roll(t.path, -1, 0)), strict=True)
+            cycles.add(frozenset(frozenset(step) for step in steps))
         assert len(cycles) == len(found)
 
 
@@ -247,11 +249,11 @@ def test_tours_deterministic_limit_and_early_stop():
     first = [t.board.copy() for t in knight.tours(5, start=(0, 0), limit=10)]
     again = [t.board for t in knight.tours(5, start=(0, 0), limit=10)]
     assert len(first) == 10
-    assert all(np.array_equal(a, b) for a, b in zip(first, again))
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
     everything = knight.tours(5, start=(0, 0))
     head = [next(everything).board for _ in range(10)]
     everything.close()  # nothing keeps running after this
-    assert all(np.array_equal(a, b) for a, b in zip(first, head))
+    assert all(np.array_equal(a, b) for a, b in zip(first, head, strict=True))
     assert list(knight.tours(5, limit=0)) == []
     assert len(list(knight.tours(5, limit=400))) == 400
 
@@ -275,7 +277,8 @@ def test_tours_beyond_64_squares():
         ({"rows": 0}, ValueError, "rows"),
         ({"rows": 5, "cols": 2.0}, TypeError, "cols"),
         ({"rows": 5, "start": (5, 0)}, ValueError, "start"),
-        ({"rows": 5, "start": "a1"}, TypeError, "start"),
+        ({"rows": 5, "start": 7}, TypeError, "start"),
+        ({"rows": 5, "start": "z9"}, ValueError, "start"),
         ({"rows": 5, "end": (0, 0, 0)}, ValueError, "end"),
         ({"rows": 5, "closed": "yes"}, TypeError, "closed"),
         ({"rows": 5, "directed": 1}, TypeError, "directed"),
@@ -291,6 +294,13 @@ def test_tours_beyond_64_squares():
 def test_count_bad_input(kwargs, exc, name):
     with pytest.raises(exc, match=name):
         knight.count(**kwargs)
+
+
+def test_board_too_large_refused_before_work():
+    with pytest.raises(knight.BoardTooLargeError, match="GiB"):
+        knight.count(40000, 40000)
+    with pytest.raises(knight.BoardTooLargeError, match="GiB"):
+        knight.tours(40000, 40000)
 
 
 @pytest.mark.parametrize(

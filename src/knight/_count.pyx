@@ -266,10 +266,11 @@ cdef class PathSearch:
     cdef inline bint _advance(self, Py_ssize_t d, Py_ssize_t u) noexcept nogil:
         """Try to move from node d to u; on success node d + 1 is entered."""
         cdef int8_t* cl = self.cl
-        cdef Py_ssize_t q = self.pth[d], v, remaining
+        cdef Py_ssize_t v, remaining
         cdef int32_t end = self.pd[d]
         cdef int k
-        # Every other free neighbour of q with one free neighbour left
+        # Every other free neighbour of the current square with one free
+        # neighbour left (listed by _enter)
         # becomes the path's end once the knight moves on to u.
         cdef int32_t* ones = self.one + 3 * d
         for k in range(ones[0]):

@@ -33,14 +33,14 @@ import concurrent.futures as cf
 import functools
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
 from . import _count
 from .errors import SearchLimitError
-from .geometry import Square, as_int, board_size, square
+from .geometry import Square, as_int, board_size, check_memory, square
 from .tour import Tour
 
 __all__ = ["count", "count_command", "reference_count", "tours", "tours_command"]
@@ -54,6 +54,9 @@ PROBE_NODES = 1 << 19
 #: Subtrees per worker: enough that uneven subtrees even out, few enough that
 #: shipping them costs little (measured on 6x6 with 2 workers).
 SPLIT_PER_WORKER = 12
+
+#: Memory needed per square of the board, a generous estimate.
+BYTES_PER_SQUARE = 400
 
 _MOVES = ((2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1))
 
@@ -80,7 +83,7 @@ def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 @functools.lru_cache(maxsize=64)
 def _symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """The board's symmetries as permutations of the flat squares."""
-    maps = [
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
         lambda r, c: (r, c),
         lambda r, c: (rows - 1 - r, c),
         lambda r, c: (r, cols - 1 - c),
@@ -300,7 +303,7 @@ def _close_pools() -> None:
 
 def _progress_bar(total: int, desc: str) -> Any:
     try:
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from tqdm import tqdm
     except ImportError:
         raise ImportError(
             "progress=True needs tqdm: pip install 'knight-tour[progress]'"
@@ -312,6 +315,9 @@ def _validate(
     rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: Any
 ) -> tuple[int, int, Square | None, Square | None]:
     r, c = board_size(rows, cols)
+    # Per square: the Python-side tables (neighbours, up to 8 symmetries as
+    # tuples of ints) and the core's arrays (about 70 bytes).
+    check_memory(BYTES_PER_SQUARE * r * c, f"counting the tours of a {r}x{c} board")
     s = None if start is None else square(start, r, c, "start")
     e = None if end is None else square(end, r, c, "end")
     if not isinstance(closed, (bool, np.bool_)):
@@ -530,12 +536,12 @@ def _executor_width(executor: Any) -> int:
     """How many subtrees an executor runs at once (a guess when it won't say)."""
     width = getattr(executor, "_max_workers", None)
     if isinstance(width, int) and width > 0:
-        return width
+        return int(width)
     client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
     nthreads = getattr(client, "nthreads", None)
     if callable(nthreads):
         try:
-            return max(1, sum(nthreads().values()))
+            return max(1, int(sum(nthreads().values())))
         except (OSError, TypeError, ValueError, AttributeError):
             pass
     return 8
@@ -748,7 +754,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=float, help="stop after this many seconds")
 
 
-def _guard(run: Any) -> int:
+def _guard(run: Callable[[], int]) -> int:
     from .cli import EXIT_INTERRUPTED, EXIT_NO_TOUR, EXIT_OK, EXIT_USAGE
     from .errors import KnightError
 
