@@ -109,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         ref = min(refs)
         secs = min(r["seconds"] for r in runs)
         vsecs = min(r["verify"] for r in runs)
+        print(f"{rows}x{cols}: arange runs {sorted(round(t, 3) for t in refs)}; construct runs "
+              f"{sorted(round(r['seconds'], 3) for r in runs)}")
         mem = {k: max(r[k] for r in runs) for k in ("rss", "traced", "board")}
         kind = "closed" if closed else "open"
         rows_out.append((f"{rows}x{cols} {kind} from {start}", ref, secs, vsecs, mem))
