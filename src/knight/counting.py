@@ -736,15 +736,10 @@ def reference_count(
 # Command line: ``knight count`` and ``knight tours``
 
 
-def _size(p: argparse.ArgumentParser, size: Sequence[int]) -> tuple[int, int | None]:
-    if len(size) not in (1, 2):
-        p.error("give the board size as ROWS or ROWS COLS")
-    return size[0], (size[1] if len(size) > 1 else None)
-
-
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("size", nargs="+", type=int, metavar="ROWS [COLS]",
-                   help="board size; COLS defaults to ROWS")
+    p.add_argument("rows", type=int, metavar="ROWS", help="board rows")
+    p.add_argument("cols", type=int, nargs="?", metavar="COLS",
+                   help="board columns (default: ROWS)")
     p.add_argument("--start", nargs=2, type=int, metavar=("ROW", "COL"),
                    help="first square (default: every square; closed: any)")
     p.add_argument("--end", nargs=2, type=int, metavar=("ROW", "COL"), help="last square")
@@ -789,7 +784,7 @@ def count_command(argv: list[str]) -> int:
     p.add_argument("--progress", action="store_true", help="progress bar on stderr")
     p.add_argument("--time", action="store_true", help="print the elapsed time on stderr")
     args = p.parse_args(argv)
-    rows, cols = _size(p, args.size)
+    rows, cols = args.rows, args.cols
 
     def run() -> int:
         began = time.perf_counter()
@@ -816,7 +811,7 @@ def tours_command(argv: list[str]) -> int:
     p.add_argument("--format", choices=("grid", "path", "json"), default="grid",
                    help="grid of step numbers, path of squares, or JSON lines (default: grid)")
     args = p.parse_args(argv)
-    rows, cols = _size(p, args.size)
+    rows, cols = args.rows, args.cols
 
     def run() -> int:
         first = True
