@@ -8,7 +8,8 @@ Wei, "Optimal algorithms for constructing knight's tours on arbitrary n x m
 chessboards", Discrete Applied Mathematics 146, 2005).  Time and memory are
 O(rows * cols): the Cython core (:mod:`knight._construct`) follows the joined
 tour arc by arc (a few runs of stored-tour squares per block) and then writes
-the int32 board row by row; beyond the board it needs a few bytes per block.
+the int32 board block by block; beyond the board it needs a few bytes per
+block.
 
 * A board with an even side: every block has an even side and a closed tour,
   the joined cycle is a closed tour, and an open tour from any square is the
