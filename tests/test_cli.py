@@ -154,3 +154,82 @@ def test_console_script_and_module_entry_points():
     proc = subprocess.run([sys.executable, "-m", "knight"], input="0 0 5\n",
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 5
+
+
+def test_algebraic_start_and_notation(knight_cli):
+    code, out, _ = knight_cli(["8", "--start", "e4", "--format", "path", "--notation", "algebraic"])
+    squares = out.split()
+    assert code == 0 and squares[0] == "e4" and len(set(squares)) == 64
+    assert squares == knight.solve(8, start=(4, 4)).algebraic()
+    code, out, err = knight_cli(["8", "--start", "z9"])
+    assert code == 2 and "off the 8x8 board" in err
+    code, out, err = knight_cli(["8", "--start", "1", "2", "3"])
+    assert code == 2 and "--start takes" in err
+
+
+def test_moves_format(knight_cli):
+    code, out, _ = knight_cli(["6", "--closed", "--format", "moves"])
+    codes = [int(v) for v in out.split()]
+    assert code == 0 and len(codes) == 36 and set(codes) <= set(range(1, 9))
+    tour = knight.solve(6, closed=True)
+    assert codes == tour.moves().tolist()
+    # Replaying the codes from the start visits the tour's squares.
+    r, c = tour.start
+    seen = [(r, c)]
+    for k in codes[:-1]:
+        dr, dc = knight.DEFAULT_ORDER[k - 1]
+        r, c = r + dr, c + dc
+        seen.append((r, c))
+    assert seen == list(tour)
+
+
+def test_trace_output(knight_cli):
+    code, out, _ = knight_cli(["5", "--method", "warnsdorff", "--trace", "--trace-limit", "3"])
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0].startswith("step    1: (0, 0) -> ") and "candidates" in lines[0]
+    assert lines[3] == "... 21 more decisions not shown (--trace-limit)"
+    assert knight.is_tour(grid("\n".join(lines[4:])))
+    code, out, _ = knight_cli(["5", "--method", "backtrack", "--trace", "--trace-limit", "0"])
+    assert code == 0 and "retreat from" in out
+    tour = knight.solve(5, method="backtrack")
+    assert out.count("retreat from") == tour.backtracks
+    assert out.count(" -> ") == tour.nodes - 1
+
+
+def test_pictures_from_the_cli(knight_cli, tmp_path):
+    svg, png, gif = tmp_path / "t.svg", tmp_path / "t.png", tmp_path / "t.gif"
+    code, out, err = knight_cli(["8", "--svg", str(svg), "--png", str(png), "--gif", str(gif)])
+    assert code == 0, err
+    assert svg.read_text().startswith("<svg")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert gif.read_bytes()[:6] in (b"GIF89a", b"GIF87a")
+    code, out, err = knight_cli(["8", "--png", str(tmp_path / "t.svg")])
+    assert code == 2 and out == "" and "ending in .png" in err
+
+
+def test_sweep_command(knight_cli):
+    code, out, _ = knight_cli(["sweep", "5", "--method", "warnsdorff-backtrack"])
+    lines = out.strip().splitlines()
+    assert code == 0
+    assert lines[0].split()[:3] == ["start", "success", "outcome"]
+    body = [line for line in lines[2:-2]]
+    assert len(body) == 25
+    assert lines[-1].startswith("total 25  13 yes")
+    assert sum("no-tour" in line for line in body) == 12
+
+
+def test_sweep_ten_by_ten(knight_cli):
+    code, out, _ = knight_cli(["sweep", "10"])
+    assert code == 0 and out.strip().splitlines()[-1].startswith("total 100  100 yes")
+
+
+def test_compare_command(knight_cli):
+    code, out, _ = knight_cli(["compare", "8", "--start", "0", "0"])
+    lines = out.strip().splitlines()
+    methods = [line.split()[0] for line in lines[2:-2]]
+    assert code == 0 and methods == ["backtrack", "warnsdorff", "warnsdorff-backtrack", "auto"]
+    code, out, _ = knight_cli(["compare", "8", "--start", "a1", "--closed", "--timeout", "0.2"])
+    rows = {line.split()[0]: line.split() for line in out.strip().splitlines()[2:-2]}
+    assert code == 0 and rows["backtrack"][1:3] == ["no", "limit"]
+    assert rows["warnsdorff-backtrack"][1] == "yes"

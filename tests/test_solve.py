@@ -140,14 +140,25 @@ def test_backtrack_closed_ends_next_to_start():
     assert_tour(tour, 6, 6, (0, 1), True)
 
 
-def test_exhaustive_search_proves_no_tour():
-    # 3x4 from (0, 1): right colour count-wise but no tour; the search says so.
-    with pytest.raises(knight.NoTourError, match="exhaustive search visited"):
-        knight.solve(3, 4, start=(0, 1), method="backtrack")
-    with pytest.raises(knight.NoTourError, match="exhaustive search"):
-        knight.solve(3, 4, start=(0, 1), method="warnsdorff-backtrack")
-    with pytest.raises(knight.NoTourError, match="exhaustive search"):
-        knight.solve(3, 4, start=(0, 1))
+def test_no_tour_from_thin_start_is_instant():
+    # 3x4 from (0, 1): no tour starts there; the exact thin-board answer says so at once.
+    for method in ("backtrack", "warnsdorff-backtrack", "auto"):
+        with pytest.raises(knight.NoTourError, match="no open tour of the 3x4 board"):
+            knight.solve(3, 4, start=(0, 1), method=method)
+
+
+@pytest.mark.parametrize("ordered", [False, True])
+def test_exhaustive_search_agrees_with_existence(ordered):
+    from knight.solver import CYTHON_ENGINE, EXHAUSTED, FOUND
+
+    for rows, cols in [(3, 4), (4, 5), (3, 7)]:
+        for r in range(rows):
+            for c in range(cols):
+                status, board, nodes, _ = CYTHON_ENGINE.backtrack(
+                    rows, cols, (r, c), knight.DEFAULT_ORDER, ordered, False, None, 0.0
+                )
+                assert status == (FOUND if knight.exists(rows, cols, start=(r, c)) else EXHAUSTED)
+                assert nodes >= 1
 
 
 @pytest.mark.parametrize(
@@ -212,3 +223,43 @@ def test_tour_object():
 def test_tour_constructor_checks_board():
     with pytest.raises(knight.InvalidTourError):
         knight.Tour(np.arange(25).reshape(5, 5))
+
+
+@pytest.mark.parametrize("method", ["backtrack", "warnsdorff", "warnsdorff-backtrack", "auto"])
+def test_trace_reports_every_decision(method):
+    from knight.trace import TraceEvent
+
+    events = []
+    tour = knight.solve(6, start=(0, 0), method=method, trace=events.append)
+    assert tour == knight.solve(6, start=(0, 0), method=method)
+    assert all(isinstance(e, TraceEvent) for e in events)
+    moves = [e for e in events if e.kind == "move"]
+    retreats = [e for e in events if e.kind == "retreat"]
+    assert len(moves) == tour.nodes - 1 and len(retreats) == tour.backtracks
+    for e in moves:
+        assert e.chosen in [sq for sq, _ in e.candidates]
+        assert all(knight.geometry.is_knight_move(e.square, sq) for sq, _ in e.candidates)
+    # The final moves are the tour's own.
+    assert [e.chosen for e in moves[-5:]] == list(tour)[-5:]
+    if method == "warnsdorff-backtrack":
+        for e in moves:
+            counts = [n for _, n in e.candidates]
+            assert counts == sorted(counts) and e.chosen == e.candidates[0][0]
+
+
+def test_trace_dead_end_event():
+    events = []
+    for n in range(8, 40):
+        try:
+            knight.solve(n, method="warnsdorff", start=(n // 2 & ~1, 2), trace=events.append)
+        except knight.DeadEndError as exc:
+            assert events[-1].kind == "dead-end" and events[-1].step == exc.steps - 1
+            assert "dead end" in str(events[-1])
+            return
+        events.clear()
+    pytest.fail("expected a dead end")
+
+
+def test_trace_must_be_callable():
+    with pytest.raises(TypeError, match="trace must be a callable"):
+        knight.solve(5, trace="yes")

@@ -15,7 +15,9 @@ from .errors import (
     NoTourError,
     SearchLimitError,
 )
+from .compare import compare, sweep
 from .counting import count, tours
+from .existence import exists, start_squares, why_not
 from .geometry import DEFAULT_ORDER
 from .solver import METHODS, TIE_BREAKS, solve
 from .theory import closed_tour_board, open_tour_board
@@ -35,10 +37,15 @@ __all__ = [
     "TIE_BREAKS",
     "Tour",
     "closed_tour_board",
+    "compare",
     "count",
+    "exists",
     "is_tour",
     "open_tour_board",
     "solve",
+    "start_squares",
+    "sweep",
     "tours",
     "verify",
+    "why_not",
 ]

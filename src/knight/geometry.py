@@ -70,13 +70,56 @@ def board_size(rows: Any, cols: Any = None) -> tuple[int, int]:
     return r, c
 
 
+#: Files (columns) in algebraic notation; boards wider than this have none.
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def algebraic(sq: Square, rows: int, cols: int) -> str:
+    """A square in chess notation: file letter from the left, rank 1 at the bottom.
+
+    >>> algebraic((7, 0), 8, 8), algebraic((0, 7), 8, 8), algebraic((4, 4), 8, 8)
+    ('a1', 'h8', 'e4')
+    """
+    if cols > len(FILES):
+        raise ValueError(f"algebraic notation needs at most 26 columns; the board has {cols}")
+    return f"{FILES[sq[1]]}{rows - sq[0]}"
+
+
+def parse_algebraic(text: str, rows: int, cols: int, name: str = "start") -> Square:
+    """Read a square written as in chess (``"e4"``): rank 1 is the bottom row.
+
+    >>> parse_algebraic("a1", 8, 8), parse_algebraic("e4", 8, 8)
+    ((7, 0), (4, 4))
+    """
+    t = text.strip().lower()
+    if len(t) < 2 or t[0] not in FILES or not t[1:].isdigit():
+        raise ValueError(
+            f"{name} {text!r} is not a square: use (row, col) or chess notation such as 'e4'"
+        )
+    if cols > len(FILES):
+        raise ValueError(f"{name} {text!r}: algebraic notation needs at most 26 columns")
+    c, rank = FILES.index(t[0]), int(t[1:])
+    if not (c < cols and 1 <= rank <= rows):
+        raise ValueError(
+            f"{name} {text!r} is off the {rows}x{cols} board (files a..{FILES[cols - 1]}, "
+            f"ranks 1..{rows})"
+        )
+    return rows - rank, c
+
+
 def square(value: Any, rows: int, cols: int, name: str = "start") -> Square:
-    """Validate a square ``(row, col)`` on a ``rows`` x ``cols`` board."""
+    """Validate a square on a ``rows`` x ``cols`` board.
+
+    A square is a ``(row, col)`` pair or, on boards up to 26 columns wide, a
+    string in chess notation such as ``"e4"``.
+    """
     if type(value) is tuple and len(value) == 2:
         r, c = value
         if type(r) is int and type(c) is int and 0 <= r < rows and 0 <= c < cols:
             return value
-    if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)):
+    if isinstance(value, str):
+        return parse_algebraic(value, rows, cols, name)
+    if isinstance(value, bytes) or not isinstance(value, (Sequence, np.ndarray)):
         raise TypeError(f"{name} must be a (row, col) pair, not {type(value).__name__}")
     if len(value) != 2:
         raise ValueError(f"{name} must be a (row, col) pair, got {len(value)} values")

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .geometry import Move
+from .trace import TraceEvent, Tracer
 
 VISITED = 64
 FREE_BELOW = 32
@@ -63,6 +64,27 @@ def _ordered(cells: list[int], p: int, off: list[int]) -> list[int]:
     return sorted(free, key=lambda k: cells[p + off[k]])  # stable: ties keep move order
 
 
+def _square(p: int, width: int) -> tuple[int, int]:
+    return (p // width - 2, p % width - 2)
+
+
+def _onward(cells: list[int], q: int, off: list[int], counts: bool) -> int:
+    """Free squares one move beyond q (kept in ``cells`` when ``counts``)."""
+    if counts:
+        return cells[q]
+    return sum(1 for o in off if cells[q + o] < FREE_BELOW)
+
+
+def _candidates(
+    cells: list[int], p: int, moves: Sequence[int], off: list[int], width: int, counts: bool
+) -> tuple[tuple[tuple[int, int], int], ...]:
+    return tuple(
+        (_square(p + off[k], width), _onward(cells, p + off[k], off, counts))
+        for k in moves
+        if cells[p + off[k]] < FREE_BELOW
+    )
+
+
 def _board(path: list[int], rows: int, cols: int, width: int) -> np.ndarray:
     board = np.full((rows, cols), -1, dtype=np.int32)
     for i, p in enumerate(path):
@@ -79,10 +101,12 @@ def backtrack(
     ordered: bool = False,
     closed: bool = False,
     max_nodes: int | None = None,
+    trace: Tracer | None = None,
 ) -> tuple[int, np.ndarray, int, int]:
     """Depth-first search; returns ``(status, board, nodes, backtracks)``.
 
     ``board`` holds the tour when the status is ``FOUND`` (0), else -1s.
+    ``trace`` receives a :class:`~knight.trace.TraceEvent` per move and retreat.
     """
     cells, off, width = _setup(rows, cols, order, ordered)
     last = rows * cols - 1
@@ -107,8 +131,15 @@ def backtrack(
             if i < len(cands[depth]):
                 q = path[depth] + off[cands[depth][i]]
                 nxt[depth] = i + 1
+                if trace is not None:
+                    trace(TraceEvent(
+                        "move", depth + 1, _square(path[depth], width),
+                        _candidates(cells, path[depth], cands[depth][i:], off, width, True),
+                        _square(q, width),
+                    ))
         else:
             k = nxt[depth]
+            first = k
             while k < 8:
                 cand = path[depth] + off[k]
                 k += 1
@@ -116,6 +147,12 @@ def backtrack(
                     q = cand
                     break
             nxt[depth] = k
+            if trace is not None and q >= 0:
+                trace(TraceEvent(
+                    "move", depth + 1, _square(path[depth], width),
+                    _candidates(cells, path[depth], range(first, 8), off, width, False),
+                    _square(q, width),
+                ))
         if q >= 0:
             if nodes >= limit:
                 return NODE_LIMIT, np.full((rows, cols), -1, np.int32), nodes, backtracks
@@ -133,6 +170,8 @@ def backtrack(
         else:
             p = path.pop()
             nxt.pop()
+            if trace is not None and path:
+                trace(TraceEvent("retreat", len(path), _square(p, width)))
             if ordered:
                 cands.pop()
                 _unvisit(cells, p, off)
@@ -161,10 +200,12 @@ def warnsdorff(
     tie_break: int = TIE_FIRST,
     seed: int = 0,
     closed: bool = False,
+    trace: Tracer | None = None,
 ) -> tuple[int, np.ndarray, int, int]:
     """Greedy Warnsdorff walk; returns ``(status, board, nodes, 0)``.
 
     ``board`` holds the squares reached (-1 elsewhere) whatever the status.
+    ``trace`` receives a :class:`~knight.trace.TraceEvent` per step.
     """
     cells, off, width = _setup(rows, cols, order, True)
     total = rows * cols
@@ -184,6 +225,8 @@ def warnsdorff(
             elif d == best:
                 ties.append(p + o)
         if not ties:
+            if trace is not None:
+                trace(TraceEvent("dead-end", len(path) - 1, _square(p, width)))
             status = DEAD_END
             break
         q = ties[0]
@@ -202,6 +245,9 @@ def warnsdorff(
                     best2 = min(cells[t + o] for o in off)
                     return best2 if best2 < FREE_BELOW else NO_VALUE
                 q = min(ties, key=second)
+        if trace is not None:
+            trace(TraceEvent("move", len(path), _square(p, width),
+                             _candidates(cells, p, range(8), off, width, True), _square(q, width)))
         path.append(q)
         _visit(cells, q, off)
     if status == FOUND and closed and not any(path[-1] + o == s for o in off):
@@ -240,25 +286,30 @@ def solve(*args: Any, **kwargs: Any) -> Any:
     return _solve(PYTHON_ENGINE, *args, **kwargs)
 
 
-class _PythonEngine:
-    """Adapts the references to the engine interface :mod:`knight.solver` uses."""
+class PythonEngine:
+    """Adapts the references to the engine interface :mod:`knight.solver` uses.
+
+    With ``trace``, every decision is reported to it (see :mod:`knight.trace`).
+    """
 
     name = "python"
 
-    @staticmethod
+    def __init__(self, trace: Tracer | None = None) -> None:
+        self.trace = trace
+
     def backtrack(
-        rows: int, cols: int, start: tuple[int, int], order: Sequence[Move], ordered: bool,
-        closed: bool, max_nodes: int | None, deadline: float,
+        self, rows: int, cols: int, start: tuple[int, int], order: Sequence[Move],
+        ordered: bool, closed: bool, max_nodes: int | None, deadline: float,
     ) -> tuple[int, np.ndarray, int, int]:
         return backtrack(rows, cols, start, order, ordered=ordered, closed=closed,
-                         max_nodes=max_nodes)
+                         max_nodes=max_nodes, trace=self.trace)
 
-    @staticmethod
     def warnsdorff(
-        rows: int, cols: int, start: tuple[int, int], order: Sequence[Move], tie_break: int,
-        seed: int, closed: bool, deadline: float,
+        self, rows: int, cols: int, start: tuple[int, int], order: Sequence[Move],
+        tie_break: int, seed: int, closed: bool, deadline: float,
     ) -> tuple[int, np.ndarray, int, int]:
-        return warnsdorff(rows, cols, start, order, tie_break=tie_break, seed=seed, closed=closed)
+        return warnsdorff(rows, cols, start, order, tie_break=tie_break, seed=seed,
+                          closed=closed, trace=self.trace)
 
 
-PYTHON_ENGINE = _PythonEngine()
+PYTHON_ENGINE = PythonEngine()

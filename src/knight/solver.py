@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from . import _search, theory
+from . import _search, existence
 from .errors import DeadEndError, NoTourError, SearchLimitError
 from .geometry import (
     DEFAULT_ORDER,
@@ -24,6 +24,7 @@ from .geometry import (
     square,
 )
 from .tour import Tour
+from .trace import Tracer
 
 METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack")
 TIE_BREAKS = {"first": 0, "random": 1, "roth": 2, "pohl": 3}
@@ -155,6 +156,7 @@ def _solve(
     seed: Any = None,
     max_nodes: Any = None,
     timeout: Any = None,
+    trace: Any = None,
 ) -> Tour:
     began = time.perf_counter()
     rows, cols = board_size(rows, cols)
@@ -178,12 +180,18 @@ def _solve(
     elif tie_break == "random":
         seed = _random_seed()
     node_limit, seconds = _check_limits(max_nodes, timeout)
-    check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
-    deadline = began + seconds if seconds is not None else 0.0
+    if trace is not None:
+        if not callable(trace):
+            raise TypeError(f"trace must be a callable taking a TraceEvent, not {type(trace).__name__}")
+        from .reference import PythonEngine
 
-    why = theory.reason(rows, cols, start, closed)
+        engine = PythonEngine(trace)
+    # Theory first: a board with no tour is answered at once, however large.
+    why = existence.reason(rows, cols, start, closed)
     if why is not None:
         raise NoTourError(why)
+    check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
+    deadline = began + seconds if seconds is not None else 0.0
 
     def finish(board: np.ndarray, name: str, nodes: int, backtracks: int) -> Tour:
         return Tour(
@@ -290,6 +298,7 @@ def solve(
     seed: int | None = None,
     max_nodes: int | None = None,
     timeout: float | None = None,
+    trace: Tracer | None = None,
 ) -> Tour:
     """Find a knight's tour of a ``rows`` x ``cols`` board from ``start``.
 
@@ -319,7 +328,9 @@ def solve(
     tried, default :data:`knight.DEFAULT_ORDER`.  With the same order every
     method is deterministic.  ``max_nodes`` bounds the knight placements and
     ``timeout`` the seconds; :class:`SearchLimitError` reports reaching either.
-    Ctrl-C interrupts any search.
+    Ctrl-C interrupts any search.  ``trace`` is called with a
+    :class:`knight.trace.TraceEvent` for every decision (tracing runs the
+    pure-Python twin of the core, which decides identically, only slower).
 
     Raises :class:`NoTourError` at once when a theorem rules the tour out,
     or after an exhaustive search finds none; ``TypeError``/``ValueError``
@@ -334,7 +345,7 @@ def solve(
     """
     return _solve(
         CYTHON_ENGINE, rows, cols, start=start, closed=closed, method=method, order=order,
-        tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout,
+        tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout, trace=trace,
     )
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
-from .geometry import Square
+from .geometry import DEFAULT_ORDER, Move, Square, algebraic, move_order
 
 
 class Tour:
@@ -165,6 +166,69 @@ class Tour:
     def __str__(self) -> str:
         return self.grid()
 
+    def algebraic(self) -> list[str]:
+        """The squares in order in chess notation (rank 1 at the bottom).
+
+        Only for boards at most 26 columns wide.
+
+        >>> import knight
+        >>> knight.solve(8).algebraic()[:4]
+        ['a8', 'b6', 'c8', 'a7']
+        """
+        rows, cols = self.rows, self.cols
+        if cols > 26:
+            raise ValueError(f"algebraic notation needs at most 26 columns; the board has {cols}")
+        return [algebraic((r, c), rows, cols) for r, c in self.path.tolist()]
+
+    def moves(self, order: Sequence[Move] | None = None) -> np.ndarray:
+        """The moves as direction codes 1..8: code k is ``order[k - 1]``.
+
+        ``order`` defaults to :data:`knight.DEFAULT_ORDER`; a closed tour
+        includes its closing move, so it has as many moves as squares.
+
+        >>> import knight
+        >>> knight.solve(5).moves()[:5].tolist()
+        [1, 8, 3, 2, 5]
+        """
+        moves = move_order(order) if order is not None else DEFAULT_ORDER
+        path = self.path.astype(np.int64)
+        if self.closed:
+            path = np.vstack([path, path[:1]])
+        d = np.diff(path, axis=0)
+        code = np.zeros((5, 5), dtype=np.int8)
+        for k, (dr, dc) in enumerate(moves, 1):
+            code[dr + 2, dc + 2] = k
+        return code[d[:, 0] + 2, d[:, 1] + 2]
+
+    def to_svg(self, **options: Any) -> str:
+        """The tour as an SVG document; see :func:`knight.render.to_svg`.
+
+        >>> import knight
+        >>> knight.solve(6, closed=True).to_svg(size=120).count("<circle")
+        2
+        """
+        from .render import to_svg
+
+        return to_svg(self, **options)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws a tour from this."""
+        return self.to_svg(size=min(480, 24 * max(self.rows, self.cols)))
+
+    def save(self, path: str | os.PathLike[str], **options: Any) -> None:
+        """Save a picture: ``.svg`` always; ``.png`` or animated ``.gif`` with
+        the ``plot`` extra (Pillow).  See :mod:`knight.render` for options.
+
+        >>> import knight, os, tempfile
+        >>> name = os.path.join(tempfile.mkdtemp(), "tour.svg")
+        >>> knight.solve(8).save(name)
+        >>> open(name).read().startswith("<svg")
+        True
+        """
+        from .render import save
+
+        save(self, path, **options)
+
     def to_dict(self, base: int = 0) -> dict[str, Any]:
         """A JSON-ready description: size, start, end, board, path and statistics."""
         if base not in (0, 1):
@@ -183,4 +247,5 @@ class Tour:
             "backtracks": self.backtracks,
             "seconds": self.seconds,
             "seed": self.seed,
+            "moves": self.moves().tolist(),
         }

@@ -1,0 +1,203 @@
+"""Sweeps and comparisons: the classic exercises as data.
+
+:func:`sweep` solves one board from every start square; :func:`compare`
+runs every method on the same task.  Both return numpy structured arrays
+(one record per run) that print as tables with :func:`table`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from .errors import DeadEndError, NoTourError, SearchLimitError
+from .geometry import board_size, square
+from .solver import METHODS, solve
+
+#: One record per run.  ``outcome`` is ``"tour"``, ``"no-tour"``,
+#: ``"dead-end"`` or ``"limit"``.
+RECORD = np.dtype(
+    [
+        ("method", "U24"),
+        ("row", np.int32),
+        ("col", np.int32),
+        ("success", np.bool_),
+        ("outcome", "U8"),
+        ("nodes", np.int64),
+        ("backtracks", np.int64),
+        ("seconds", np.float64),
+    ]
+)
+
+
+def _run(rows: int, cols: int, start: tuple[int, int], method: str, options: dict[str, Any],
+         ) -> tuple[Any, ...]:
+    began = time.perf_counter()
+    try:
+        tour = solve(rows, cols, start=start, method=method, **options)
+    except DeadEndError as exc:
+        return (method, *start, False, "dead-end", exc.steps, 0, time.perf_counter() - began)
+    except SearchLimitError as exc:
+        return (method, *start, False, "limit", exc.nodes, 0, time.perf_counter() - began)
+    except NoTourError:
+        return (method, *start, False, "no-tour", 0, 0, time.perf_counter() - began)
+    return (method, *start, True, "tour", tour.nodes, tour.backtracks, tour.seconds)
+
+
+def _progress(items: Sequence[Any], enabled: bool, what: str) -> Iterable[Any]:
+    if not enabled:
+        return items
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        raise ImportError("progress=True needs tqdm: pip install 'knight-tour[progress]'") from None
+    return tqdm(items, desc=what, unit="start", file=sys.stderr)
+
+
+def sweep(
+    rows: int,
+    cols: int | None = None,
+    *,
+    method: str = "auto",
+    closed: bool = False,
+    progress: bool = False,
+    **options: Any,
+) -> np.ndarray:
+    """Solve the board from every start square; one record per square.
+
+    ``options`` go to :func:`knight.solve` (``order``, ``tie_break``,
+    ``seed``, ``max_nodes``, ``timeout`` — the limits apply per start).
+    Starts that theory rules out are recorded as ``"no-tour"`` without a
+    search.  ``progress=True`` shows a bar on stderr (the ``progress`` extra).
+
+    >>> import knight
+    >>> runs = knight.sweep(5, method="warnsdorff-backtrack")
+    >>> len(runs), int(runs["success"].sum())
+    (25, 13)
+    """
+    rows, cols = board_size(rows, cols)
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    options = dict(options, closed=closed)
+    starts = [(r, c) for r in range(rows) for c in range(cols)]
+    # A bad option raises TypeError/ValueError from the first run, before the rest.
+    records = [_run(rows, cols, s, method, options) for s in _progress(starts, progress, "sweep")]
+    return np.array(records, dtype=RECORD)
+
+
+def compare(
+    rows: int,
+    cols: int | None = None,
+    *,
+    start: Any = (0, 0),
+    closed: bool = False,
+    methods: Sequence[str] | None = None,
+    timeout: float = 2.0,
+    max_nodes: int | None = None,
+    **options: Any,
+) -> np.ndarray:
+    """Run every method on the same task; one record per method.
+
+    Each run is bounded by ``timeout`` seconds (and ``max_nodes``), because
+    plain backtracking can take hours.  ``options`` go to every run.
+
+    >>> import knight
+    >>> runs = knight.compare(8, start=(0, 0))
+    >>> [str(m) for m in runs["method"]]
+    ['backtrack', 'warnsdorff', 'warnsdorff-backtrack', 'auto']
+    >>> bool(runs["success"].all())
+    True
+    """
+    rows, cols = board_size(rows, cols)
+    start = square(start, rows, cols, "start")
+    chosen = list(methods) if methods is not None else [m for m in METHODS if m != "auto"] + ["auto"]
+    for m in chosen:
+        if m not in METHODS:
+            raise ValueError(f"unknown method {m!r}; choose from {', '.join(METHODS)}")
+    records = [
+        _run(rows, cols, start, m, dict(options, closed=closed, timeout=timeout,
+                                        max_nodes=max_nodes))
+        for m in chosen
+    ]
+    return np.array(records, dtype=RECORD)
+
+
+def table(records: np.ndarray, *, by: str = "start") -> str:
+    """Records as an aligned text table with totals.
+
+    ``by="start"`` labels rows by start square, ``by="method"`` by method.
+    """
+    head = ("start" if by == "start" else "method", "success", "outcome", "nodes", "backtracks",
+            "seconds")
+    lines = []
+    for rec in records:
+        label = f"({rec['row']}, {rec['col']})" if by == "start" else str(rec["method"])
+        lines.append((label, "yes" if rec["success"] else "no", str(rec["outcome"]),
+                      f"{int(rec['nodes']):,}", f"{int(rec['backtracks']):,}",
+                      f"{float(rec['seconds']):.6f}"))
+    ok = int(records["success"].sum())
+    total = (f"total {len(records)}", f"{ok} yes", "", f"{int(records['nodes'].sum()):,}",
+             f"{int(records['backtracks'].sum()):,}", f"{float(records['seconds'].sum()):.6f}")
+    widths = [max(len(row[i]) for row in [head, total, *lines]) for i in range(len(head))]
+
+    def fmt(row: Sequence[str]) -> str:
+        return "  ".join(v.ljust(w) if i < 3 else v.rjust(w) for i, (v, w) in
+                         enumerate(zip(row, widths))).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([fmt(head), rule, *map(fmt, lines), rule, fmt(total)])
+
+
+def _main_args(parser: Any) -> None:
+    parser.add_argument("size", nargs="+", type=int, metavar="ROWS [COLS]")
+    parser.add_argument("--closed", action="store_true")
+    parser.add_argument("--max-nodes", type=int)
+    parser.add_argument("--timeout", type=float)
+
+
+def _board_args(size: Sequence[int]) -> tuple[int, int | None]:
+    if len(size) > 2:
+        raise ValueError("give the board size as ROWS or ROWS COLS")
+    return size[0], (size[1] if len(size) > 1 else None)
+
+
+def sweep_command(argv: list[str]) -> int:
+    """``knight sweep ROWS [COLS]``: solve from every start, print a table."""
+    from .cli import EXIT_NO_TOUR, EXIT_OK, _Parser
+
+    p = _Parser(prog="knight sweep", description="Solve a board from every start square.")
+    _main_args(p)
+    p.add_argument("--method", choices=METHODS, default="warnsdorff-backtrack")
+    p.add_argument("--tie-break", default="first")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
+    args = p.parse_args(argv)
+    rows, cols = _board_args(args.size)
+    runs = sweep(rows, cols, method=args.method, closed=args.closed, progress=args.progress,
+                 tie_break=args.tie_break, seed=args.seed, max_nodes=args.max_nodes,
+                 timeout=args.timeout)
+    print(table(runs, by="start"))
+    return EXIT_OK if runs["success"].any() else EXIT_NO_TOUR
+
+
+def compare_command(argv: list[str]) -> int:
+    """``knight compare ROWS [COLS] --start R C``: every method side by side."""
+    from .cli import EXIT_NO_TOUR, EXIT_OK, _Parser, parse_start, start_argument
+
+    p = _Parser(prog="knight compare", description="Run every method on the same task.")
+    _main_args(p)
+    start_argument(p)
+    args = p.parse_args(argv)
+    rows, cols = _board_args(args.size)
+    runs = compare(rows, cols, start=parse_start(args.start), closed=args.closed,
+                   timeout=args.timeout if args.timeout is not None else 2.0,
+                   max_nodes=args.max_nodes)
+    print(table(runs, by="method"))
+    return EXIT_OK if runs["success"].any() else EXIT_NO_TOUR
+
+
+__all__ = ["sweep", "compare", "table", "RECORD"]
