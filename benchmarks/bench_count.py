@@ -18,6 +18,7 @@ pool is started once before timing, as a long-lived program would.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 import knight
@@ -94,6 +95,8 @@ def main() -> None:
     rows.append(("6x6 open, undirected (3318960)", n, t))
 
     print(f"knight.count on {w} worker(s); bar = C++/OpenMP bit-mask counter, 2 cores")
+    # Other work on the machine slows every figure; say how busy it was.
+    print(f"load average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'case':34} {'count':>10} {'seconds':>10} {'bar':>8} {'ratio':>7}")
     for name, n, t in rows:
         bar = BAR[name]
