@@ -228,7 +228,7 @@ def test_compare_command(knight_cli):
     code, out, _ = knight_cli(["compare", "8", "--start", "0", "0"])
     lines = out.strip().splitlines()
     methods = [line.split()[0] for line in lines[2:-2]]
-    assert code == 0 and methods == ["backtrack", "warnsdorff", "warnsdorff-backtrack", "auto"]
+    assert code == 0 and methods == ["backtrack", "warnsdorff", "warnsdorff-backtrack", "construct", "auto"]
     code, out, _ = knight_cli(["compare", "8", "--start", "a1", "--closed", "--timeout", "0.2"])
     rows = {line.split()[0]: line.split() for line in out.strip().splitlines()[2:-2]}
     assert code == 0 and rows["backtrack"][1:3] == ["no", "limit"]

@@ -263,3 +263,32 @@ def test_trace_dead_end_event():
 def test_trace_must_be_callable():
     with pytest.raises(TypeError, match="trace must be a callable"):
         knight.solve(5, trace="yes")
+
+
+@pytest.mark.parametrize(
+    "rows,cols,closed,start",
+    [(300, 300, True, (17, 250)), (251, 199, False, (100, 50)), (3, 500, True, (1, 7)),
+     (4, 600, False, (0, 333)), (500, 3, False, (250, 0)), (9, 1000, True, (4, 999))],
+)
+def test_auto_builds_large_and_thin_boards(rows, cols, closed, start):
+    tour = knight.solve(rows, cols, start=start, closed=closed)
+    assert tour.method == "construct"
+    assert_tour(tour, rows, cols, start, closed)
+
+
+def test_construct_method_on_small_boards():
+    for n in (5, 6, 7, 8):
+        for closed in (False, True):
+            if closed and n % 2:
+                continue
+            tour = knight.solve(n, start=(2, 2), closed=closed, method="construct")
+            assert tour.method == "construct"
+            assert_tour(tour, n, n, (2, 2), closed)
+
+
+def test_no_tour_is_instant_on_huge_boards():
+    # Theory answers before any allocation, even where the board would not fit.
+    with pytest.raises(knight.NoTourError, match="odd number of squares"):
+        knight.solve(45_001, 45_001, closed=True)
+    with pytest.raises(knight.NoTourError, match="no closed tour"):
+        knight.solve(4, 2 * 10**8, closed=True)

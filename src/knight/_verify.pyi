@@ -11,7 +11,6 @@ NOT_CLOSED: int
 
 def verify_board(
     board: npt.NDArray[np.int32],
-    seen: npt.NDArray[np.uint8],
     closed: bool,
     where: npt.NDArray[np.int64],
 ) -> int: ...

@@ -108,7 +108,7 @@ def compare(
     >>> import knight
     >>> runs = knight.compare(8, start=(0, 0))
     >>> [str(m) for m in runs["method"]]
-    ['backtrack', 'warnsdorff', 'warnsdorff-backtrack', 'auto']
+    ['backtrack', 'warnsdorff', 'warnsdorff-backtrack', 'construct', 'auto']
     >>> bool(runs["success"].all())
     True
     """

@@ -26,7 +26,7 @@ from .geometry import (
 from .tour import Tour
 from .trace import Tracer
 
-METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack")
+METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack", "construct")
 TIE_BREAKS = {"first": 0, "random": 1, "roth": 2, "pohl": 3}
 
 FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
@@ -37,6 +37,13 @@ FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
 # wandered into a dead subtree is cheaper to restart than to finish.
 AUTO_NODES_PER_SQUARE = 40
 AUTO_MIN_NODES = 20_000
+
+# auto: boards above these many squares are built by the linear-time
+# construction (about 0.2 ms of planning, then linear), where Warnsdorff's
+# rule starts to fail and closed-tour backtracking can stall (from some
+# starts already on 10x10).  Below them the searches answer in microseconds.
+AUTO_CONSTRUCT_OPEN = 400
+AUTO_CONSTRUCT_CLOSED = 64
 
 
 class Engine(Protocol):
@@ -190,6 +197,18 @@ def _solve(
     why = existence.reason(rows, cols, start, closed)
     if why is not None:
         raise NoTourError(why)
+    if method == "construct" or (
+        method == "auto" and trace is None
+        and (
+            min(rows, cols) <= 4
+            or rows * cols > (AUTO_CONSTRUCT_CLOSED if closed else AUTO_CONSTRUCT_OPEN)
+        )
+    ):
+        from .construct import construct
+
+        board = construct(rows, cols, start, closed)
+        return Tour(board, closed=closed, method="construct", seconds=time.perf_counter() - began,
+                    _start=start, _checked=True)
     check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
     deadline = began + seconds if seconds is not None else 0.0
 
@@ -320,9 +339,15 @@ def solve(
       :class:`DeadEndError`, with the partial tour, when it gets stuck.
     * ``"warnsdorff-backtrack"``: depth-first search that tries the moves in
       Warnsdorff order (a stable sort by onward count, ties in ``order``).
-    * ``"auto"`` (default): Warnsdorff's rule, then Warnsdorff-ordered
-      backtracking restarted over rotations of ``order``; the tour's
-      ``method`` says which one answered.
+    * ``"construct"``: the linear-time divide-and-conquer construction
+      (:mod:`knight.construct`; boards with a side of 3 or 4 by the exact
+      automaton of :mod:`knight.thin`): a tour of any board that has one,
+      from any square that starts one.  Ignores ``order`` and the limits.
+    * ``"auto"`` (default): the construction on boards with a side of 3 or
+      4, on open boards above 400 squares and closed boards above 64; on
+      smaller boards Warnsdorff's rule, then Warnsdorff-ordered backtracking
+      restarted over rotations of ``order``.  The tour's ``method`` says
+      which one answered.
 
     ``order`` is the eight knight moves ``(drow, dcol)`` in the order they are
     tried, default :data:`knight.DEFAULT_ORDER`.  With the same order every

@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _verify
 from .errors import InvalidTourError
-from .geometry import board_size, check_memory
+from .geometry import board_size
 from .tour import Tour
 
 
@@ -53,7 +53,7 @@ def _explain_board(board: np.ndarray, closed: bool) -> InvalidTourError:
         missing = np.flatnonzero(counts == 0)
         repeated = np.flatnonzero(counts > 1)
         step = int(repeated[0])
-        squares = tuple(_sq(i, cols) for i in np.flatnonzero(flat == step))
+        squares = tuple(_sq(int(i), cols) for i in np.flatnonzero(flat == step))
         where = " and ".join(_fmt(s) for s in squares)
         msg = f"step {step} appears {len(squares)} times, at {where}"
         if missing.size:
@@ -61,9 +61,9 @@ def _explain_board(board: np.ndarray, closed: bool) -> InvalidTourError:
             if missing.size > 1:
                 msg += f" ({missing.size} steps are missing in all)"
         return InvalidTourError(msg, "repeated-step", step, squares)
-    where = np.empty(n, dtype=np.int64)
-    where[flat] = np.arange(n)
-    return _explain_path(where // cols, where % cols, rows, cols, closed)
+    pos = np.empty(n, dtype=np.int64)
+    pos[flat] = np.arange(n)
+    return _explain_path(pos // cols, pos % cols, rows, cols, closed)
 
 
 def _explain_path(
@@ -105,11 +105,8 @@ def check_board(board: Any, closed: bool = False) -> np.ndarray:
             raise _explain_board(arr, closed)
         arr = arr.astype(np.int32)
     arr = np.ascontiguousarray(arr)
-    n = rows * cols
-    check_memory(n // 8 + 1, f"checking a {rows}x{cols} board")
-    seen = np.zeros(n // 8 + 1, dtype=np.uint8)
     where = np.zeros(2, dtype=np.int64)
-    if _verify.verify_board(arr, seen, bool(closed), where) != _verify.OK:
+    if _verify.verify_board(arr, bool(closed), where) != _verify.OK:
         raise _explain_board(arr, closed)
     return arr
 
