@@ -213,7 +213,7 @@ def test_sweep_command(knight_cli):
     lines = out.strip().splitlines()
     assert code == 0
     assert lines[0].split()[:3] == ["start", "success", "outcome"]
-    body = [line for line in lines[2:-2]]
+    body = lines[2:-2]
     assert len(body) == 25
     assert lines[-1].startswith("total 25  13 yes")
     assert sum("no-tour" in line for line in body) == 12
@@ -228,7 +228,8 @@ def test_compare_command(knight_cli):
     code, out, _ = knight_cli(["compare", "8", "--start", "0", "0"])
     lines = out.strip().splitlines()
     methods = [line.split()[0] for line in lines[2:-2]]
-    assert code == 0 and methods == ["backtrack", "warnsdorff", "warnsdorff-backtrack", "construct", "auto"]
+    assert code == 0
+    assert methods == ["backtrack", "warnsdorff", "warnsdorff-backtrack", "construct", "auto"]
     code, out, _ = knight_cli(["compare", "8", "--start", "a1", "--closed", "--timeout", "0.2"])
     rows = {line.split()[0]: line.split() for line in out.strip().splitlines()[2:-2]}
     assert code == 0 and rows["backtrack"][1:3] == ["no", "limit"]

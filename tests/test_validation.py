@@ -40,7 +40,12 @@ import knight
         ((8,), {"timeout": "1"}, TypeError, "timeout must be a number"),
         ((8,), {"order": [(2, 1)] * 8}, ValueError, "twice"),
         ((8,), {"order": [(2, 1), (1, 2)]}, ValueError, "all 8 knight moves"),
-        ((8,), {"order": [(1, 1)] + list(knight.DEFAULT_ORDER[1:])}, ValueError, "not a knight move"),
+        (
+            (8,),
+            {"order": [(1, 1)] + list(knight.DEFAULT_ORDER[1:])},
+            ValueError,
+            "not a knight move",
+        ),
         ((8,), {"order": "abcdefgh"}, TypeError, "order must be"),
         ((8,), {"order": 5}, TypeError, "order must be"),
     ],

@@ -79,11 +79,11 @@ cdef inline bint _adjacent(Py_ssize_t p, Py_ssize_t s, const Py_ssize_t* off) no
 
 cdef void _count_neighbours(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols,
                             const Py_ssize_t* off) noexcept nogil:
-    cdef Py_ssize_t r, c, p, width = cols + 4
+    cdef Py_ssize_t r, _c, p, width = cols + 4
     cdef int k, n
     for r in range(rows):
         p = (r + 2) * width + 2
-        for c in range(cols):
+        for _c in range(cols):
             n = 0
             for k in range(8):
                 if cells[p + off[k]] < FREE_BELOW:
@@ -300,7 +300,8 @@ def backtrack(int32_t[:, ::1] board, int32_t[::1] work, int8_t[::1] moves,
     cdef int32_t* path = cells + (rows + 4) * width
     cdef Counters counters
     cdef int status
-    if work.shape[0] < work_size(rows, cols) or moves.shape[0] < (last + 1) * (STRIDE if ordered else 1):
+    if (work.shape[0] < work_size(rows, cols)
+            or moves.shape[0] < (last + 1) * (STRIDE if ordered else 1)):
         raise ValueError("work arrays too small")
     if max_nodes <= 0:
         max_nodes = INT64_MAX

@@ -273,7 +273,9 @@ def verify_board(board: Any, closed: bool = False) -> bool:
                 continue
             if not any(
                 0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] == target
-                for dr, dc in ((2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1))
+                for dr, dc in (
+                    (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)
+                )
             ):
                 return False
     return True

@@ -128,7 +128,9 @@ def _check_limits(max_nodes: Any, timeout: Any) -> tuple[int | None, float | Non
             raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
         seconds = float(timeout)
         if not math.isfinite(seconds) or seconds <= 0:
-            raise ValueError(f"timeout must be a positive, finite number of seconds, got {timeout!r}")
+            raise ValueError(
+                f"timeout must be a positive, finite number of seconds, got {timeout!r}"
+            )
     return nodes, seconds
 
 
@@ -189,7 +191,9 @@ def _solve(
     node_limit, seconds = _check_limits(max_nodes, timeout)
     if trace is not None:
         if not callable(trace):
-            raise TypeError(f"trace must be a callable taking a TraceEvent, not {type(trace).__name__}")
+            raise TypeError(
+                f"trace must be a callable taking a TraceEvent, not {type(trace).__name__}"
+            )
         from .reference import PythonEngine
 
         engine = PythonEngine(trace)
