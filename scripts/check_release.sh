@@ -37,9 +37,9 @@ case "$mode" in all | lint | dist) ;; *) echo "usage: $0 [all|lint|dist]" >&2; e
 
 # Tests run against the repaired wheel, and against the debug build.  test_docs runs every
 # docstring example of every module (all the cores are behind them) and the README example;
-# test_cli the installed `knight` command.
-WHEEL_TESTS=(tests/test_docs.py tests/test_cli.py tests/test_solve.py tests/test_verify.py
-    tests/test_validation.py tests/test_existence.py)
+# test_cli the installed `knight` command; test_packaging the stubs, py.typed and version.
+WHEEL_TESTS=(tests/test_packaging.py tests/test_docs.py tests/test_cli.py tests/test_solve.py
+    tests/test_verify.py tests/test_validation.py tests/test_existence.py)
 DEBUG_TESTS=(tests/test_solve.py tests/test_verify.py tests/test_reference.py
     tests/test_construct.py tests/test_thin.py tests/test_count.py)
 CORES=()
@@ -220,6 +220,13 @@ for platform, archs in runs.items():
     print(f"{platform:8} {len(ids):2}: {' '.join(ids)}")
     planned |= set(ids)
 pythons = ["cp310", "cp311", "cp312", "cp313", "cp314"]
+# The classifiers must claim exactly the Python versions that get wheels.
+import tomllib
+with open("pyproject.toml", "rb") as f:
+    classifiers = tomllib.load(f)["project"]["classifiers"]
+claimed = sorted("cp3" + c.rsplit(".", 1)[1] for c in classifiers
+                 if c.startswith("Programming Language :: Python :: 3."))
+assert claimed == pythons, f"classifiers claim {claimed}, wheels are built for {pythons}"
 platforms = ["manylinux_x86_64", "musllinux_x86_64", "manylinux_aarch64", "musllinux_aarch64",
              "macosx_x86_64", "macosx_arm64", "win_amd64", "win_arm64"]
 expected = {f"{py}-{plat}" for py in pythons for plat in platforms}
