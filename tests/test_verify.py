@@ -137,3 +137,16 @@ def test_one_square_board():
     assert knight.is_tour([[0]])
     assert not knight.is_tour([[0]], closed=True)
     assert not knight.is_tour([[1]])
+
+
+def test_verify_does_not_freeze_the_callers_array():
+    board = knight.solve(6).board.copy()
+    tour = knight.verify(board)
+    assert board.flags.writeable and not tour.board.flags.writeable
+    assert tour.start == (0, 0)
+
+
+def test_start_comes_from_the_board():
+    tour = knight.solve(7, start=(3, 5))
+    assert knight.verify(tour.board.copy()).start == (3, 5)
+    assert knight.verify(tour.path.copy()).start == (3, 5)

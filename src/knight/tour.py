@@ -55,18 +55,15 @@ class Tour:
         _start: Square | None = None,
         _checked: bool = False,
     ) -> None:
-        if not _checked:
+        if not _checked or _start is None:
             from .verify import check_board
 
-            board = check_board(board, closed=closed)
-            _start = None
-        board = np.asarray(board)
+            board, _start = check_board(board, closed=closed)
+        # A read-only view: the caller's own array stays writeable.
+        board = np.asarray(board).view()
         board.flags.writeable = False
         self._board = board
         self._path: np.ndarray | None = None
-        if _start is None:
-            r, c = np.unravel_index(int(np.argmin(board)), board.shape)
-            _start = (int(r), int(c))
         self._start = _start
         self.closed = bool(closed)
         self.method = method

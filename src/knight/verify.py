@@ -92,8 +92,9 @@ def _explain_path(
     )
 
 
-def check_board(board: Any, closed: bool = False) -> np.ndarray:
-    """Return ``board`` as a C-contiguous int32 array if it is a tour, else raise."""
+def check_board(board: Any, closed: bool = False) -> tuple[np.ndarray, tuple[int, int]]:
+    """``(board, start)``: the board as a C-contiguous int32 array and the
+    square of step 0, if it is a tour; else raise :class:`InvalidTourError`."""
     arr = _as_int_array(board, "board")
     if arr.ndim != 2 or arr.shape[0] < 1 or arr.shape[1] < 1:
         raise InvalidTourError(
@@ -108,11 +109,13 @@ def check_board(board: Any, closed: bool = False) -> np.ndarray:
     where = np.zeros(2, dtype=np.int64)
     if _verify.verify_board(arr, bool(closed), where) != _verify.OK:
         raise _explain_board(arr, closed)
-    return arr
+    return arr, (int(where[0]), int(where[1]))
 
 
-def check_path(path: Any, shape: tuple[int, int] | None, closed: bool = False) -> np.ndarray:
-    """Return the board of a path of squares if it is a tour, else raise."""
+def check_path(
+    path: Any, shape: tuple[int, int] | None, closed: bool = False
+) -> tuple[np.ndarray, tuple[int, int]]:
+    """``(board, start)`` of a path of squares if it is a tour, else raise."""
     arr = _as_int_array(path, "path")
     if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] < 1:
         raise InvalidTourError(
@@ -171,7 +174,7 @@ def check_path(path: Any, shape: tuple[int, int] | None, closed: bool = False) -
         raise _explain_path(r, c, rows, cols, closed)
     board = np.empty(n, dtype=np.int32)
     board[flat] = np.arange(n, dtype=np.int32)
-    return board.reshape(rows, cols)
+    return board.reshape(rows, cols), (int(r[0]), int(c[0]))
 
 
 def verify(
@@ -225,10 +228,10 @@ def verify(
     want = bool(closed)
     arr = _as_int_array(tour, "tour")
     if shape is not None or (arr.ndim == 2 and arr.shape[1] == 2):
-        board = check_path(arr, shape, want)
+        board, start = check_path(arr, shape, want)
     else:
-        board = check_board(arr, want)
-    return Tour(board, closed=want, _checked=True)
+        board, start = check_board(arr, want)
+    return Tour(board, closed=want, _start=start, _checked=True)
 
 
 def is_tour(tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | None = None) -> bool:
