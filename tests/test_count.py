@@ -155,17 +155,34 @@ CASES = [
 ]
 
 
+class _Tally(cf.Executor):
+    """An executor that counts what it is given and hands it on."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.submitted = 0
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.submitted += 1
+        return self.inner.submit(fn, *args, **kwargs)
+
+
 def test_workers_two_same_counts(no_probe):
+    counting._drop_pool(2)
     for args, kwargs in CASES:
         assert knight.count(*args, workers=2, **kwargs) == knight.count(*args, **kwargs), args
+    assert 2 in counting._POOLS  # the work did go to the pool
     # Big enough to pass the in-process probe without help.
+    counting._drop_pool(2)
     assert knight.count(6, closed=True, workers=2) == 9862
 
 
 def test_any_executor(no_probe):
-    with cf.ThreadPoolExecutor(2) as ex:
+    with cf.ThreadPoolExecutor(2) as pool:
+        ex = _Tally(pool)
         for args, kwargs in CASES:
             assert knight.count(*args, executor=ex, **kwargs) == knight.count(*args, **kwargs)
+        assert ex.submitted >= len(CASES)
 
 
 def test_dask_local_cluster(no_probe):
@@ -176,7 +193,9 @@ def test_dask_local_cluster(no_probe):
         ex = client.get_executor()
         for args, kwargs in CASES[:4]:
             assert knight.count(*args, executor=ex, **kwargs) == knight.count(*args, **kwargs)
-        assert knight.count(6, closed=True, executor=ex) == 9862
+        tally = _Tally(ex)
+        assert knight.count(6, closed=True, executor=tally) == 9862
+        assert tally.submitted > 1  # the subtrees went to Dask
 
 
 def test_progress_bar_on_stderr(capsys):

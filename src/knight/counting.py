@@ -48,7 +48,8 @@ __all__ = ["count", "count_command", "reference_count", "tours", "tours_command"
 #: ``count`` first searches in this process for up to this many nodes
 #: (about 10 ms), whatever ``workers`` says: a search that small costs less
 #: than shipping it to other processes.  Subtrees finished by then are kept,
-#: so a big search loses at most one partly searched subtree.
+#: so a big search loses at most one partly searched subtree.  0: no probe,
+#: every subtree goes to the workers.
 PROBE_NODES = 1 << 19
 
 #: Subtrees per worker: enough that uneven subtrees even out, few enough that
@@ -419,7 +420,7 @@ def count(
     parallel = executor is not None or w > 1
     _split(job, 1, 2)
     total = 0
-    if not progress:
+    if not progress and not (parallel and PROBE_NODES <= 0):
         # Search here first, for at most PROBE_NODES nodes when there are
         # workers to go to (to the end when there are not).
         total, _, finished = _probe(job, PROBE_NODES if parallel else 0, deadline, began)
