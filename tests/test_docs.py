@@ -28,17 +28,25 @@ def test_public_functions_have_examples():
             assert obj.__doc__ and ">>>" in obj.__doc__, f"knight.{name} needs an example"
 
 
-def test_readme_python_example():
+def test_readme_python_examples(tmp_path, monkeypatch):
     from pathlib import Path
 
     readme = Path(__file__).resolve().parents[1] / "README.md"
     if not readme.exists():
         pytest.skip("README.md is not beside the tests (installed test run)")
     text = readme.read_text(encoding="utf-8")
-    start = text.index("```python\n") + len("```python\n")
-    block = text[start:text.index("```", start)]
+    blocks = []
+    start = text.find("```python\n")
+    while start >= 0:
+        start += len("```python\n")
+        end = text.index("```", start)
+        blocks.append(text[start:end])
+        start = text.find("```python\n", end)
+    assert len(blocks) >= 3
+    monkeypatch.chdir(tmp_path)  # the examples save pictures
     parser = doctest.DocTestParser()
-    test = parser.get_doctest(block, {}, "README.md", "README.md", 0)
+    test = parser.get_doctest("\n".join(blocks), {}, "README.md", "README.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0
+    assert (tmp_path / "tour.svg").read_text().startswith("<svg")
