@@ -47,7 +47,8 @@ for pyx in src/knight/*.pyx; do CORES+=("$(basename "$pyx" .pyx)"); done
 version="$(python3 -c 'import runpy; print(runpy.run_path("src/knight/_version.py")["__version__"])')"
 
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+# KEEP_WORK=1 keeps the venvs, dists and logs for a look afterwards.
+if [[ "${KEEP_WORK:-0}" == 1 ]]; then echo "work directory: $work"; else trap 'rm -rf "$work"' EXIT; fi
 start=$SECONDS
 step() { printf '\n=== %s  [%ds]\n' "$*" $((SECONDS - start)); }
 fail() { echo "check_release: FAILED: $*" >&2; exit 1; }

@@ -105,7 +105,16 @@ def test_random_tie_break_is_reproducible():
     a = knight.solve(30, method="warnsdorff", tie_break="random", seed=123, start=(4, 4))
     b = knight.solve(30, method="warnsdorff", tie_break="random", seed=123, start=(4, 4))
     assert a == b and a.seed == 123
-    unseeded = knight.solve(30, method="warnsdorff", tie_break="random", start=(4, 4))
+    # An unseeded run draws its own seed.  About 1 seed in 30 leads the rule into a dead end on
+    # this board (DeadEndError, which carries no seed), so draw until a run finishes.
+    for _ in range(50):
+        try:
+            unseeded = knight.solve(30, method="warnsdorff", tie_break="random", start=(4, 4))
+            break
+        except knight.DeadEndError:
+            continue
+    else:
+        pytest.fail("50 unseeded runs in a row ended in dead ends")
     assert isinstance(unseeded.seed, int)
     again = knight.solve(30, method="warnsdorff", tie_break="random", seed=unseeded.seed,
                          start=(4, 4))
