@@ -208,17 +208,20 @@ EOF
         "$dpy" -m pytest -p no:cacheprovider -q "${DEBUG_TESTS[@]}"
     )
 
-    step "cibuildwheel --print-build-identifiers (the runners' native architectures)"
+    step "cibuildwheel --print-build-identifiers (each runner of wheels.yml, its architecture)"
     "$tools/python" - "$tools/cibuildwheel" <<'EOF'
-import subprocess, sys
+import re, subprocess, sys
 cibw = sys.argv[1]
-runs = {"linux": "x86_64,aarch64", "macos": "x86_64,arm64", "windows": "AMD64,ARM64"}
+with open(".github/workflows/wheels.yml", encoding="utf-8") as f:
+    runners = re.findall(r"\{ os: ([\w.-]+), archs: (\w+) \}", f.read())
+assert len(runners) == 6, runners
 planned = set()
-for platform, archs in runs.items():
+for os_label, archs in runners:
+    platform = {"ubuntu": "linux", "macos": "macos", "windows": "windows"}[os_label.split("-")[0]]
     out = subprocess.run([cibw, "--print-build-identifiers", "--platform", platform,
                           "--archs", archs], capture_output=True, text=True, check=True).stdout
     ids = out.split()
-    print(f"{platform:8} {len(ids):2}: {' '.join(ids)}")
+    print(f"{os_label:16} {archs:8} {len(ids):2}: {' '.join(ids)}")
     planned |= set(ids)
 pythons = ["cp310", "cp311", "cp312", "cp313", "cp314"]
 # The classifiers must claim exactly the Python versions that get wheels.
