@@ -124,7 +124,7 @@ missing = sorted(want - pkg)
 bad = sorted(n for n in names if n.endswith((".c", ".so", ".pyd", ".html")))
 assert not missing, f"sdist lacks {missing}"
 assert not bad, f"sdist carries generated or compiled files {bad}"
-for must in ("setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "CHANGELOG.md",
+for must in ("setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "CHANGELOG.md", "LICENSE",
              "tests/conftest.py", "PKG-INFO"):
     assert must in names, f"sdist lacks {must}"
 print(f"sdist: {len(names)} files; {len(cores)} .pyx with their .pyi, py.typed, data; no .c")
