@@ -176,7 +176,7 @@ out = subprocess.run([f"{venv}/bin/knight", "--version"], capture_output=True, t
 assert version in out, out
 print(f"import knight -> {knight.__file__}; knight --version -> {out.strip()}")
 EOF
-        "$wpy" -m pytest -p no:cacheprovider -q "${WHEEL_TESTS[@]}"
+        "$wpy" -m pytest -p no:cacheprovider -q --tb=short "${WHEEL_TESTS[@]}"
     )
 
     step "stubtest: the installed wheel's stubs against its compiled cores"
@@ -205,7 +205,7 @@ for core in cores:
     assert b"Out of bounds on buffer access" in path.read_bytes(), f"{core}: no bounds checks"
 print(f"debug build: bounds checks compiled into {', '.join(cores)}")
 EOF
-        "$dpy" -m pytest -p no:cacheprovider -q "${DEBUG_TESTS[@]}"
+        "$dpy" -m pytest -p no:cacheprovider -q --tb=short "${DEBUG_TESTS[@]}"
     )
 
     step "cibuildwheel --print-build-identifiers (each runner of wheels.yml, its architecture)"
