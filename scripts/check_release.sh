@@ -81,9 +81,12 @@ if [[ "$mode" != dist ]]; then
     PATH="$tools:$PATH" "$tools/actionlint" .github/workflows/*.yml
     "$tools/shellcheck" scripts/check_release.sh
     step "mypy --strict src/knight"
-    # mypy needs numpy's annotations: a venv with the package's runtime requirement.
+    # mypy sees what a user of the test extra has: numpy, Pillow, tqdm, dask (as tests.yml).
     python3 -m venv "$work/typing"
-    pip_install "$work/typing/bin/python" numpy mypy==2.4.1
+    mapfile -t deps < <(python3 -c 'import tomllib
+p = tomllib.load(open("pyproject.toml", "rb"))["project"]
+print("\n".join(p["dependencies"] + p["optional-dependencies"]["test"]))')
+    pip_install "$work/typing/bin/python" "${deps[@]}" mypy==2.4.1
     "$work/typing/bin/python" -m mypy --strict --no-incremental src/knight
 fi
 
