@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .geometry import DEFAULT_ORDER, Move, Square, algebraic, move_order
+from .geometry import DEFAULT_ORDER, Move, Square, algebraic, check_memory, move_order
 
 
 class Tour:
@@ -97,7 +97,18 @@ class Tour:
     @property
     def end(self) -> Square:
         """The last square, ``(row, col)``."""
-        r, c = self.path[-1]
+        if self._path is None:
+            # The square of the last step, without building the path: repr()
+            # asks for the end, and on a 10^9-square board the path would
+            # take tens of GiB.  Row blocks keep the scan's temporaries small.
+            last = self._board.size - 1
+            step = max(1, (1 << 20) // self.cols)
+            for r0 in range(0, self.rows, step):
+                hit = np.flatnonzero(self._board[r0:r0 + step] == last)
+                if hit.size:
+                    r, c = divmod(int(hit[0]), self.cols)
+                    return (r0 + r, c)
+        r, c = self._path[-1]
         return (int(r), int(c))
 
     @property
@@ -108,10 +119,16 @@ class Tour:
         """
         if self._path is None:
             flat = self._board.ravel()
-            where = np.empty(flat.size, dtype=np.int64)
-            where[flat] = np.arange(flat.size, dtype=np.int64)
+            # int32 throughout (a board has fewer than 2**31 squares), written
+            # in place: 16 bytes per square at the peak, refused up front if
+            # that cannot fit.
+            check_memory(16 * flat.size, f"the path of a {self.rows}x{self.cols} tour")
+            where = np.empty(flat.size, dtype=np.int32)
+            where[flat] = np.arange(flat.size, dtype=np.int32)
             path = np.empty((flat.size, 2), dtype=np.int32)
-            path[:, 0], path[:, 1] = np.divmod(where, self.cols)
+            np.floor_divide(where, self.cols, out=path[:, 0])
+            np.remainder(where, self.cols, out=path[:, 1])
+            del where
             path.flags.writeable = False
             self._path = path
         return self._path
