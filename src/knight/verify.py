@@ -25,12 +25,30 @@ def _as_int_array(obj: Any, what: str) -> np.ndarray:
         arr = np.asarray(obj)
     except (ValueError, TypeError) as exc:  # ragged nested lists and the like
         raise InvalidTourError(f"{what} is not a rectangular array: {exc}", "shape") from None
-    if arr.dtype == object or not (np.issubdtype(arr.dtype, np.integer) or arr.size == 0):
+    # dtype kinds "i" and "u" only: timedelta64 is a numpy integer subtype
+    # but not a step number.
+    if arr.dtype == object or (arr.dtype.kind not in "iu" and arr.size):
         if np.issubdtype(arr.dtype, np.floating) and arr.size and np.all(np.isfinite(arr)) \
                 and np.all(arr == np.round(arr)):
+            if np.any(np.abs(arr) >= 2.0**63):
+                raise _beyond_int64(arr, np.abs(arr) >= 2.0**63, what)
             return arr.astype(np.int64)
         raise InvalidTourError(f"{what} must hold integers, got dtype {arr.dtype}", "shape")
+    if arr.dtype.kind == "u" and arr.dtype.itemsize >= 8 and arr.size \
+            and arr.max() > np.iinfo(np.int64).max:
+        # Converting these to int64 would wrap them to negative numbers (and
+        # the message would quote the wrong value).
+        raise _beyond_int64(arr, arr > np.iinfo(np.int64).max, what)
     return arr
+
+
+def _beyond_int64(arr: np.ndarray, bad: np.ndarray, what: str) -> InvalidTourError:
+    at = tuple(int(i) for i in np.unravel_index(int(np.argmax(bad)), arr.shape))
+    return InvalidTourError(
+        f"{what} holds {arr[at].item()!r} at index {at}, outside the range of any "
+        "step number or square",
+        "out-of-range",
+    )
 
 
 def _explain_board(board: np.ndarray, closed: bool) -> InvalidTourError:
