@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from . import _verify
-from .errors import InvalidTourError
+from .errors import BoardTooLargeError, InvalidTourError
 from .geometry import board_size
 from .tour import Tour
 
@@ -130,6 +130,39 @@ def check_board(board: Any, closed: bool = False) -> tuple[np.ndarray, tuple[int
     return arr, (int(where[0]), int(where[1]))
 
 
+def _repeated(r: np.ndarray, c: np.ndarray, sq: tuple[int, int]) -> InvalidTourError:
+    steps = np.flatnonzero((r == sq[0]) & (c == sq[1]))
+    return InvalidTourError(
+        f"square {_fmt(sq)} is visited {steps.size} times, at steps "
+        + ", ".join(str(int(s)) for s in steps),
+        "repeated-step",
+        int(steps[1]),
+        (sq,),
+    )
+
+
+def _explain_wrong_length(r: np.ndarray, c: np.ndarray, rows: int, cols: int) -> InvalidTourError:
+    """The first repeated square, else the first unvisited one, of a path of
+    squares on the board whose length is not the board's size."""
+    squares, counts = np.unique(np.stack([r, c], axis=1), axis=0, return_counts=True)
+    rep = np.flatnonzero(counts > 1)
+    if rep.size:
+        return _repeated(r, c, (int(squares[rep[0], 0]), int(squares[rep[0], 1])))
+    # The squares are distinct and sorted in row-major order: the first
+    # unvisited square is the first place where they skip one.
+    k = np.arange(len(squares), dtype=np.int64)
+    skip = np.flatnonzero((squares[:, 0] != k // cols) | (squares[:, 1] != k % cols))
+    first = int(skip[0]) if skip.size else len(squares)
+    sq = (first // cols, first % cols)
+    return InvalidTourError(
+        f"the path has {len(r)} squares but the {rows}x{cols} board has {rows * cols}: "
+        f"square {_fmt(sq)} is never visited",
+        "missing-step",
+        len(r),
+        (sq,),
+    )
+
+
 def check_path(
     path: Any, shape: tuple[int, int] | None, closed: bool = False
 ) -> tuple[np.ndarray, tuple[int, int]]:
@@ -150,7 +183,16 @@ def check_path(
                 ((int(r[i]), int(c[i])),),
             )
         shape = (int(r.max()) + 1, int(c.max()) + 1)
-    rows, cols = board_size(*shape)
+        try:
+            rows, cols = board_size(*shape)
+        except BoardTooLargeError:
+            # The smallest board holding these squares is beyond any tour, and
+            # a path that fits in memory cannot cover it: not a tour, so
+            # InvalidTourError below (is_tour() answers False), not an
+            # argument error.
+            rows, cols = shape
+    else:
+        rows, cols = board_size(*shape)
     off = np.flatnonzero((r < 0) | (r >= rows) | (c < 0) | (c >= cols))
     if off.size:
         i = int(off[0])
@@ -161,6 +203,10 @@ def check_path(
             ((int(r[i]), int(c[i])),),
         )
     n = rows * cols
+    if len(r) != n:
+        # Checked without a table of the whole board, which may be far
+        # larger than the path (a few squares with shape=(40000, 40000)).
+        raise _explain_wrong_length(r, c, rows, cols)
     flat = r * cols + c
     counts = np.bincount(flat, minlength=n)
     if np.any(counts > 1):
@@ -172,15 +218,6 @@ def check_path(
             + ", ".join(str(int(s)) for s in steps),
             "repeated-step",
             int(steps[1]),
-            (sq,),
-        )
-    if len(flat) != n:
-        sq = _sq(int(np.flatnonzero(counts == 0)[0]), cols)
-        raise InvalidTourError(
-            f"the path has {len(flat)} squares but the {rows}x{cols} board has {n}: "
-            f"square {_fmt(sq)} is never visited",
-            "missing-step",
-            len(flat),
             (sq,),
         )
     dr = np.abs(np.diff(r))
