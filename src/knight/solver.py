@@ -120,6 +120,8 @@ def _check_limits(max_nodes: Any, timeout: Any) -> tuple[int | None, float | Non
         nodes = as_int(max_nodes, "max_nodes")
         if nodes < 1:
             raise ValueError(f"max_nodes must be at least 1, got {nodes}")
+        # The cores count nodes in int64: a larger limit is never reached.
+        nodes = min(nodes, 2**63 - 1)
     seconds = None
     if timeout is not None:
         if isinstance(timeout, (bool, np.bool_)) or not isinstance(
