@@ -119,7 +119,8 @@ def square(value: Any, rows: int, cols: int, name: str = "start") -> Square:
             return value
     if isinstance(value, str):
         return parse_algebraic(value, rows, cols, name)
-    if isinstance(value, bytes) or not isinstance(value, (Sequence, np.ndarray)):
+    if (isinstance(value, bytes) or not isinstance(value, (Sequence, np.ndarray))
+            or (isinstance(value, np.ndarray) and value.ndim == 0)):
         raise TypeError(f"{name} must be a (row, col) pair, not {type(value).__name__}")
     if len(value) != 2:
         raise ValueError(f"{name} must be a (row, col) pair, got {len(value)} values")
