@@ -384,8 +384,11 @@ def start_squares(rows: int, cols: int | None = None, *, closed: bool = False) -
     if h not in HEIGHTS:
         raise ValueError(f"a {rows}x{cols} board is not thin: neither side is 3 or 4")
     masks = automaton(h, bool(closed)).row_masks(n)
-    out = (masks[None, :] >> np.arange(h)[:, None]) & 1
-    out = out.astype(bool)
+    # Row by row into the bool answer: a broadcast shift would make int64
+    # temporaries of 8 bytes per square.
+    out = np.empty((h, n), dtype=bool)
+    for i in range(h):
+        np.not_equal((masks >> i) & 1, 0, out=out[i])
     return np.ascontiguousarray(out.T if transposed else out)
 
 
