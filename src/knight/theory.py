@@ -13,7 +13,7 @@ squares of the right colour still have no tour, which only search settles.
 
 from __future__ import annotations
 
-from .geometry import Square
+from .geometry import Square, board_size
 
 
 def closed_tour_board(rows: int, cols: int) -> bool:
@@ -22,7 +22,7 @@ def closed_tour_board(rows: int, cols: int) -> bool:
     >>> closed_tour_board(8, 8), closed_tour_board(4, 9), closed_tour_board(3, 10)
     (True, False, True)
     """
-    m, n = sorted((rows, cols))
+    m, n = sorted(board_size(rows, cols))
     if m % 2 and n % 2:
         return False
     if m in (1, 2, 4):
@@ -38,7 +38,7 @@ def open_tour_board(rows: int, cols: int) -> bool:
     >>> open_tour_board(1, 1), open_tour_board(3, 4), open_tour_board(4, 4)
     (True, True, False)
     """
-    m, n = sorted((rows, cols))
+    m, n = sorted(board_size(rows, cols))
     if m == 1:
         return n == 1
     if m == 2:
