@@ -265,6 +265,11 @@ def verify(
     >>> knight.verify(knight.solve(6, closed=True)).closed
     True
     """
+    if shape is not None and (
+        not isinstance(shape, (tuple, list, np.ndarray)) or np.ndim(shape) != 1 or len(shape) != 2
+    ):
+        # Unpacked as board_size(*shape), a 1-tuple (5,) would pass as 5x5.
+        raise TypeError(f"shape must be a (rows, cols) pair, not {shape!r}")
     if isinstance(tour, Tour):
         want = tour.closed if closed is None else bool(closed)
         if want and not tour.closed:
