@@ -30,8 +30,10 @@ def _as_int_array(obj: Any, what: str) -> np.ndarray:
     if arr.dtype == object or (arr.dtype.kind not in "iu" and arr.size):
         if np.issubdtype(arr.dtype, np.floating) and arr.size and np.all(np.isfinite(arr)) \
                 and np.all(arr == np.round(arr)):
-            if np.any(np.abs(arr) >= 2.0**63):
-                raise _beyond_int64(arr, np.abs(arr) >= 2.0**63, what)
+            # A float64 bound: a Python float would be cast to float16 (inf).
+            beyond = np.abs(arr) >= np.float64(2.0**63)
+            if np.any(beyond):
+                raise _beyond_int64(arr, beyond, what)
             return arr.astype(np.int64)
         raise InvalidTourError(f"{what} must hold integers, got dtype {arr.dtype}", "shape")
     if arr.dtype.kind == "u" and arr.dtype.itemsize >= 8 and arr.size \
