@@ -108,7 +108,7 @@ class Tour:
                 if hit.size:
                     r, c = divmod(int(hit[0]), self.cols)
                     return (r0 + r, c)
-        r, c = self._path[-1]
+        r, c = self.path[-1]
         return (int(r), int(c))
 
     @property
