@@ -26,6 +26,9 @@ def _load_script():
 
 
 make_blocks = _load_script()
+# The block data of the knight package under test: src/ in a checkout, site-packages when the
+# tests run against an installed wheel (then scripts/ is a copy and make_blocks.OUT is absent).
+STORED = Path(kc.__file__).resolve().parent / "data" / "blocks.npz"
 
 
 def check(board, rows, cols, start, closed):
@@ -200,7 +203,7 @@ def test_refuses_before_allocating(monkeypatch):
 
 def test_every_stored_block_is_the_tour_it_claims():
     blocks = kc._blocks()
-    with np.load(make_blocks.OUT) as data:
+    with np.load(STORED) as data:
         d = {k: data[k] for k in data.files}
     for i in range(len(d["h"])):
         h, w, o = int(d["h"][i]), int(d["w"][i]), int(d["offset"][i])
@@ -225,7 +228,7 @@ def test_every_stored_block_is_the_tour_it_claims():
 ])
 def test_stored_blocks_regenerate(kind, h, w, start):
     # The script is seeded: re-running its search gives the stored bytes.
-    with np.load(make_blocks.OUT) as data:
+    with np.load(STORED) as data:
         d = {k: data[k] for k in data.files}
     sr, sc = start if start else (-1, -1)
     stored = [
@@ -244,7 +247,7 @@ def test_stored_blocks_regenerate(kind, h, w, start):
 
 
 def test_corrupt_block_data_is_refused():
-    with np.load(make_blocks.OUT) as data:
+    with np.load(STORED) as data:
         d = {k: data[k].copy() for k in data.files}
     kc._Blocks(d)  # the genuine data is accepted
     bad = dict(d)

@@ -2,12 +2,15 @@
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 DONE: int
 MORE: int
 TIME_LIMIT: int
 NODE_LIMIT: int
 
+# A cdef class: its C layout cannot be combined with another base's.
+@disjoint_base
 class PathSearch:
     def __init__(
         self,
