@@ -67,7 +67,8 @@ def plain(solve: Callable[..., knight.Tour], nodes: int) -> int:
 
 
 def row(task: str, core: float, ref: float, rate: str, target: str) -> None:
-    print(f"{task:<38} {core * 1e3:>10.3f} ms {ref * 1e3:>11.1f} ms {ref / core:>9.0f}x  {rate:<28} {target}")
+    print(f"{task:<38} {core * 1e3:>10.3f} ms {ref * 1e3:>11.1f} ms {ref / core:>9.0f}x  "
+          f"{rate:<28} {target}")
 
 
 def main() -> None:
@@ -90,9 +91,9 @@ def main() -> None:
     row("10x10 from all 100 starts, core only", core, ref, f"{nodes:,} nodes", ">= 100x")
 
     for n in (100, 1000):
-        core, squares = best_of(repeat, lambda: warnsdorff(knight.solve, n))
+        core, squares = best_of(repeat, lambda n=n: warnsdorff(knight.solve, n))
         ref_n = n if n <= 100 or not args.quick else 300
-        ref, ref_squares = best_of(1, lambda: warnsdorff(reference.solve, ref_n))
+        ref, ref_squares = best_of(1, lambda ref_n=ref_n: warnsdorff(reference.solve, ref_n))
         ref_scaled = ref * (n * n) / (ref_n * ref_n)
         note = "" if ref_n == n else f" (reference on {ref_n}x{ref_n}, scaled)"
         row(f"warnsdorff {n}x{n}{note}", core, ref_scaled,

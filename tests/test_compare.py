@@ -47,8 +47,10 @@ def test_sweep_bad_arguments():
 
 def test_compare_runs_every_method():
     runs = knight.compare(6, start=(1, 0), timeout=0.2)
-    assert runs["method"].tolist() == ["backtrack", "warnsdorff", "warnsdorff-backtrack", "construct", "auto"]
-    by = {m: r for m, r in zip(runs["method"].tolist(), runs)}
+    assert runs["method"].tolist() == [
+        "backtrack", "warnsdorff", "warnsdorff-backtrack", "construct", "auto"
+    ]
+    by = dict(zip(runs["method"].tolist(), runs))
     assert by["backtrack"]["outcome"] == "limit"       # needs billions of nodes from (1, 0)
     assert by["warnsdorff-backtrack"]["success"]
     runs = knight.compare(8, start="a1", methods=["warnsdorff"])

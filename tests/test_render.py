@@ -95,7 +95,8 @@ def test_png_pixels(tmp_path):
         cell = 40
         # The start square's centre holds the green start mark.
         r, c = tour.start
-        assert rgb.getpixel((c * cell + cell // 2, r * cell + cell // 2)) == render._rgb_tuple(render.START)
+        centre = (c * cell + cell // 2, r * cell + cell // 2)
+        assert rgb.getpixel(centre) == render._rgb_tuple(render.START)
         # A square corner far from any centre keeps the board colour.
         assert rgb.getpixel((1, 1)) == render._rgb_tuple(render.LIGHT)
         assert rgb.getpixel((cell + 1, 1)) == render._rgb_tuple(render.DARK)

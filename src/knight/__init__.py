@@ -7,6 +7,8 @@ True
 """
 
 from ._version import __version__
+from .compare import compare, sweep
+from .counting import count, tours
 from .errors import (
     BoardTooLargeError,
     DeadEndError,
@@ -15,8 +17,6 @@ from .errors import (
     NoTourError,
     SearchLimitError,
 )
-from .compare import compare, sweep
-from .counting import count, tours
 from .existence import exists, start_squares, why_not
 from .geometry import DEFAULT_ORDER
 from .solver import METHODS, TIE_BREAKS, solve

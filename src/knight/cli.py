@@ -33,7 +33,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {}
 class _Parser(argparse.ArgumentParser):
     """argparse with the package's one-line error format."""
 
-    def error(self, message: str) -> Any:  # type: ignore[override]
+    def error(self, message: str) -> Any:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="board size; COLS defaults to ROWS")
     start_argument(p)
     p.add_argument("--closed", action="store_true", help="ask for a closed tour")
-    p.add_argument("--method", choices=METHODS, default="auto", help="search method (default: auto)")
+    p.add_argument("--method", choices=METHODS, default="auto",
+                   help="search method (default: auto)")
     p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
                    help="Warnsdorff tie-break rule (with --method warnsdorff)")
     p.add_argument("--seed", type=int, help="seed for --tie-break random")
@@ -208,7 +209,9 @@ def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO)
         first = False
         _report(tour, args, out, err)
     if not seen and status == EXIT_OK:
-        err.write("knight: error: no board size given and no 'row col size' lines on standard input\n")
+        err.write(
+            "knight: error: no board size given and no 'row col size' lines on standard input\n"
+        )
         return EXIT_USAGE
     return status
 

@@ -55,7 +55,8 @@ def _progress(items: Sequence[Any], enabled: bool, what: str) -> Iterable[Any]:
         from tqdm import tqdm
     except ImportError:
         raise ImportError("progress=True needs tqdm: pip install 'knight-tour[progress]'") from None
-    return tqdm(items, desc=what, unit="start", file=sys.stderr)
+    bar: Iterable[Any] = tqdm(items, desc=what, unit="start", file=sys.stderr)
+    return bar
 
 
 def sweep(
@@ -114,7 +115,9 @@ def compare(
     """
     rows, cols = board_size(rows, cols)
     start = square(start, rows, cols, "start")
-    chosen = list(methods) if methods is not None else [m for m in METHODS if m != "auto"] + ["auto"]
+    chosen = (
+        list(methods) if methods is not None else [m for m in METHODS if m != "auto"] + ["auto"]
+    )
     for m in chosen:
         if m not in METHODS:
             raise ValueError(f"unknown method {m!r}; choose from {', '.join(METHODS)}")

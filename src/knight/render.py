@@ -102,7 +102,8 @@ def to_svg(
         )
         for (r, c), v in np.ndenumerate(tour.board):
             out.append(
-                f'<text x="{_fmt(c * cell + cell * 0.06)}" y="{_fmt(r * cell + cell * 0.06 + font)}">'
+                f'<text x="{_fmt(c * cell + cell * 0.06)}" '
+                f'y="{_fmt(r * cell + cell * 0.06 + font)}">'
                 f"{v + base}</text>"
             )
         out.append("</g>")

@@ -62,7 +62,7 @@ class Tour:
         # A read-only view: the caller's own array stays writeable.
         board = np.asarray(board).view()
         board.flags.writeable = False
-        self._board = board
+        self._board: np.ndarray = board
         self._path: np.ndarray | None = None
         self._start = _start
         self.closed = bool(closed)
@@ -137,8 +137,7 @@ class Tour:
         return int(self._board.size)
 
     def __iter__(self) -> Iterator[Square]:
-        for r, c in self.path.tolist():
-            yield (r, c)
+        yield from ((r, c) for r, c in self.path.tolist())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Tour):
@@ -212,7 +211,8 @@ class Tour:
         code = np.zeros((5, 5), dtype=np.int8)
         for k, (dr, dc) in enumerate(moves, 1):
             code[dr + 2, dc + 2] = k
-        return code[d[:, 0] + 2, d[:, 1] + 2]
+        codes: np.ndarray = code[d[:, 0] + 2, d[:, 1] + 2]
+        return codes
 
     def to_svg(self, **options: Any) -> str:
         """The tour as an SVG document; see :func:`knight.render.to_svg`.

@@ -70,4 +70,6 @@ class LimitedPrinter:
     def close(self) -> None:
         """Say how many events were not printed, if any."""
         if self.limit is not None and self.seen > self.limit:
-            self.out.write(f"... {self.seen - self.limit} more decisions not shown (--trace-limit)\n")
+            self.out.write(
+                f"... {self.seen - self.limit} more decisions not shown (--trace-limit)\n"
+            )
