@@ -540,7 +540,7 @@ DTYPES = st.sampled_from([
     np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
     np.float16, np.float32, np.float64, np.bool_, np.complex64,
 ])
-FUZZ = settings(max_examples=400, deadline=None,
+FUZZ = settings(max_examples=1500, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 

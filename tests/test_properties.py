@@ -21,7 +21,7 @@ import knight  # noqa: E402
 from knight.counting import reference_count  # noqa: E402
 
 SETTINGS = settings(
-    max_examples=150,
+    max_examples=400,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -114,7 +114,7 @@ def test_search_is_deterministic(request):
     assert run() == run()
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     st.integers(1, 60),
     st.integers(1, 60),
@@ -169,7 +169,7 @@ def count_requests(draw):
     return rows, cols, {"start": start, "end": end, "closed": closed, "directed": directed}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(count_requests())
 def test_count_matches_the_plain_reference(request):
     rows, cols, kwargs = request
@@ -213,7 +213,7 @@ def replay(start, codes, order):
     return out
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(tours(), orders)
 def test_tour_round_trips(tour, order):
     if tour is None:
