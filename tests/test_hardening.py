@@ -812,3 +812,35 @@ def test_a_hundred_thousand_calls_do_not_grow_the_process():
           f"{LOOP // 10} traced calls: {grown / 1024:+.1f} KiB")
     assert grown < 64 * 1024, snap_after.compare_to(snap_before, "lineno")[:10]
     assert rss_after - rss_before < 4 * 2**20
+
+
+# --------------------------------------------------------------------------
+# The command line: one clear line on stderr and a non-zero exit, never a traceback
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["-5"], ["5.0"], ["abc"], ["99999999999999999999"], ["5", "7", "9"],
+        ["5", "--start", "9", "9"], ["5", "--start", "z9"], ["5", "--method", "x"],
+        ["5", "--max-nodes", "-1"], ["5", "--timeout", "nan"], ["5", "--timeout", "inf"],
+        ["5", "--order", "1"], ["8", "--base", "2"], ["5", "--format", "x"],
+        ["8", "--seed", "-1"], ["5", "--tie-break", "x"],
+        ["count", "-1"], ["count", "5", "--workers", "0"], ["count", "5", "--timeout", "0"],
+        ["count", "10000"], ["tours", "5", "--limit", "-1"], ["tours", "5", "--start", "a", "b"],
+        ["sweep", "0"], ["compare", "5", "--start", "0", "9"],
+        ["40000", "40000", "--method", "warnsdorff-backtrack"],
+    ],
+    ids=" ".join,
+)
+def test_cli_bad_arguments_give_one_line_and_an_exit_code(argv, capsys):
+    from knight import cli
+
+    try:
+        code = cli.main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code in (cli.EXIT_NO_TOUR, cli.EXIT_USAGE), (code, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("knight"), err
+    assert "Traceback" not in err
