@@ -55,6 +55,9 @@ class Tour:
         _start: Square | None = None,
         _checked: bool = False,
     ) -> None:
+        if not isinstance(closed, (bool, np.bool_)):
+            # Truthiness would read closed="no" as a request for a closed tour.
+            raise TypeError(f"closed must be True or False, not {type(closed).__name__}")
         if not _checked or _start is None:
             from .verify import check_board
 

@@ -267,6 +267,9 @@ def verify(
     >>> knight.verify(knight.solve(6, closed=True)).closed
     True
     """
+    if closed is not None and not isinstance(closed, (bool, np.bool_)):
+        # Truthiness would read closed="no" as a request for a closed tour.
+        raise TypeError(f"closed must be True, False or None, not {type(closed).__name__}")
     if shape is not None and (
         not isinstance(shape, (tuple, list, np.ndarray)) or np.ndim(shape) != 1 or len(shape) != 2
     ):
