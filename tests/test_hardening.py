@@ -177,6 +177,16 @@ def test_flags_must_be_bools(name, value):
     FLAGGED[name](np.bool_(False))
 
 
+def test_closed_must_be_a_bool_when_checking_tours_too():
+    board = knight.solve(6).board.copy()
+    for value in ("no", "yes", 0, 1, 0.0, [], [True]):
+        for call in (knight.verify, knight.is_tour, knight.Tour):
+            with pytest.raises(TypeError, match="closed must be True"):
+                call(board, closed=value)
+    assert knight.is_tour(board, closed=None) and knight.is_tour(board, closed=np.bool_(False))
+    assert knight.Tour(board, closed=np.bool_(False)).closed is False
+
+
 KNIGHT = list(knight.DEFAULT_ORDER)
 
 BAD_ORDERS = [
