@@ -141,9 +141,10 @@ def assert_timeout_honoured(call, timeout, attempts=3):
         lambda t: knight.solve(10, start=(1, 9), closed=True, method="warnsdorff-backtrack",
                                timeout=t),
         lambda t: knight.count(7, timeout=t),
+        lambda t: knight.count(7, workers=2, timeout=t),
         lambda t: sum(1 for _ in knight.tours(8, start=(0, 0), timeout=t)),
     ],
-    ids=["backtrack", "warnsdorff-backtrack", "count", "tours"],
+    ids=["backtrack", "warnsdorff-backtrack", "count", "count-pool", "tours"],
 )
 def test_timeout_is_honoured_within_ten_percent(make, timeout):
     assert_timeout_honoured(lambda: make(timeout), timeout)
