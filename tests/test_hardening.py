@@ -695,13 +695,19 @@ def _run_child(code, timeout=120):
 
 REFUSALS = textwrap.dedent(
     """
-    import json, resource, sys
+    import json, sys
     import knight, knight.geometry
+    try:
+        import resource
+    except ImportError:  # Windows: the refusals are still checked, not the peak
+        resource = None
 
     # Pretend this machine has 1 GiB free, so the test means the same everywhere.
     knight.geometry.available_memory = lambda: 2**30
 
     def peak_mib():
+        if resource is None:
+            return 0.0
         kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return kb / (2**20 if sys.platform == "darwin" else 2**10)
 
@@ -777,8 +783,8 @@ LOOP = 100_000
 
 
 def test_a_hundred_thousand_calls_do_not_grow_the_process():
-    if _rss_bytes() is None:
-        pytest.skip("needs /proc/self/statm (Linux) to read the resident size")
+    # The resident size is read from /proc (Linux); elsewhere only the
+    # tracemalloc half of the check runs.
     board = knight.solve(6).board.copy()
     path = knight.solve(6).path.copy()
     bad = board.copy()
@@ -818,10 +824,11 @@ def test_a_hundred_thousand_calls_do_not_grow_the_process():
     snap_after = tracemalloc.take_snapshot()
     tracemalloc.stop()
     grown = sum(s.size_diff for s in snap_after.compare_to(snap_before, "filename"))
-    print(f"{LOOP} calls: RSS {rss_before / 2**20:.1f} -> {rss_after / 2**20:.1f} MiB; "
+    print(f"{LOOP} calls: RSS {rss_before} -> {rss_after} bytes; "
           f"{LOOP // 10} traced calls: {grown / 1024:+.1f} KiB")
     assert grown < 64 * 1024, snap_after.compare_to(snap_before, "lineno")[:10]
-    assert rss_after - rss_before < 4 * 2**20
+    if rss_before is not None:
+        assert rss_after - rss_before < 4 * 2**20
 
 
 # --------------------------------------------------------------------------

@@ -63,7 +63,7 @@ CHILD = textwrap.dedent(
     """
 )
 
-pytestmark = pytest.mark.skipif(
+posix_signals = pytest.mark.skipif(
     sys.platform == "win32", reason="POSIX signals: Windows has no SIGINT for one process"
 )
 
@@ -96,6 +96,7 @@ def interrupt_latencies(job, rounds=ROUNDS, settle=0.4):
     return latencies
 
 
+@posix_signals
 @pytest.mark.parametrize(
     "job",
     ["backtrack", "warnsdorff-backtrack", "count", "count-closed", "tours", "construct",
