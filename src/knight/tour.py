@@ -11,6 +11,10 @@ import numpy as np
 from .geometry import DEFAULT_ORDER, Move, Square, algebraic, check_memory, move_order
 
 
+#: Tours with more squares than this have no Jupyter picture (``_repr_svg_``).
+SVG_REPR_MAX_SQUARES = 1_000_000
+
+
 class Tour:
     """A knight's tour of a ``rows`` x ``cols`` board.
 
@@ -228,8 +232,15 @@ class Tour:
 
         return to_svg(self, **options)
 
-    def _repr_svg_(self) -> str:
-        """Jupyter draws a tour from this."""
+    def _repr_svg_(self) -> str | None:
+        """Jupyter draws a tour from this (up to 1000x1000 squares).
+
+        Jupyter calls it on every tour it displays: on a bigger board the
+        picture would take seconds and GiB for a few hundred pixels, so
+        there is none (None) and Jupyter shows the text ``repr``.
+        """
+        if len(self) > SVG_REPR_MAX_SQUARES:
+            return None
         return self.to_svg(size=min(480, 24 * max(self.rows, self.cols)))
 
     def save(self, path: str | os.PathLike[str], **options: Any) -> None:
