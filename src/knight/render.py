@@ -238,8 +238,11 @@ def save(tour: Tour, path: str | os.PathLike[str], **options: Any) -> None:
     name = os.fspath(path)
     ext = os.path.splitext(name)[1].lower()
     if ext == ".svg":
+        # Drawn before the file is opened: a bad option or a refusal must
+        # not leave an empty file behind (or truncate an existing one).
+        svg = to_svg(tour, **options)
         with open(name, "w", encoding="utf-8") as f:
-            f.write(to_svg(tour, **options))
+            f.write(svg)
     elif ext == ".png":
         to_png(tour, name, **options)
     elif ext == ".gif":
