@@ -322,6 +322,8 @@ def test_bad_options_elsewhere(call, exc, match):
         (lambda t: t.save("tour"), ValueError, "extension|.svg"),
         (lambda t: t.save(3), TypeError, None),
         (lambda t: t.save(None), TypeError, None),
+        (lambda t: t.save("tour.svg", size=4), ValueError, "size"),
+        (lambda t: t.save("tour.svg", bogus=1), TypeError, "bogus"),
         (lambda t: t.grid(base=2), ValueError, "base"),
         (lambda t: t.grid(base=-1), ValueError, "base"),
         (lambda t: t.to_dict(base=2), ValueError, "base"),
@@ -861,3 +863,18 @@ def test_cli_bad_arguments_give_one_line_and_an_exit_code(argv, capsys):
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("knight"), err
     assert "Traceback" not in err
+
+
+def test_pictures_of_huge_tours_are_refused_not_attempted(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    tour = knight.solve(1001, 1000)
+    # Jupyter asks every displayed tour for a picture: above 10^6 squares
+    # there is none, and it falls back to the text repr.
+    assert tour._repr_svg_() is None
+    assert repr(tour).startswith("<Tour 1001x1000 open")
+    monkeypatch.setattr(knight.geometry, "available_memory", lambda: 2**28)
+    with pytest.raises(knight.BoardTooLargeError, match="GiB"):
+        tour.to_svg()
+    with pytest.raises(knight.BoardTooLargeError, match="GiB"):
+        tour.save("never-written.svg")
+    assert not os.path.exists("never-written.svg")
