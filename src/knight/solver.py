@@ -264,7 +264,9 @@ def _solve(
         # Warnsdorff-ordered backtracking with restarts over rotated orders, the
         # last attempt bounded only by the caller's limits.
         total_nodes = 0
-        if not closed:
+        # The greedy walk cannot be stopped part way by max_nodes: with a
+        # budget below one node per square it would overrun it, so skip it.
+        if not closed and (node_limit is None or node_limit >= rows * cols):
             status, board, nodes, _ = engine.warnsdorff(
                 rows, cols, start, moves, TIE_BREAKS["roth"], 0, False, deadline
             )
