@@ -172,6 +172,14 @@ def test_max_nodes_bounds_auto_and_is_reported(limit):
         assert tour.nodes <= limit and knight.is_tour(tour, closed=True)
 
 
+@pytest.mark.parametrize("limit", [1, 28, 29, 30, 35, 36, 100])
+def test_auto_never_overruns_max_nodes_with_its_greedy_first_try(limit):
+    # From (0, 2) on 5x7 Warnsdorff's rule dies after 29 squares.
+    with pytest.raises(knight.SearchLimitError) as info:
+        knight.solve(5, 7, start=(0, 2), max_nodes=limit)
+    assert info.value.nodes == limit
+
+
 def test_a_found_tour_reports_no_more_nodes_than_allowed():
     tour = knight.solve(6, method="backtrack", max_nodes=10**6)
     free = knight.solve(6, method="backtrack")
