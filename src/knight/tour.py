@@ -10,7 +10,6 @@ import numpy as np
 
 from .geometry import DEFAULT_ORDER, Move, Square, algebraic, check_memory, move_order
 
-
 #: Tours with more squares than this have no Jupyter picture (``_repr_svg_``).
 SVG_REPR_MAX_SQUARES = 1_000_000
 
