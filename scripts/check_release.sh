@@ -2,16 +2,17 @@
 # Release checks that need no Docker and no macOS/Windows machine.
 #
 #   bash scripts/check_release.sh          # everything: lint, then dist
-#   bash scripts/check_release.sh lint     # ruff, cython-lint, actionlint, mypy --strict, stubtest
-#   bash scripts/check_release.sh dist     # sdist, wheels, auditwheel, tests against the wheels
+#   bash scripts/check_release.sh lint     # ruff, cython-lint, actionlint, shellcheck, mypy --strict
+#   bash scripts/check_release.sh dist     # sdist, wheels, auditwheel, stubtest, tests on the wheels
 #
 # Everything is installed by the script itself, into throw-away virtual environments, from the
 # Python that runs it (`python3` on PATH), so nothing left on the machine can hide a missing step.
 #
-# dist:
+# About 3.5 minutes on the shared 2-core machine (lint ~1, dist ~2.5, most of it installing and
+# compiling).  dist:
 #  1. `python -m build`: the sdist, then the wheel built FROM the sdist, in an isolated build
-#     environment that installs Cython from PyPI (the tools venv has no Cython: asserted), with
-#     CFLAGS=-g0 as the cibuildwheel builds use.
+#     environment that installs Cython from PyPI (run from a venv holding only `build`, so no
+#     Cython but that one: asserted), with CFLAGS=-g0 as the cibuildwheel builds use.
 #  2. The sdist ships every .pyx, its .pyi, py.typed and the data files, and no generated .c or
 #     compiled module; the wheel has a compiled module and a stub for every core, no .c.
 #  3. `twine check --strict` on both.
