@@ -182,7 +182,19 @@ def is_knight_move(a: Square, b: Square) -> bool:
 
 
 def available_memory() -> int:
-    """Bytes of memory this process can reasonably use (best effort)."""
+    """Bytes of memory this process can reasonably use (best effort).
+
+    The machine's available memory, or less when a container's memory limit
+    (cgroup) or an address-space limit (``ulimit -v``) leaves less: there
+    the machine's figure is not what the process may take, and going over
+    the limit gets it killed (cgroup) or a bare MemoryError (rlimit).
+    """
+    avail = _machine_memory()
+    room = _limit_room()
+    return avail if room is None else min(avail, room)
+
+
+def _machine_memory() -> int:
     try:
         with open("/proc/meminfo", encoding="ascii") as f:
             for line in f:
@@ -194,6 +206,40 @@ def available_memory() -> int:
         return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
     except (AttributeError, ValueError, OSError):
         return 2**63 - 1
+
+
+_CGROUP_FILES = (
+    ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),  # cgroup v2
+    ("/sys/fs/cgroup/memory/memory.limit_in_bytes",  # cgroup v1
+     "/sys/fs/cgroup/memory/memory.usage_in_bytes"),
+)
+
+
+def _limit_room() -> int | None:
+    """Bytes left under a cgroup memory limit or RLIMIT_AS, if either is set."""
+    room: list[int] = []
+    for limit_file, usage_file in _CGROUP_FILES:
+        try:
+            with open(limit_file, encoding="ascii") as f:
+                text = f.read().strip()
+            if text == "max" or int(text) >= 2**60:  # no limit (v2, v1)
+                continue
+            with open(usage_file, encoding="ascii") as f:
+                used = int(f.read().strip())
+            room.append(max(int(text) - used, 0))
+        except (OSError, ValueError):
+            pass
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY:
+            with open("/proc/self/statm", encoding="ascii") as f:
+                size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            room.append(max(soft - size, 0))
+    except (ImportError, OSError, ValueError, AttributeError):
+        pass
+    return min(room) if room else None
 
 
 #: Jobs below this size are not checked: they always fit, and reading the
