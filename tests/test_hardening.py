@@ -878,3 +878,27 @@ def test_pictures_of_huge_tours_are_refused_not_attempted(monkeypatch, tmp_path)
     with pytest.raises(knight.BoardTooLargeError, match="GiB"):
         tour.save("never-written.svg")
     assert not os.path.exists("never-written.svg")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS and /proc: Linux")
+def test_an_address_space_limit_is_part_of_the_memory_estimate():
+    # Under `ulimit -v` the machine's free memory is not what the process
+    # may take: the request is refused with the estimate, not a bare
+    # MemoryError from numpy half way through.
+    report = _run_child(
+        """
+        import json, resource
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, resource.RLIM_INFINITY))
+        import knight
+        try:
+            knight.solve(25000, 25000, method="construct")
+            outcome = "built"
+        except MemoryError as exc:
+            outcome = [type(exc).__name__, str(exc)]
+        small = knight.solve(300, 301).shape
+        print(json.dumps({"outcome": outcome, "small": small}))
+        """
+    )
+    kind, message = report["outcome"]
+    assert kind == "BoardTooLargeError" and "GiB" in message
+    assert report["small"] == [300, 301]
