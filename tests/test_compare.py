@@ -68,3 +68,21 @@ def test_table_text():
     assert lines[0].split() == ["method", "success", "outcome", "nodes", "backtracks", "seconds"]
     assert lines[2].startswith("warnsdorff") and lines[-1].split()[:4] == ["total", "2", "2", "yes"]
     assert np.all(runs["seconds"] >= 0)
+
+
+@pytest.mark.parametrize("method", ["backtrack", "warnsdorff-backtrack"])
+@pytest.mark.parametrize("closed", [False, True])
+def test_batch_sweep_matches_one_solve_per_start(method, closed):
+    from knight.compare import _run
+
+    rows, cols = (6, 6) if closed else (5, 6)
+    options = {"closed": closed, "max_nodes": 20_000}
+    runs = knight.sweep(rows, cols, method=method, **options)
+    one_by_one = [_run(rows, cols, (r, c), method, options)
+                  for r in range(rows) for c in range(cols)]
+    for rec, (m, r, c, success, outcome, nodes, backtracks, _) in zip(runs, one_by_one):
+        assert (str(rec["method"]), int(rec["row"]), int(rec["col"])) == (m, r, c)
+        assert (bool(rec["success"]), str(rec["outcome"]), int(rec["nodes"])) == (
+            success, outcome, nodes)
+        if outcome == "tour":
+            assert int(rec["backtracks"]) == backtracks

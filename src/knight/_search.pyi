@@ -28,6 +28,19 @@ def backtrack(
     max_nodes: int,
     deadline: float,
 ) -> tuple[int, int, int]: ...
+def backtrack_starts(
+    boards: npt.NDArray[np.int32],
+    work: npt.NDArray[np.int32],
+    moves: npt.NDArray[np.int8],
+    order: npt.NDArray[np.int32],
+    starts: npt.NDArray[np.int32],
+    ordered: bool,
+    closed: bool,
+    max_nodes: int,
+    timeout: float,
+    results: npt.NDArray[np.int64],
+    seconds: npt.NDArray[np.float64],
+) -> int: ...
 def warnsdorff(
     board: npt.NDArray[np.int32],
     work: npt.NDArray[np.int32],

@@ -320,6 +320,64 @@ def backtrack(int32_t[:, ::1] board, int32_t[::1] work, int8_t[::1] moves,
     return status, counters.nodes, counters.backtracks
 
 
+cdef double _now() except -1.0 with gil:
+    return _clock()
+
+
+def backtrack_starts(int32_t[:, :, ::1] boards, int32_t[::1] work, int8_t[::1] moves,
+                     const int32_t[:, ::1] order, const int32_t[:, ::1] starts,
+                     bint ordered, bint closed, int64_t max_nodes, double timeout,
+                     int64_t[:, ::1] results, double[::1] seconds):
+    """:func:`backtrack` from each start in turn, in one call (for sweeps).
+
+    ``boards[i]`` receives the tour from ``starts[i]`` (or -1s), ``results[i]``
+    its ``(status, nodes, backtracks)`` and ``seconds[i]`` its time;
+    ``max_nodes`` and ``timeout`` (seconds, 0 for none) apply to each start.
+    One call instead of one per start keeps the per-start cost to the
+    search itself.
+    """
+    cdef Py_ssize_t k = starts.shape[0], i
+    cdef Py_ssize_t rows = boards.shape[1], cols = boards.shape[2]
+    cdef Py_ssize_t width = cols + 4, last = rows * cols - 1, s, r, c
+    cdef Py_ssize_t off[8]
+    cdef int32_t* cells = &work[0]
+    cdef int32_t* path = cells + (rows + 4) * width
+    cdef Counters counters
+    cdef int status
+    cdef double began, deadline
+    if (work.shape[0] < work_size(rows, cols)
+            or moves.shape[0] < (last + 1) * (STRIDE if ordered else 1)
+            or boards.shape[0] < k or results.shape[0] < k or seconds.shape[0] < k):
+        raise ValueError("arrays too small")
+    if max_nodes <= 0:
+        max_nodes = INT64_MAX
+    with nogil:
+        _offsets(order, width, off)
+        for i in range(k):
+            began = _now()
+            deadline = began + timeout if timeout > 0.0 else 0.0
+            s = (starts[i, 0] + 2) * width + starts[i, 1] + 2
+            _clear(cells, rows, cols)
+            if ordered:
+                _count_neighbours(cells, rows, cols, off)
+                status = _dfs_ordered(cells, path, &moves[0], off, s, last, closed,
+                                      max_nodes, deadline, &counters)
+            else:
+                status = _dfs_plain(cells, path, &moves[0], off, s, last, closed,
+                                    max_nodes, deadline, &counters)
+            if status == S_FOUND:
+                _fill_board(boards[i], path, last + 1, width)
+            else:
+                for r in range(rows):
+                    for c in range(cols):
+                        boards[i, r, c] = -1
+            results[i, 0] = status
+            results[i, 1] = counters.nodes
+            results[i, 2] = counters.backtracks
+            seconds[i] = _now() - began
+    return k
+
+
 cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
     cdef uint64_t z
     state[0] += 0x9E3779B97F4A7C15ULL

@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 
 from .errors import DeadEndError, NoTourError, SearchLimitError
-from .geometry import board_size, square
-from .solver import METHODS, solve
+from .geometry import board_size, check_memory, move_order, square
+from .solver import METHODS, memory_estimate, solve
 
 #: One record per run.  ``outcome`` is ``"tour"``, ``"no-tour"``,
 #: ``"dead-end"`` or ``"limit"``.
@@ -85,9 +85,54 @@ def sweep(
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     options = dict(options, closed=closed)
     starts = [(r, c) for r in range(rows) for c in range(cols)]
+    if method in ("backtrack", "warnsdorff-backtrack") and _batchable(options):
+        return _sweep_batch(rows, cols, starts, method, options, progress)
     # A bad option raises TypeError/ValueError from the first run, before the rest.
     records = [_run(rows, cols, s, method, options) for s in _progress(starts, progress, "sweep")]
     return np.array(records, dtype=RECORD)
+
+
+def _batchable(options: dict[str, Any]) -> bool:
+    """True when the options are ones the batch search core takes."""
+    defaults = {"tie_break": "first", "seed": None, "trace": None}
+    return all(k in ("closed", "order", "max_nodes", "timeout") or defaults.get(k, 0) == v
+               for k, v in options.items())
+
+
+def _sweep_batch(rows: int, cols: int, starts: list[tuple[int, int]], method: str,
+                 options: dict[str, Any], progress: bool) -> np.ndarray:
+    """A backtracking sweep in one core call per board row (same records as
+    solving start by start, without paying Python's per-call cost each time)."""
+    from . import existence
+    from .solver import CYTHON_ENGINE, EXHAUSTED, FOUND, _check_bool, _check_limits
+
+    closed = _check_bool(options.get("closed", False), "closed")
+    order = move_order(options.get("order"))
+    max_nodes, timeout = _check_limits(options.get("max_nodes"), options.get("timeout"))
+    check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
+    records = np.zeros(len(starts), dtype=RECORD)
+    records["method"] = method
+    records["row"], records["col"] = zip(*starts)
+    records["outcome"] = "no-tour"
+    # Theory rules starts out at once; only the others are searched.
+    open_starts = np.flatnonzero(existence.start_squares(rows, cols, closed=closed).ravel())
+    cells = np.array(starts, dtype=np.int32)
+    # One core call; a board row per call when a progress bar wants updates.
+    size = cols if progress else max(1, len(open_starts))
+    chunks = [open_starts[i:i + size] for i in range(0, len(open_starts), size)]
+    for chunk in _progress(chunks, progress, "sweep rows"):
+        _, results, seconds = CYTHON_ENGINE.backtrack_starts(
+            rows, cols, cells[chunk], order, method == "warnsdorff-backtrack", closed,
+            max_nodes, timeout,
+        )
+        status = results[:, 0]
+        records["success"][chunk] = status == FOUND
+        records["outcome"][chunk] = np.where(
+            status == FOUND, "tour", np.where(status == EXHAUSTED, "no-tour", "limit"))
+        records["nodes"][chunk] = results[:, 1]
+        records["backtracks"][chunk] = results[:, 2]
+        records["seconds"][chunk] = seconds
+    return records
 
 
 def compare(

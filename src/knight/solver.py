@@ -82,6 +82,25 @@ class _CythonEngine:
         return status, board, nodes, backtracks
 
     @staticmethod
+    def backtrack_starts(
+        rows: int, cols: int, starts: np.ndarray, order: tuple[Move, ...], ordered: bool,
+        closed: bool, max_nodes: int | None, timeout: float | None,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(boards, results, seconds)`` of a search from each of ``starts``."""
+        k = len(starts)
+        boards = np.empty((k, rows, cols), dtype=np.int32)
+        work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
+        moves = np.empty(rows * cols * (_search.MOVE_STRIDE if ordered else 1), dtype=np.int8)
+        results = np.zeros((k, 3), dtype=np.int64)
+        seconds = np.zeros(k, dtype=np.float64)
+        _search.backtrack_starts(
+            boards, work, moves, order_array(order),
+            np.ascontiguousarray(starts, dtype=np.int32).reshape(k, 2), ordered, closed,
+            max_nodes or 0, timeout or 0.0, results, seconds,
+        )
+        return boards, results, seconds
+
+    @staticmethod
     def warnsdorff(
         rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
         seed: int, closed: bool, deadline: float,
