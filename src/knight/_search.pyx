@@ -274,6 +274,19 @@ def work_size(Py_ssize_t rows, Py_ssize_t cols):
     return (rows + 4) * (cols + 4) + rows * cols
 
 
+cdef int _search(int32_t* cells, int32_t* path, int8_t* moves, const Py_ssize_t* off,
+                 Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t s, bint ordered, bint closed,
+                 int64_t max_nodes, double deadline, Counters* counters) except -1 nogil:
+    """Reset the padded board and run one search from padded square ``s``."""
+    _clear(cells, rows, cols)
+    if ordered:
+        _count_neighbours(cells, rows, cols, off)
+        return _dfs_ordered(cells, path, moves, off, s, rows * cols - 1, closed,
+                            max_nodes, deadline, counters)
+    return _dfs_plain(cells, path, moves, off, s, rows * cols - 1, closed,
+                      max_nodes, deadline, counters)
+
+
 def backtrack(int32_t[:, ::1] board, int32_t[::1] work, int8_t[::1] moves,
               const int32_t[:, ::1] order, Py_ssize_t start_row, Py_ssize_t start_col,
               bint ordered, bint closed, int64_t max_nodes, double deadline):
@@ -307,14 +320,8 @@ def backtrack(int32_t[:, ::1] board, int32_t[::1] work, int8_t[::1] moves,
         max_nodes = INT64_MAX
     with nogil:
         _offsets(order, width, off)
-        _clear(cells, rows, cols)
-        if ordered:
-            _count_neighbours(cells, rows, cols, off)
-            status = _dfs_ordered(cells, path, &moves[0], off, s, last, closed,
-                                  max_nodes, deadline, &counters)
-        else:
-            status = _dfs_plain(cells, path, &moves[0], off, s, last, closed,
-                                max_nodes, deadline, &counters)
+        status = _search(cells, path, &moves[0], off, rows, cols, s, ordered, closed,
+                         max_nodes, deadline, &counters)
         if status == S_FOUND:
             _fill_board(board, path, last + 1, width)
     return status, counters.nodes, counters.backtracks
@@ -357,14 +364,8 @@ def backtrack_starts(int32_t[:, :, ::1] boards, int32_t[::1] work, int8_t[::1] m
             began = _now()
             deadline = began + timeout if timeout > 0.0 else 0.0
             s = (starts[i, 0] + 2) * width + starts[i, 1] + 2
-            _clear(cells, rows, cols)
-            if ordered:
-                _count_neighbours(cells, rows, cols, off)
-                status = _dfs_ordered(cells, path, &moves[0], off, s, last, closed,
-                                      max_nodes, deadline, &counters)
-            else:
-                status = _dfs_plain(cells, path, &moves[0], off, s, last, closed,
-                                    max_nodes, deadline, &counters)
+            status = _search(cells, path, &moves[0], off, rows, cols, s, ordered, closed,
+                             max_nodes, deadline, &counters)
             if status == S_FOUND:
                 _fill_board(boards[i], path, last + 1, width)
             else:
