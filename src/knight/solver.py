@@ -60,6 +60,14 @@ class Engine(Protocol):
     ) -> tuple[int, np.ndarray, int, int]: ...
 
 
+def _backtrack_work(rows: int, cols: int, ordered: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The work arrays of the backtracking core: padded board and path, and
+    a resume index (plain) or a sorted candidate record (ordered) per depth."""
+    work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
+    moves = np.empty(rows * cols * (_search.MOVE_STRIDE if ordered else 1), dtype=np.int8)
+    return work, moves
+
+
 class _CythonEngine:
     """Allocates the work arrays and runs the Cython cores."""
 
@@ -71,8 +79,7 @@ class _CythonEngine:
         closed: bool, max_nodes: int | None, deadline: float,
     ) -> tuple[int, np.ndarray, int, int]:
         board = np.empty((rows, cols), dtype=np.int32)
-        work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
-        moves = np.empty(rows * cols * (_search.MOVE_STRIDE if ordered else 1), dtype=np.int8)
+        work, moves = _backtrack_work(rows, cols, ordered)
         status, nodes, backtracks = _search.backtrack(
             board, work, moves, order_array(order), start[0], start[1], ordered, closed,
             max_nodes or 0, deadline,
@@ -89,8 +96,7 @@ class _CythonEngine:
         """``(boards, results, seconds)`` of a search from each of ``starts``."""
         k = len(starts)
         boards = np.empty((k, rows, cols), dtype=np.int32)
-        work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
-        moves = np.empty(rows * cols * (_search.MOVE_STRIDE if ordered else 1), dtype=np.int8)
+        work, moves = _backtrack_work(rows, cols, ordered)
         results = np.zeros((k, 3), dtype=np.int64)
         seconds = np.zeros(k, dtype=np.float64)
         _search.backtrack_starts(
