@@ -1,6 +1,7 @@
 """Build the Cython cores.
 
-Every ``src/knight/*.pyx`` becomes an extension module ``knight.<name>``.
+Every ``src/knight/_core/*.pyx`` becomes an extension module
+``knight._core.<name>``.
 Compiler directives are set here once for all of them.  Set the environment
 variable ``KNIGHT_DEBUG_BUILD=1`` to build with Cython's bounds, wraparound
 and initialisation checks switched on (slower, but an out-of-range index
@@ -25,8 +26,8 @@ DIRECTIVES = {
 }
 
 extensions = [
-    Extension(f"knight.{pyx.stem}", [pyx.as_posix()])
-    for pyx in sorted(Path("src", "knight").glob("*.pyx"))
+    Extension(f"knight._core.{pyx.stem}", [pyx.as_posix()])
+    for pyx in sorted(Path("src", "knight", "_core").glob("*.pyx"))
 ]
 
 setup(

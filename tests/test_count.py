@@ -142,7 +142,7 @@ def test_tiny_boards():
 @pytest.fixture
 def no_probe(monkeypatch):
     """Send even small searches to the executor (normally they stay here)."""
-    monkeypatch.setattr(counting, "PROBE_NODES", 0)
+    monkeypatch.setattr(counting.api, "PROBE_NODES", 0)
 
 
 CASES = [
@@ -168,12 +168,12 @@ class _Tally(cf.Executor):
 
 
 def test_workers_two_same_counts(no_probe):
-    counting._drop_pool(2)
+    counting.executor.drop_pool(2)
     for args, kwargs in CASES:
         assert knight.count(*args, workers=2, **kwargs) == knight.count(*args, **kwargs), args
-    assert 2 in counting._POOLS  # the work did go to the pool
+    assert 2 in counting.executor.POOLS  # the work did go to the pool
     # Big enough to pass the in-process probe without help.
-    counting._drop_pool(2)
+    counting.executor.drop_pool(2)
     assert knight.count(6, closed=True, workers=2) == 9862
 
 
@@ -386,7 +386,7 @@ def test_cli_bad_arguments(argv, capsys):
 @pytest.mark.parametrize("connect_depth", [0, 5, 1000])
 def test_core_connectivity_cut_is_exact(connect_depth):
     # The flood-fill cut (off, shallow, everywhere) never changes a count.
-    from knight._count import PathSearch
+    from knight._core.count import PathSearch
 
     none = np.zeros(0, dtype=np.uint8)
     ends = np.zeros(30, dtype=np.uint8)

@@ -9,7 +9,7 @@ import pytest
 import knight
 
 MODULES = sorted(
-    m.name for m in pkgutil.iter_modules(knight.__path__, "knight.")
+    m.name for m in pkgutil.walk_packages(knight.__path__, "knight.")
     if m.name != "knight.__main__"
 )
 

@@ -18,11 +18,12 @@ import pytest
 import knight
 
 PKG = Path(knight.__file__).resolve().parent
+CORES = PKG / "_core"
 
 
 def compiled_modules() -> list[str]:
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    return sorted({p.name.split(".")[0] for p in PKG.iterdir() if p.name.endswith(suffixes)})
+    return sorted({p.name.split(".")[0] for p in CORES.iterdir() if p.name.endswith(suffixes)})
 
 
 def stub_functions(stub: Path) -> dict[str, list[str]]:
@@ -56,22 +57,22 @@ def test_package_is_typed():
 def test_the_cores_are_compiled():
     # Every core the package imports is a compiled module, not a leftover or a fallback.
     cores = compiled_modules()
-    assert {"_search", "_verify"} <= set(cores), cores
+    assert {"search", "verify", "construct", "thin", "count", "poll"} <= set(cores), cores
     for name in cores:
-        module = importlib.import_module(f"knight.{name}")
+        module = importlib.import_module(f"knight._core.{name}")
         assert Path(module.__file__).suffix in {".so", ".pyd"}, module.__file__
 
 
 @pytest.mark.parametrize("name", compiled_modules())
 def test_every_core_has_a_stub_that_matches_it(name):
-    stub = PKG / f"{name}.pyi"
-    assert stub.is_file(), f"knight/{name}.pyi is missing"
-    module = importlib.import_module(f"knight.{name}")
+    stub = CORES / f"{name}.pyi"
+    assert stub.is_file(), f"knight/_core/{name}.pyi is missing"
+    module = importlib.import_module(f"knight._core.{name}")
     missing = sorted(n for n in stub_names(stub) if not hasattr(module, n))
-    assert not missing, f"{stub.name} declares {missing}, which knight.{name} lacks"
+    assert not missing, f"{stub.name} declares {missing}, which knight._core.{name} lacks"
     for func, params in stub_functions(stub).items():
         runtime = inspect.signature(getattr(module, func))
-        assert list(runtime.parameters) == params, f"knight.{name}.{func}"
+        assert list(runtime.parameters) == params, f"knight._core.{name}.{func}"
 
 
 def test_one_version():

@@ -7,7 +7,7 @@ import pytest
 
 import knight
 from knight import reference
-from knight.solver import CYTHON_ENGINE
+from knight.search import CYTHON_ENGINE
 
 ORDERS = [
     knight.DEFAULT_ORDER,

@@ -158,7 +158,7 @@ def test_no_tour_from_thin_start_is_instant():
 
 @pytest.mark.parametrize("ordered", [False, True])
 def test_exhaustive_search_agrees_with_existence(ordered):
-    from knight.solver import CYTHON_ENGINE, EXHAUSTED, FOUND
+    from knight.search import CYTHON_ENGINE, EXHAUSTED, FOUND
 
     for rows, cols in [(3, 4), (4, 5), (3, 7)]:
         for r in range(rows):

@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 import knight
-from knight import _thin, existence, thin
+from knight import existence, thin
+from knight._core import thin as _thin
 from knight.errors import BoardTooLargeError, NoTourError
 from knight.geometry import DEFAULT_ORDER
-from knight.solver import CYTHON_ENGINE, EXHAUSTED, FOUND
+from knight.search import CYTHON_ENGINE, EXHAUSTED, FOUND
 
 
 def _check_tour(board, rows, cols, start, closed):

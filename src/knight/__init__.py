@@ -16,6 +16,7 @@ from .errors import (
     KnightError,
     NoTourError,
     SearchLimitError,
+    WorkerLostError,
 )
 from .existence import exists, start_squares, why_not
 from .geometry import DEFAULT_ORDER
@@ -36,6 +37,7 @@ __all__ = [
     "SearchLimitError",
     "TIE_BREAKS",
     "Tour",
+    "WorkerLostError",
     "closed_tour_board",
     "compare",
     "count",

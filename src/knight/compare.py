@@ -14,9 +14,12 @@ from typing import Any
 
 import numpy as np
 
+from . import existence
 from .errors import DeadEndError, NoTourError, SearchLimitError
 from .geometry import board_size, check_memory, move_order, square
-from .solver import METHODS, memory_estimate, solve
+from .limits import check_bool, check_max_nodes, check_timeout, tqdm_class
+from .search import CYTHON_ENGINE, EXHAUSTED, FOUND, METHODS, memory_estimate
+from .solver import solve
 
 #: One record per run.  ``outcome`` is ``"tour"``, ``"no-tour"``,
 #: ``"dead-end"`` or ``"limit"``.
@@ -42,7 +45,8 @@ def _run(rows: int, cols: int, start: tuple[int, int], method: str, options: dic
     except DeadEndError as exc:
         return (method, *start, False, "dead-end", exc.steps, 0, time.perf_counter() - began)
     except SearchLimitError as exc:
-        return (method, *start, False, "limit", exc.nodes, 0, time.perf_counter() - began)
+        return (method, *start, False, "limit", exc.nodes, exc.backtracks,
+                time.perf_counter() - began)
     except NoTourError:
         return (method, *start, False, "no-tour", 0, 0, time.perf_counter() - began)
     return (method, *start, True, "tour", tour.nodes, tour.backtracks, tour.seconds)
@@ -51,11 +55,7 @@ def _run(rows: int, cols: int, start: tuple[int, int], method: str, options: dic
 def _progress(items: Sequence[Any], enabled: bool, what: str) -> Iterable[Any]:
     if not enabled:
         return items
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        raise ImportError("progress=True needs tqdm: pip install 'knight-tour[progress]'") from None
-    bar: Iterable[Any] = tqdm(items, desc=what, unit="start", file=sys.stderr)
+    bar: Iterable[Any] = tqdm_class()(items, desc=what, unit="start", file=sys.stderr)
     return bar
 
 
@@ -103,12 +103,10 @@ def _sweep_batch(rows: int, cols: int, starts: list[tuple[int, int]], method: st
                  options: dict[str, Any], progress: bool) -> np.ndarray:
     """A backtracking sweep in one core call per board row (same records as
     solving start by start, without paying Python's per-call cost each time)."""
-    from . import existence
-    from .solver import CYTHON_ENGINE, EXHAUSTED, FOUND, _check_bool, _check_limits
-
-    closed = _check_bool(options.get("closed", False), "closed")
+    closed = check_bool(options.get("closed", False), "closed")
     order = move_order(options.get("order"))
-    max_nodes, timeout = _check_limits(options.get("max_nodes"), options.get("timeout"))
+    max_nodes = check_max_nodes(options.get("max_nodes"))
+    timeout = check_timeout(options.get("timeout"))
     check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
     records = np.zeros(len(starts), dtype=RECORD)
     records["method"] = method
@@ -167,11 +165,24 @@ def compare(
         if m not in METHODS:
             raise ValueError(f"unknown method {m!r}; choose from {', '.join(METHODS)}")
     records = [
-        _run(rows, cols, start, m, dict(options, closed=closed, timeout=timeout,
-                                        max_nodes=max_nodes))
+        _run(rows, cols, start, m, _options_for(m, dict(options, closed=closed, timeout=timeout,
+                                                        max_nodes=max_nodes)))
         for m in chosen
     ]
     return np.array(records, dtype=RECORD)
+
+
+def _options_for(method: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a comparison that apply to ``method``.
+
+    The construction makes no search decisions, so an ``order`` or a
+    ``trace`` (or a Warnsdorff tie-break) given for the searches is not
+    passed to it: ``solve`` refuses them there.
+    """
+    if method == "construct":
+        skip = ("order", "trace", "tie_break", "seed")
+        return {k: v for k, v in options.items() if k not in skip}
+    return options
 
 
 def table(records: np.ndarray, *, by: str = "start") -> str:
@@ -198,54 +209,6 @@ def table(records: np.ndarray, *, by: str = "start") -> str:
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([fmt(head), rule, *map(fmt, lines), rule, fmt(total)])
-
-
-def _main_args(parser: Any) -> None:
-    parser.add_argument("size", nargs="+", type=int, metavar="ROWS [COLS]")
-    parser.add_argument("--closed", action="store_true")
-    parser.add_argument("--max-nodes", type=int)
-    parser.add_argument("--timeout", type=float)
-
-
-def _board_args(size: Sequence[int]) -> tuple[int, int | None]:
-    if len(size) > 2:
-        raise ValueError("give the board size as ROWS or ROWS COLS")
-    return size[0], (size[1] if len(size) > 1 else None)
-
-
-def sweep_command(argv: list[str]) -> int:
-    """``knight sweep ROWS [COLS]``: solve from every start, print a table."""
-    from .cli import EXIT_NO_TOUR, EXIT_OK, _Parser
-
-    p = _Parser(prog="knight sweep", description="Solve a board from every start square.")
-    _main_args(p)
-    p.add_argument("--method", choices=METHODS, default="warnsdorff-backtrack")
-    p.add_argument("--tie-break", default="first")
-    p.add_argument("--seed", type=int)
-    p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
-    args = p.parse_args(argv)
-    rows, cols = _board_args(args.size)
-    runs = sweep(rows, cols, method=args.method, closed=args.closed, progress=args.progress,
-                 tie_break=args.tie_break, seed=args.seed, max_nodes=args.max_nodes,
-                 timeout=args.timeout)
-    print(table(runs, by="start"))
-    return EXIT_OK if runs["success"].any() else EXIT_NO_TOUR
-
-
-def compare_command(argv: list[str]) -> int:
-    """``knight compare ROWS [COLS] --start R C``: every method side by side."""
-    from .cli import EXIT_NO_TOUR, EXIT_OK, _Parser, parse_start, start_argument
-
-    p = _Parser(prog="knight compare", description="Run every method on the same task.")
-    _main_args(p)
-    start_argument(p)
-    args = p.parse_args(argv)
-    rows, cols = _board_args(args.size)
-    runs = compare(rows, cols, start=parse_start(args.start), closed=args.closed,
-                   timeout=args.timeout if args.timeout is not None else 2.0,
-                   max_nodes=args.max_nodes)
-    print(table(runs, by="method"))
-    return EXIT_OK if runs["success"].any() else EXIT_NO_TOUR
 
 
 __all__ = ["sweep", "compare", "table", "RECORD"]

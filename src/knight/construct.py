@@ -6,7 +6,7 @@ parallel edges between neighbouring blocks (Parberry, "An efficient algorithm
 for the Knight's tour problem", Discrete Applied Mathematics 73, 1997; Lin &
 Wei, "Optimal algorithms for constructing knight's tours on arbitrary n x m
 chessboards", Discrete Applied Mathematics 146, 2005).  Time and memory are
-O(rows * cols): the Cython core (:mod:`knight._construct`) follows the joined
+O(rows * cols): the Cython core (:mod:`knight._core.construct`) follows the joined
 tour arc by arc (a few runs of stored-tour squares per block) and then writes
 the int32 board block by block; beyond the board it needs a few bytes per
 block.
@@ -35,9 +35,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _construct, theory
+from . import theory
+from ._core import construct as _construct
 from .errors import NoTourError
 from .geometry import DEFAULT_ORDER, Square, board_size, check_memory, square
+from .thin import thin_tour
 
 # Join-edge bits of a stored block (see scripts/make_blocks.py).
 L, U, R, D = 1, 2, 4, 8
@@ -217,7 +219,7 @@ def _join_squares(h: int, w: int) -> dict[int, tuple[tuple[Square, int], tuple[S
     Square code 0 (0,w-1) joins the right neighbour's 2 (1,1), 1 (2,w-2) its
     3 (3,0); 6 (h-1,0) joins the lower neighbour's 4 (1,1), 7 (h-2,2) its
     5 (0,3).  See scripts/make_blocks.py and the join comments in
-    _construct.pyx.
+    _core/construct.pyx.
     """
     return {
         R: (((0, w - 1), 0), ((2, w - 2), 1)),
@@ -391,8 +393,6 @@ alternates colours, so it needs an even number (Schwenk 1991)
     if rows == 1 and cols == 1:
         return np.zeros((1, 1), dtype=np.int32)
     if min(rows, cols) <= 4:
-        from .thin import thin_tour
-
         return thin_tour(rows, cols, start, closed)
     check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
     p = plan(rows, cols, start, closed)

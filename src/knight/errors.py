@@ -8,6 +8,7 @@ except argument mistakes, which raise the built-in ``TypeError`` or
     ├── NoTourError          no tour exists (theory or exhaustive search says so)
     ├── DeadEndError         a greedy method got stuck; carries the partial tour
     ├── SearchLimitError     max_nodes or timeout reached before an answer
+    ├── WorkerLostError      a worker process of a count died (killed, out of memory)
     ├── InvalidTourError     verify() found a problem (also a ValueError)
     └── BoardTooLargeError   the job cannot fit in memory (also a MemoryError)
 """
@@ -53,12 +54,24 @@ class DeadEndError(KnightError):
 
 
 class SearchLimitError(KnightError):
-    """A search reached ``max_nodes`` or ``timeout`` before it finished."""
+    """A search reached ``max_nodes`` or ``timeout`` before it finished.
 
-    def __init__(self, message: str, nodes: int, seconds: float) -> None:
+    ``nodes``, ``backtracks`` and ``seconds`` say what it did until then.
+    """
+
+    def __init__(self, message: str, nodes: int, seconds: float, backtracks: int = 0) -> None:
         super().__init__(message)
         self.nodes = nodes
         self.seconds = seconds
+        self.backtracks = backtracks
+
+
+class WorkerLostError(KnightError):
+    """A worker process of a parallel count died (killed, or out of memory).
+
+    The jobs it lost were run once more on a fresh pool before this is
+    raised, so it means the count cannot finish on these workers.
+    """
 
 
 class InvalidTourError(KnightError, ValueError):

@@ -141,7 +141,8 @@ def to_svg(
     return "\n".join(out) + "\n"
 
 
-def _pillow() -> Any:
+def require_pillow() -> Any:
+    """Pillow's ``Image`` and ``ImageDraw``, or ImportError naming the extra."""
     try:
         from PIL import Image, ImageDraw
     except ImportError:
@@ -160,7 +161,7 @@ def _rgb(colour: str) -> np.ndarray:
 
 
 def _base_image(tour: Tour, cell: int) -> Any:
-    Image, _ = _pillow()
+    Image, _ = require_pillow()
     rows, cols = tour.rows, tour.cols
     faint = cell < FAINT_BELOW
     light = _rgb(FAINT_LIGHT if faint else LIGHT)
@@ -198,7 +199,7 @@ def to_png(tour: Tour, path: str | os.PathLike[str], *, size: int = 640) -> None
     """Save the tour as a PNG (needs Pillow, the ``plot`` extra)."""
     cell = _raster_cell(tour, size)
     image = _base_image(tour, cell)
-    _, ImageDraw = _pillow()
+    _, ImageDraw = require_pillow()
     draw = ImageDraw.Draw(image)
     _draw_path(draw, tour, cell, len(tour))
     _marks(draw, tour, cell, len(tour))
@@ -217,7 +218,7 @@ def to_gif(
     if not isinstance(frames, int) or frames < 2:
         raise ValueError(f"frames must be an integer >= 2, got {frames!r}")
     cell = _raster_cell(tour, size)
-    _, ImageDraw = _pillow()
+    _, ImageDraw = require_pillow()
     board = _base_image(tour, cell)
     n = len(tour)
     stops = sorted({max(1, round(n * (i + 1) / frames)) for i in range(min(frames, n))})

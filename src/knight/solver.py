@@ -1,16 +1,22 @@
-"""Finding tours: :func:`solve`, its argument checks and method dispatch."""
+"""Finding tours: :func:`solve`, its argument checks and method dispatch.
+
+The façade over the engines: it validates every argument, asks
+:mod:`knight.existence` first, then runs the construction or a search engine
+(:mod:`knight.search`) and wraps the result in a :class:`knight.Tour`.
+"""
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
-from . import _search, existence
+from . import existence
+from ._core.twins import PythonEngine
+from .construct import construct
 from .errors import DeadEndError, NoTourError, SearchLimitError
 from .geometry import (
     DEFAULT_ORDER,
@@ -20,16 +26,24 @@ from .geometry import (
     board_size,
     check_memory,
     move_order,
-    order_array,
     square,
+)
+from .limits import check_bool, check_max_nodes, check_timeout
+from .limits import deadline as limits_deadline
+from .search import (
+    CYTHON_ENGINE,
+    EXHAUSTED,
+    FOUND,
+    METHODS,
+    NODE_LIMIT,
+    NOT_CLOSED,
+    TIE_BREAKS,
+    TIME_LIMIT,
+    Engine,
+    memory_estimate,
 )
 from .tour import Tour
 from .trace import Tracer
-
-METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack", "construct")
-TIE_BREAKS = {"first": 0, "random": 1, "roth": 2, "pohl": 3}
-
-FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
 
 # auto: how many placements a Warnsdorff-ordered attempt may take, per square,
 # before auto restarts it with the next move order.  Lookahead searches that
@@ -46,119 +60,8 @@ AUTO_CONSTRUCT_OPEN = 400
 AUTO_CONSTRUCT_CLOSED = 64
 
 
-class Engine(Protocol):
-    name: str
-
-    def backtrack(
-        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
-        closed: bool, max_nodes: int | None, deadline: float,
-    ) -> tuple[int, np.ndarray, int, int]: ...
-
-    def warnsdorff(
-        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
-        seed: int, closed: bool, deadline: float,
-    ) -> tuple[int, np.ndarray, int, int]: ...
-
-
-def _backtrack_work(rows: int, cols: int, ordered: bool) -> tuple[np.ndarray, np.ndarray]:
-    """The work arrays of the backtracking core: padded board and path, and
-    a resume index (plain) or a sorted candidate record (ordered) per depth."""
-    work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
-    moves = np.empty(rows * cols * (_search.MOVE_STRIDE if ordered else 1), dtype=np.int8)
-    return work, moves
-
-
-class _CythonEngine:
-    """Allocates the work arrays and runs the Cython cores."""
-
-    name = "cython"
-
-    @staticmethod
-    def backtrack(
-        rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
-        closed: bool, max_nodes: int | None, deadline: float,
-    ) -> tuple[int, np.ndarray, int, int]:
-        board = np.empty((rows, cols), dtype=np.int32)
-        work, moves = _backtrack_work(rows, cols, ordered)
-        status, nodes, backtracks = _search.backtrack(
-            board, work, moves, order_array(order), start[0], start[1], ordered, closed,
-            max_nodes or 0, deadline,
-        )
-        if status != FOUND:
-            board.fill(-1)
-        return status, board, nodes, backtracks
-
-    @staticmethod
-    def backtrack_starts(
-        rows: int, cols: int, starts: np.ndarray, order: tuple[Move, ...], ordered: bool,
-        closed: bool, max_nodes: int | None, timeout: float | None,
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(boards, results, seconds)`` of a search from each of ``starts``."""
-        k = len(starts)
-        boards = np.empty((k, rows, cols), dtype=np.int32)
-        work, moves = _backtrack_work(rows, cols, ordered)
-        results = np.zeros((k, 3), dtype=np.int64)
-        seconds = np.zeros(k, dtype=np.float64)
-        _search.backtrack_starts(
-            boards, work, moves, order_array(order),
-            np.ascontiguousarray(starts, dtype=np.int32).reshape(k, 2), ordered, closed,
-            max_nodes or 0, timeout or 0.0, results, seconds,
-        )
-        return boards, results, seconds
-
-    @staticmethod
-    def warnsdorff(
-        rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
-        seed: int, closed: bool, deadline: float,
-    ) -> tuple[int, np.ndarray, int, int]:
-        board = np.empty((rows, cols), dtype=np.int32)
-        work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
-        status, squares, _ = _search.warnsdorff(
-            board, work, order_array(order), start[0], start[1], tie_break, seed, closed,
-            deadline,
-        )
-        return status, board, squares, 0
-
-
-CYTHON_ENGINE = _CythonEngine()
-
-
-def memory_estimate(rows: int, cols: int, method: str) -> int:
-    """Bytes :func:`solve` allocates for a board (an upper bound)."""
-    n = rows * cols
-    padded = (rows + 4) * (cols + 4)
-    base = 4 * n + 4 * padded + 4 * n  # board, then the work array: padded cells and path
-    if method in ("backtrack",):
-        return base + n
-    return base + n * _search.MOVE_STRIDE
-
-
-def _check_bool(value: Any, name: str) -> bool:
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
-
-
 def _check_limits(max_nodes: Any, timeout: Any) -> tuple[int | None, float | None]:
-    nodes = None
-    if max_nodes is not None:
-        nodes = as_int(max_nodes, "max_nodes")
-        if nodes < 1:
-            raise ValueError(f"max_nodes must be at least 1, got {nodes}")
-        # The cores count nodes in int64: a larger limit is never reached.
-        nodes = min(nodes, 2**63 - 1)
-    seconds = None
-    if timeout is not None:
-        if isinstance(timeout, (bool, np.bool_)) or not isinstance(
-            timeout, (int, float, np.integer, np.floating)
-        ):
-            raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
-        seconds = float(timeout)
-        if not math.isfinite(seconds) or seconds <= 0:
-            raise ValueError(
-                f"timeout must be a positive, finite number of seconds, got {timeout!r}"
-            )
-    return nodes, seconds
+    return check_max_nodes(max_nodes), check_timeout(timeout)
 
 
 def _random_seed() -> int:
@@ -197,7 +100,7 @@ def _solve(
     began = time.perf_counter()
     rows, cols = board_size(rows, cols)
     start = square(start, rows, cols, "start")
-    closed = _check_bool(closed, "closed")
+    closed = check_bool(closed, "closed")
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     moves = move_order(order)
@@ -216,13 +119,19 @@ def _solve(
     elif tie_break == "random":
         seed = _random_seed()
     node_limit, seconds = _check_limits(max_nodes, timeout)
+    if method == "construct":
+        # The construction makes no search decisions: nothing to trace or order.
+        for name, value in (("trace", trace), ("order", order)):
+            if value is not None:
+                raise ValueError(
+                    f"{name} applies to the searches, not to method='construct' (the "
+                    "linear-time construction makes no search decisions)"
+                )
     if trace is not None:
         if not callable(trace):
             raise TypeError(
                 f"trace must be a callable taking a TraceEvent, not {type(trace).__name__}"
             )
-        from .reference import PythonEngine
-
         engine = PythonEngine(trace)
     # Theory first: a board with no tour is answered at once, however large.
     why = existence.reason(rows, cols, start, closed)
@@ -235,13 +144,11 @@ def _solve(
             or rows * cols > (AUTO_CONSTRUCT_CLOSED if closed else AUTO_CONSTRUCT_OPEN)
         )
     ):
-        from .construct import construct
-
         board = construct(rows, cols, start, closed)
         return Tour(board, closed=closed, method="construct", seconds=time.perf_counter() - began,
                     _start=start, _checked=True)
     check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
-    deadline = began + seconds if seconds is not None else 0.0
+    deadline = limits_deadline(seconds)
 
     def finish(board: np.ndarray, name: str, nodes: int, backtracks: int) -> Tour:
         return Tour(
@@ -249,7 +156,7 @@ def _solve(
             seconds=time.perf_counter() - began, seed=seed, _start=start, _checked=True,
         )
 
-    def limit_error(status: int, nodes: int) -> SearchLimitError:
+    def limit_error(status: int, nodes: int, backtracks: int = 0) -> SearchLimitError:
         spent = time.perf_counter() - began
         what = f"max_nodes={node_limit}" if status == NODE_LIMIT else f"timeout={seconds}s"
         return SearchLimitError(
@@ -258,6 +165,7 @@ def _solve(
             f"{rows}x{cols} board from {start}",
             nodes,
             spent,
+            backtracks,
         )
 
     if method == "warnsdorff":
@@ -307,7 +215,7 @@ def _solve(
             if node_limit is not None:
                 left = node_limit - total_nodes
                 if left < 1:
-                    raise limit_error(NODE_LIMIT, total_nodes)
+                    raise limit_error(NODE_LIMIT, total_nodes, total_backtracks)
                 budget = left if budget is None else min(budget, left)
             status, board, nodes, backs = engine.backtrack(
                 rows, cols, start, attempt, True, closed, budget, deadline
@@ -322,7 +230,7 @@ def _solve(
                     f"starts at {start}: an exhaustive search visited {nodes:,} nodes"
                 )
             if status == TIME_LIMIT or (node_limit is not None and total_nodes >= node_limit):
-                raise limit_error(status, total_nodes)
+                raise limit_error(status, total_nodes, total_backtracks)
         raise AssertionError("unreachable: the last auto attempt has no internal cap")
 
     status, board, nodes, backs = engine.backtrack(
@@ -335,7 +243,7 @@ def _solve(
             f"no {'closed' if closed else 'open'} tour of the {rows}x{cols} board starts at "
             f"{start}: an exhaustive search visited {nodes:,} nodes"
         )
-    raise limit_error(status, nodes)
+    raise limit_error(status, nodes, backs)
 
 
 def solve(
@@ -375,7 +283,8 @@ def solve(
     * ``"construct"``: the linear-time divide-and-conquer construction
       (:mod:`knight.construct`; boards with a side of 3 or 4 by the exact
       automaton of :mod:`knight.thin`): a tour of any board that has one,
-      from any square that starts one.  Ignores ``order`` and the limits.
+      from any square that starts one.  Takes no ``order`` or ``trace``;
+      it needs no limits (they are accepted and never reached).
     * ``"auto"`` (default): the construction on boards with a side of 3 or
       4, on open boards above 400 squares and closed boards above 64; on
       smaller boards Warnsdorff's rule, then Warnsdorff-ordered backtracking
@@ -407,4 +316,4 @@ def solve(
     )
 
 
-__all__ = ["solve", "METHODS", "TIE_BREAKS", "DEFAULT_ORDER"]
+__all__ = ["DEFAULT_ORDER", "METHODS", "TIE_BREAKS", "solve"]

@@ -26,7 +26,7 @@ The sets of states reachable in ``k`` steps, and of states that can finish in
 ``k`` steps, are eventually periodic in ``k`` (after fewer than a dozen
 columns, with period 1 or 2), so :func:`start_squares` answers every ``n``
 exactly from a small table.  Tours are built by walking the automaton (the
-Cython core :mod:`knight._thin`): backwards from the start column through
+Cython core :mod:`knight._core.thin`): backwards from the start column through
 reachable states and forwards through finishable ones, in O(n), then reading
 the tour off the chosen moves.
 
@@ -45,7 +45,8 @@ from typing import Any
 
 import numpy as np
 
-from . import _thin, theory
+from . import theory
+from ._core import thin as _thin
 from .errors import NoTourError
 from .geometry import Square, board_size, check_memory, square
 
@@ -511,7 +512,7 @@ _SKIP_FROM = 2048
 
 
 def _seen(auto: _Automaton, n: int) -> np.ndarray:
-    """The -1-filled table :func:`knight._thin.walk_states` uses to skip periods."""
+    """The -1-filled table :func:`knight._core.thin.walk_states` uses to skip periods."""
     if n < _SKIP_FROM:
         return np.empty((0, 0, 0), dtype=np.int64)
     classes = max(len(auto.reach), len(auto.finish))
@@ -569,11 +570,11 @@ def thin_tour(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:
     return board
 
 
-# Pure-Python twins of the two cores in knight._thin (the tests compare them).
+# Pure-Python twins of the two cores in knight._core.thin (the tests compare them).
 
 def walk_states_reference(auto: _Automaton, n: int, col: int, before: int, after: int,
                           mask: int) -> np.ndarray:
-    """The per-column edge masks :func:`knight._thin.walk_states` picks."""
+    """The per-column edge masks :func:`knight._core.thin.walk_states` picks."""
     masks = np.empty(n, dtype=np.int32)
     masks[col] = mask
     state = before
@@ -602,7 +603,7 @@ def walk_states_reference(auto: _Automaton, n: int, col: int, before: int, after
 
 
 def fill_board_reference(masks: np.ndarray, h: int, r: int, j: int) -> np.ndarray:
-    """The ``h`` x ``n`` board :func:`knight._thin.fill_board` writes (not transposed)."""
+    """The ``h`` x ``n`` board :func:`knight._core.thin.fill_board` writes (not transposed)."""
     n = len(masks)
     inc, count = _incidence(h)
     board = np.full((h, n), -1, dtype=np.int32)

@@ -8,10 +8,26 @@ from typing import Any
 
 import numpy as np
 
-from .geometry import DEFAULT_ORDER, Move, Square, algebraic, check_memory, move_order
+from .checks import check_board
+from .geometry import DEFAULT_ORDER, FILES, Move, Square, algebraic, check_memory, move_order
 
 #: Tours with more squares than this have no Jupyter picture (``_repr_svg_``).
 SVG_REPR_MAX_SQUARES = 1_000_000
+
+
+#: How squares are written: ``(row, col)`` pairs, or chess notation (``"e4"``).
+NOTATIONS = ("coords", "algebraic")
+
+
+def _check_notation(notation: Any, cols: int) -> bool:
+    """True for algebraic notation (checked to fit the board), False for coords."""
+    if not isinstance(notation, str) or notation not in NOTATIONS:
+        raise ValueError(f"notation must be 'coords' or 'algebraic', not {notation!r}")
+    if notation == "algebraic" and cols > len(FILES):
+        raise ValueError(
+            f"algebraic notation needs at most {len(FILES)} columns; the board has {cols}"
+        )
+    return notation == "algebraic"
 
 
 class Tour:
@@ -62,8 +78,6 @@ class Tour:
             # Truthiness would read closed="no" as a request for a closed tour.
             raise TypeError(f"closed must be True or False, not {type(closed).__name__}")
         if not _checked or _start is None:
-            from .verify import check_board
-
             board, _start = check_board(board, closed=closed)
         # A read-only view: the caller's own array stays writeable.
         board = np.asarray(board).view()
@@ -164,8 +178,12 @@ class Tour:
             f"seconds={self.seconds:.6f}>"
         )
 
-    def grid(self, base: int = 0) -> str:
+    def grid(self, base: int = 0, notation: str = "coords") -> str:
         """The board as text: step numbers (from ``base``) in aligned columns.
+
+        ``notation="algebraic"`` labels the board as a chess player reads
+        it: rank numbers down the left (the top row is the highest rank) and
+        file letters along the bottom (boards up to 26 columns wide).
 
         >>> import knight
         >>> print(knight.solve(5).grid(base=1))
@@ -174,13 +192,25 @@ class Tour:
         17  2 25  6  9
         12 23  4 19 14
          3 18 13 24  5
+        >>> print(knight.solve(5).grid(base=1, notation="algebraic"))
+        5   1 16 21 10  7
+        4  22 11  8 15 20
+        3  17  2 25  6  9
+        2  12 23  4 19 14
+        1   3 18 13 24  5
+             a  b  c  d  e
         """
         if base not in (0, 1):
             raise ValueError(f"base must be 0 or 1, got {base!r}")
+        algebraic_labels = _check_notation(notation, self.cols)
         width = len(str(len(self) - 1 + base))
-        return "\n".join(
-            " ".join(f"{v + base:>{width}}" for v in row) for row in self._board.tolist()
-        )
+        lines = [" ".join(f"{v + base:>{width}}" for v in row) for row in self._board.tolist()]
+        if not algebraic_labels:
+            return "\n".join(lines)
+        rank_width = len(str(self.rows))
+        ranked = [f"{self.rows - r:>{rank_width}}  {line}" for r, line in enumerate(lines)]
+        files = " ".join(f"{FILES[c]:>{width}}" for c in range(self.cols))
+        return "\n".join([*ranked, " " * (rank_width + 2) + files])
 
     def __str__(self) -> str:
         return self.grid()
@@ -195,8 +225,7 @@ class Tour:
         ['a8', 'b6', 'c8', 'a7']
         """
         rows, cols = self.rows, self.cols
-        if cols > 26:
-            raise ValueError(f"algebraic notation needs at most 26 columns; the board has {cols}")
+        _check_notation("algebraic", cols)
         return [algebraic((r, c), rows, cols) for r, c in self.path.tolist()]
 
     def moves(self, order: Sequence[Move] | None = None) -> np.ndarray:
@@ -256,19 +285,35 @@ class Tour:
 
         save(self, path, **options)
 
-    def to_dict(self, base: int = 0) -> dict[str, Any]:
-        """A JSON-ready description: size, start, end, board, path and statistics."""
+    def to_dict(self, base: int = 0, notation: str = "coords") -> dict[str, Any]:
+        """A JSON-ready description: size, start, end, board, path and statistics.
+
+        With ``notation="algebraic"`` the squares (``start``, ``end`` and
+        ``path``) are written as in chess (``"e4"``).
+
+        >>> import knight
+        >>> d = knight.solve(8, start="e4").to_dict(notation="algebraic")
+        >>> d["start"], d["path"][:3], d["notation"]
+        ('e4', ['e4', 'f2', 'h1'], 'algebraic')
+        """
         if base not in (0, 1):
             raise ValueError(f"base must be 0 or 1, got {base!r}")
+        if _check_notation(notation, self.cols):
+            start: Any = algebraic(self.start, self.rows, self.cols)
+            end: Any = algebraic(self.end, self.rows, self.cols)
+            path: Any = self.algebraic()
+        else:
+            start, end, path = list(self.start), list(self.end), self.path.tolist()
         return {
             "rows": self.rows,
             "cols": self.cols,
             "closed": self.closed,
-            "start": list(self.start),
-            "end": list(self.end),
+            "notation": notation,
+            "start": start,
+            "end": end,
             "base": base,
             "board": (self._board + base).tolist(),
-            "path": self.path.tolist(),
+            "path": path,
             "method": self.method,
             "nodes": self.nodes,
             "backtracks": self.backtracks,

@@ -9,8 +9,9 @@ and run without the GIL; every ``POLL_MASK + 1`` steps they take it for a
 moment so that Ctrl-C is answered.  Python allocates every array.
 """
 
-from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int32_t, int64_t, uint8_t
+
+from .poll cimport poll
 
 cdef enum:
     POLL_MASK = 16383
@@ -29,11 +30,6 @@ cdef enum:
     S_BAD_END = 4
 
 OK, NO_PREDECESSOR, NO_SUCCESSOR, BAD_START, BAD_END = range(5)
-
-
-cdef int _poll() except -1 with gil:
-    PyErr_CheckSignals()
-    return 0
 
 
 cdef inline Py_ssize_t _cls(Py_ssize_t k, Py_ssize_t pre, Py_ssize_t per) noexcept nogil:
@@ -85,7 +81,7 @@ def walk_states(const int32_t[::1] succ_ptr, const int32_t[::1] succ_dst,
                     while jj >= reach_pre:
                         masks[jj] = masks[jj + p]
                         if (jj & POLL_MASK) == 0:
-                            _poll()
+                            poll(0.0)
                         jj -= 1
                     state = masks[jj + 1] >> STATE_SHIFT
                     j = jj
@@ -103,7 +99,7 @@ def walk_states(const int32_t[::1] succ_ptr, const int32_t[::1] succ_dst,
                 status = S_NO_PREDECESSOR
                 break
             if (j & POLL_MASK) == 0:
-                _poll()
+                poll(0.0)
             j -= 1
         if status == S_OK and state != 0:
             status = S_BAD_START
@@ -120,7 +116,7 @@ def walk_states(const int32_t[::1] succ_ptr, const int32_t[::1] succ_dst,
                     while n - 1 - jj >= finish_pre:
                         masks[jj] = masks[jj - p]
                         if (jj & POLL_MASK) == 0:
-                            _poll()
+                            poll(0.0)
                         jj += 1
                     state = masks[jj - 1] >> STATE_SHIFT
                     j = jj
@@ -138,7 +134,7 @@ def walk_states(const int32_t[::1] succ_ptr, const int32_t[::1] succ_dst,
                 status = S_NO_SUCCESSOR
                 break
             if (j & POLL_MASK) == 0:
-                _poll()
+                poll(0.0)
             j += 1
         if status == S_OK and state != accept:
             status = S_BAD_END
@@ -204,5 +200,5 @@ def fill_board(const int32_t[::1] masks, const int32_t[:, :, ::1] inc,
             if not moved:
                 break
             if (step & POLL_MASK) == 0:
-                _poll()
+                poll(0.0)
     return step

@@ -28,8 +28,9 @@ both cores run without the GIL and take it for a moment every so often
 (``POLL_MASK + 1`` arcs, or one block row of squares) so Ctrl-C gets through.
 """
 
-from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int32_t, int64_t, uint16_t
+
+from .poll cimport poll
 
 cdef enum:
     ARCS = 4
@@ -39,11 +40,6 @@ cdef enum:
 
 OK, BROKEN = range(2)
 MAX_ARCS = ARCS
-
-cdef int _poll() except -1 with gil:
-    PyErr_CheckSignals()
-    return 0
-
 
 def traverse(const uint16_t[::1] blkcfg, const int8_t[::1] arc_k,
              const int32_t[::1] arc_len, const int8_t[::1] exit_js,
@@ -89,7 +85,7 @@ def traverse(const uint16_t[::1] blkcfg, const int8_t[::1] arc_k,
             step += ln
             arcs += 1
             if (arcs & POLL_MASK) == 0:
-                _poll()
+                poll(0.0)
             if step >= n:
                 break
             x = 2 * a + side
@@ -149,5 +145,5 @@ def write(int32_t[:, ::1] board, const int32_t[::1] rcut, const int32_t[::1] ccu
                         p0[q[u]] = v
                         v += step
                     q += ln
-            _poll()
+            poll(0.0)
     return S_OK

@@ -1,4 +1,4 @@
-"""Type stub for the compiled counting core (see _count.pyx)."""
+"""Type stub for the compiled counting core (see count.pyx)."""
 
 import numpy as np
 import numpy.typing as npt

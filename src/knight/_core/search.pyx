@@ -4,7 +4,7 @@ greedy Warnsdorff.
 The cores work on a padded copy of the board: ``cells`` is a flat int32 array
 of (rows + 4) x (cols + 4) cells whose two-cell border is permanently marked
 visited, so a knight move never needs a bounds check.  The caller
-(``knight.solver``) validates the arguments and allocates every array; the
+(``knight.search`` and ``knight.solver``) validates the arguments and allocates every array; the
 cores only fill them, with the GIL released.
 
 Cell encoding (one array, so a probe touches one cache line):
@@ -19,8 +19,9 @@ Every ``POLL_MASK + 1`` nodes a core takes the GIL for a moment to let
 Ctrl-C through and to check the deadline.
 """
 
-from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t, uint64_t
+
+from .poll cimport now, poll
 
 import time
 
@@ -35,7 +36,7 @@ cdef enum:
 MOVE_STRIDE = STRIDE
 
 cdef enum:
-    # Status codes returned by the cores (mirrored by knight.solver).
+    # Status codes returned by the cores (mirrored by knight.search).
     S_FOUND = 0
     S_EXHAUSTED = 1
     S_NODE_LIMIT = 2
@@ -52,14 +53,6 @@ FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
 TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
 
 cdef object _clock = time.perf_counter
-
-
-cdef int _poll(double deadline) except -1 with gil:
-    """Let a pending Ctrl-C raise; return 1 once the deadline has passed."""
-    PyErr_CheckSignals()
-    if deadline > 0.0 and _clock() >= deadline:
-        return 1
-    return 0
 
 
 cdef inline void _offsets(const int32_t[:, ::1] order, Py_ssize_t width,
@@ -200,7 +193,7 @@ cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
                 break
             p = q
             k = 8 if depth == last else 0    # a full board that cannot close: retreat
-            if (nodes & POLL_MASK) == 0 and _poll(deadline):
+            if (nodes & POLL_MASK) == 0 and poll(deadline):
                 status = S_TIME_LIMIT
                 break
     out.nodes = nodes
@@ -260,7 +253,7 @@ cdef int _dfs_ordered(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* of
                 mv[base + 1] = 0          # the start has no free neighbour left to close
             else:
                 mv[base + 1] = <int8_t>_order_candidates(c, q, off, mv + base + 2)
-            if (nodes & POLL_MASK) == 0 and _poll(deadline):
+            if (nodes & POLL_MASK) == 0 and poll(deadline):
                 status = S_TIME_LIMIT
                 break
     out.nodes = nodes
@@ -362,7 +355,7 @@ def backtrack_starts(int32_t[:, :, ::1] boards, int32_t[::1] work, int8_t[::1] m
         _offsets(order, width, off)
         for i in range(k):
             began = _now()
-            deadline = began + timeout if timeout > 0.0 else 0.0
+            deadline = now() + timeout if timeout > 0.0 else 0.0
             s = (starts[i, 0] + 2) * width + starts[i, 1] + 2
             status = _search(cells, path, &moves[0], off, rows, cols, s, ordered, closed,
                              max_nodes, deadline, &counters)
@@ -482,7 +475,7 @@ def warnsdorff(int32_t[:, ::1] board, int32_t[::1] work, const int32_t[:, ::1] o
             pth[steps] = <int32_t>q
             _visit(c, q, off)
             steps += 1
-            if (steps & POLL_MASK) == 0 and _poll(deadline):
+            if (steps & POLL_MASK) == 0 and poll(deadline):
                 status = S_TIME_LIMIT
                 break
         if status == S_FOUND and closed and not _adjacent(pth[steps - 1], s, off):

@@ -1,4 +1,4 @@
-"""Type stubs for the verification core (knight/_verify.pyx)."""
+"""Type stubs for the verification core (knight/_core/verify.pyx)."""
 
 import numpy as np
 import numpy.typing as npt

@@ -1,4 +1,4 @@
-"""Type stubs for the search cores (knight/_search.pyx)."""
+"""Type stubs for the search cores (knight/_core/search.pyx)."""
 
 import numpy as np
 import numpy.typing as npt

@@ -1,4 +1,4 @@
-"""Type stub for the construction core (see _construct.pyx)."""
+"""Type stub for the construction core (see construct.pyx)."""
 
 import numpy as np
 import numpy.typing as npt

@@ -5,7 +5,7 @@ completion of a fixed prefix), so the search can run to the end (``count``)
 or stop after a batch of tours and resume later (``collect``), which is what
 lets ``knight.tours`` be a lazy generator with no thread left running.
 
-The board is padded with a two-cell border (as in ``_search.pyx``) in one
+The board is padded with a two-cell border (as in ``search.pyx``) in one
 flat int8 array ``cells``: a free square holds its number of free
 neighbours, a visited square or border cell holds ``VISITED`` or more, so
 "free" is ``cells[q] < FREE_BELOW`` and no knight move needs a bounds check.
@@ -40,10 +40,9 @@ and to check the deadline (``time.time()``, so a deadline set in one process
 means the same in a worker process on the same machine).
 """
 
-from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
-import time
+from .poll cimport poll
 
 import numpy as np
 
@@ -67,15 +66,6 @@ cdef int _DC[8]
 _DR[:] = [2, 1, -1, -2, -2, -1, 1, 2]
 _DC[:] = [1, 2, 2, 1, -1, -2, -2, -1]
 
-cdef object _clock = time.time
-
-
-cdef int _poll(double deadline) except -1 with gil:
-    """Let a pending Ctrl-C raise; return 1 once the deadline has passed."""
-    PyErr_CheckSignals()
-    if deadline > 0.0 and _clock() >= deadline:
-        return 1
-    return 0
 
 
 cdef class PathSearch:
@@ -428,11 +418,11 @@ cdef class PathSearch:
                                     return S_MORE
                     if self._nodes - polled > POLL_MASK:
                         polled = self._nodes
-                        # Saved first: Ctrl-C raises out of _poll.
+                        # Saved first: Ctrl-C raises out of poll.
                         self.depth = d
                         if max_nodes > 0 and self._nodes >= max_nodes:
                             return S_NODE_LIMIT
-                        if _poll(deadline):
+                        if poll(deadline):
                             return S_TIME_LIMIT
             else:
                 if d == self.base:

@@ -1,0 +1,18 @@
+"""The Cython cores and their pure-Python twins.
+
+Each compiled module here does one hot loop over typed memoryviews with the
+GIL released; the Python layers above validate the arguments, allocate every
+array and turn status codes into results and exceptions:
+
+* :mod:`.search` -- plain backtracking, Warnsdorff-ordered backtracking and
+  greedy Warnsdorff (twins in :mod:`.twins`);
+* :mod:`.verify` -- checking a tour in one streaming pass (twin in
+  :mod:`.twins`);
+* :mod:`.construct` -- walking the joined block tours of the construction;
+* :mod:`.thin` -- the column automaton of boards with a side of 3 or 4;
+* :mod:`.count` -- the exact depth-first path counter;
+* :mod:`.poll` -- the one place the cores let Ctrl-C through and check a
+  deadline.
+
+Nothing here is public API: ``import knight`` is.
+"""

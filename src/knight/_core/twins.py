@@ -1,0 +1,310 @@
+"""Pure-Python references of the search and verification cores.
+
+Each function here does exactly what its Cython twin in ``search.pyx`` or
+``verify.pyx`` does, step for step: the same move order, the same
+tie-breaks, the same random draws, the same node and backtrack counts.  They
+exist so the tests can cross-check the cores and the benchmarks can measure
+the speed-up; :func:`knight.reference.solve` is :func:`knight.solve` running
+on them.
+
+The board is kept padded by a two-square border, as in the cores, so the
+two implementations cannot drift apart in how they treat the edges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..geometry import Move
+from ..trace import TraceEvent, Tracer
+
+VISITED = 64
+FREE_BELOW = 32
+NO_VALUE = 99
+MASK64 = (1 << 64) - 1
+
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
+TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
+
+
+def _setup(
+    rows: int, cols: int, order: Sequence[Move], counts: bool
+) -> tuple[list[int], list[int], int]:
+    width = cols + 4
+    off = [dr * width + dc for dr, dc in order]
+    cells = [VISITED] * ((rows + 4) * width)
+    for r in range(rows):
+        for c in range(cols):
+            cells[(r + 2) * width + c + 2] = 0
+    if counts:
+        for r in range(rows):
+            for c in range(cols):
+                p = (r + 2) * width + c + 2
+                cells[p] = sum(1 for o in off if cells[p + o] < FREE_BELOW)
+    return cells, off, width
+
+
+def _visit(cells: list[int], p: int, off: list[int]) -> None:
+    cells[p] += VISITED
+    for o in off:
+        cells[p + o] -= 1
+
+
+def _unvisit(cells: list[int], p: int, off: list[int]) -> None:
+    cells[p] -= VISITED
+    for o in off:
+        cells[p + o] += 1
+
+
+def _ordered(cells: list[int], p: int, off: list[int]) -> list[int]:
+    free = [k for k in range(8) if cells[p + off[k]] < FREE_BELOW]
+    return sorted(free, key=lambda k: cells[p + off[k]])  # stable: ties keep move order
+
+
+def _square(p: int, width: int) -> tuple[int, int]:
+    return (p // width - 2, p % width - 2)
+
+
+def _onward(cells: list[int], q: int, off: list[int], counts: bool) -> int:
+    """Free squares one move beyond q (kept in ``cells`` when ``counts``)."""
+    if counts:
+        return cells[q]
+    return sum(1 for o in off if cells[q + o] < FREE_BELOW)
+
+
+def _candidates(
+    cells: list[int], p: int, moves: Sequence[int], off: list[int], width: int, counts: bool
+) -> tuple[tuple[tuple[int, int], int], ...]:
+    return tuple(
+        (_square(p + off[k], width), _onward(cells, p + off[k], off, counts))
+        for k in moves
+        if cells[p + off[k]] < FREE_BELOW
+    )
+
+
+def _board(path: list[int], rows: int, cols: int, width: int) -> np.ndarray:
+    board = np.full((rows, cols), -1, dtype=np.int32)
+    for i, p in enumerate(path):
+        board[p // width - 2, p % width - 2] = i
+    return board
+
+
+def backtrack(
+    rows: int,
+    cols: int,
+    start: tuple[int, int],
+    order: Sequence[Move],
+    *,
+    ordered: bool = False,
+    closed: bool = False,
+    max_nodes: int | None = None,
+    trace: Tracer | None = None,
+) -> tuple[int, np.ndarray, int, int]:
+    """Depth-first search; returns ``(status, board, nodes, backtracks)``.
+
+    ``board`` holds the tour when the status is ``FOUND`` (0), else -1s.
+    ``trace`` receives a :class:`~knight.trace.TraceEvent` per move and retreat.
+    """
+    cells, off, width = _setup(rows, cols, order, ordered)
+    last = rows * cols - 1
+    limit = max_nodes if max_nodes else 1 << 62
+    s = (start[0] + 2) * width + start[1] + 2
+    path = [s]
+    if ordered:
+        _visit(cells, s, off)
+        cands: list[list[int]] = [_ordered(cells, s, off)]
+    else:
+        cells[s] += VISITED
+    nxt = [0]
+    nodes, backtracks = 1, 0
+    while True:
+        depth = len(path) - 1
+        q = -1
+        if depth == last:
+            if not closed or any(path[-1] + o == s for o in off):
+                return FOUND, _board(path, rows, cols, width), nodes, backtracks
+        elif ordered:
+            i = nxt[depth]
+            if i < len(cands[depth]):
+                q = path[depth] + off[cands[depth][i]]
+                nxt[depth] = i + 1
+                if trace is not None:
+                    trace(TraceEvent(
+                        "move", depth + 1, _square(path[depth], width),
+                        _candidates(cells, path[depth], cands[depth][i:], off, width, True),
+                        _square(q, width),
+                    ))
+        else:
+            k = nxt[depth]
+            first = k
+            while k < 8:
+                cand = path[depth] + off[k]
+                k += 1
+                if cells[cand] < FREE_BELOW:
+                    q = cand
+                    break
+            nxt[depth] = k
+            if trace is not None and q >= 0:
+                trace(TraceEvent(
+                    "move", depth + 1, _square(path[depth], width),
+                    _candidates(cells, path[depth], range(first, 8), off, width, False),
+                    _square(q, width),
+                ))
+        if q >= 0:
+            if nodes >= limit:
+                return NODE_LIMIT, np.full((rows, cols), -1, np.int32), nodes, backtracks
+            path.append(q)
+            nxt.append(0)
+            nodes += 1
+            if ordered:
+                _visit(cells, q, off)
+                if closed and depth + 1 < last and cells[s] == VISITED:
+                    cands.append([])
+                else:
+                    cands.append(_ordered(cells, q, off))
+            else:
+                cells[q] += VISITED
+        else:
+            p = path.pop()
+            nxt.pop()
+            if trace is not None and path:
+                trace(TraceEvent("retreat", len(path), _square(p, width)))
+            if ordered:
+                cands.pop()
+                _unvisit(cells, p, off)
+            else:
+                cells[p] -= VISITED
+            if not path:
+                return EXHAUSTED, np.full((rows, cols), -1, np.int32), nodes, backtracks
+            backtracks += 1
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One splitmix64 step: ``(new_state, output)``, as in the core."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def warnsdorff(
+    rows: int,
+    cols: int,
+    start: tuple[int, int],
+    order: Sequence[Move],
+    *,
+    tie_break: int = TIE_FIRST,
+    seed: int = 0,
+    closed: bool = False,
+    trace: Tracer | None = None,
+) -> tuple[int, np.ndarray, int, int]:
+    """Greedy Warnsdorff walk; returns ``(status, board, nodes, 0)``.
+
+    ``board`` holds the squares reached (-1 elsewhere) whatever the status.
+    ``trace`` receives a :class:`~knight.trace.TraceEvent` per step.
+    """
+    cells, off, width = _setup(rows, cols, order, True)
+    total = rows * cols
+    s = (start[0] + 2) * width + start[1] + 2
+    path = [s]
+    _visit(cells, s, off)
+    state = seed & MASK64
+    status = FOUND
+    while len(path) < total:
+        p = path[-1]
+        best = FREE_BELOW
+        ties: list[int] = []
+        for o in off:
+            d = cells[p + o]
+            if d < best:
+                best, ties = d, [p + o]
+            elif d == best:
+                ties.append(p + o)
+        if not ties:
+            if trace is not None:
+                trace(TraceEvent("dead-end", len(path) - 1, _square(p, width)))
+            status = DEAD_END
+            break
+        q = ties[0]
+        if len(ties) > 1:
+            if tie_break == TIE_RANDOM:
+                state, z = splitmix64(state)
+                q = ties[z % len(ties)]
+            elif tie_break == TIE_ROTH:
+                def dist(t: int) -> int:
+                    dr = 2 * (t // width - 2) - (rows - 1)
+                    dc = 2 * (t % width - 2) - (cols - 1)
+                    return dr * dr + dc * dc
+                q = max(ties, key=dist)  # max() keeps the first of equals
+            elif tie_break == TIE_POHL:
+                def second(t: int) -> int:
+                    best2 = min(cells[t + o] for o in off)
+                    return best2 if best2 < FREE_BELOW else NO_VALUE
+                q = min(ties, key=second)
+        if trace is not None:
+            trace(TraceEvent("move", len(path), _square(p, width),
+                             _candidates(cells, p, range(8), off, width, True), _square(q, width)))
+        path.append(q)
+        _visit(cells, q, off)
+    if status == FOUND and closed and not any(path[-1] + o == s for o in off):
+        status = NOT_CLOSED
+    return status, _board(path, rows, cols, width), len(path), 0
+
+
+def verify_board(board: Any, closed: bool = False) -> bool:
+    """True when ``board`` (2-D step numbers from 0) is a tour; the core's twin."""
+    board = np.asarray(board)
+    rows, cols = board.shape
+    n = rows * cols
+    seen = [False] * n
+    grid = board.tolist()
+    for r in range(rows):
+        for c in range(cols):
+            v = grid[r][c]
+            if not 0 <= v < n or seen[v]:
+                return False
+            seen[v] = True
+            target = v + 1 if v < n - 1 else (0 if closed else None)
+            if target is None:
+                continue
+            if not any(
+                0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] == target
+                for dr, dc in (
+                    (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)
+                )
+            ):
+                return False
+    return True
+
+
+class PythonEngine:
+    """Adapts the references to the engine interface of :mod:`knight.search`.
+
+    With ``trace``, every decision is reported to it (see :mod:`knight.trace`).
+    """
+
+    name = "python"
+
+    def __init__(self, trace: Tracer | None = None) -> None:
+        self.trace = trace
+
+    def backtrack(
+        self, rows: int, cols: int, start: tuple[int, int], order: Sequence[Move],
+        ordered: bool, closed: bool, max_nodes: int | None, deadline: float,
+    ) -> tuple[int, np.ndarray, int, int]:
+        return backtrack(rows, cols, start, order, ordered=ordered, closed=closed,
+                         max_nodes=max_nodes, trace=self.trace)
+
+    def warnsdorff(
+        self, rows: int, cols: int, start: tuple[int, int], order: Sequence[Move],
+        tie_break: int, seed: int, closed: bool, deadline: float,
+    ) -> tuple[int, np.ndarray, int, int]:
+        return warnsdorff(rows, cols, start, order, tie_break=tie_break, seed=seed,
+                          closed=closed, trace=self.trace)
+
+
+PYTHON_ENGINE = PythonEngine()

@@ -1,0 +1,51 @@
+"""``knight sweep`` and ``knight compare``: the classic exercises as tables."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..compare import compare, sweep, table
+from ..solver import METHODS, TIE_BREAKS
+from .common import EXIT_NO_TOUR, EXIT_OK, Parser, board_args, parse_square, start_argument
+
+
+def _main_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("size", nargs="+", type=int, metavar="ROWS [COLS]")
+    parser.add_argument("--closed", action="store_true")
+    parser.add_argument("--max-nodes", type=int, help="node limit of each run")
+    parser.add_argument("--timeout", type=float, help="seconds each run may take")
+
+
+def sweep_command(argv: list[str]) -> int:
+    """``knight sweep ROWS [COLS]``: solve from every start, print a table."""
+    p = Parser(prog="knight sweep", description="Solve a board from every start square.")
+    _main_args(p)
+    p.add_argument("--method", choices=METHODS, default="warnsdorff-backtrack")
+    p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
+                   help="with --method warnsdorff")
+    p.add_argument("--seed", type=int, help="with --tie-break random")
+    p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
+    args = p.parse_args(argv)
+    rows, cols = board_args(args.size)
+    runs = sweep(rows, cols, method=args.method, closed=args.closed, progress=args.progress,
+                 tie_break=args.tie_break, seed=args.seed, max_nodes=args.max_nodes,
+                 timeout=args.timeout)
+    print(table(runs, by="start"))
+    return EXIT_OK if runs["success"].any() else EXIT_NO_TOUR
+
+
+def compare_command(argv: list[str]) -> int:
+    """``knight compare ROWS [COLS] --start R C``: every method side by side."""
+    p = Parser(prog="knight compare", description="Run every method on the same task.")
+    _main_args(p)
+    start_argument(p)
+    args = p.parse_args(argv)
+    rows, cols = board_args(args.size)
+    runs = compare(rows, cols, start=parse_square(args.start), closed=args.closed,
+                   timeout=args.timeout if args.timeout is not None else 2.0,
+                   max_nodes=args.max_nodes)
+    print(table(runs, by="method"))
+    return EXIT_OK if runs["success"].any() else EXIT_NO_TOUR
+
+
+__all__ = ["compare_command", "sweep_command"]

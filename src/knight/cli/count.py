@@ -1,0 +1,102 @@
+"""``knight count`` and ``knight tours``: exact counts and lists of tours."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from ..counting import METHODS as COUNT_METHODS
+from ..counting import count, tours
+from ..tour import NOTATIONS
+from .common import EXIT_OK, Parser, parse_square, refuse, render
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("rows", type=int, metavar="ROWS", help="board rows")
+    p.add_argument("cols", type=int, nargs="?", metavar="COLS",
+                   help="board columns (default: ROWS)")
+    p.add_argument("--start", nargs="+", metavar="SQUARE",
+                   help="first square, 'ROW COL' or chess notation such as e4 (default: every "
+                   "square; closed: any)")
+    p.add_argument("--end", nargs="+", metavar="SQUARE", help="last square")
+    p.add_argument("--closed", action="store_true", help="closed tours (undirected cycles)")
+    p.add_argument("--directed", action="store_true",
+                   help="with --closed: count each direction (and each start) separately")
+    p.add_argument("--timeout", type=float, help="stop after this many seconds")
+
+
+def _check_directed(args: argparse.Namespace) -> None:
+    if args.directed and not args.closed:
+        refuse("--directed", "with --closed (open tours are always counted directed)")
+
+
+def count_command(argv: list[str]) -> int:
+    """``knight count ROWS [COLS] [--closed] [--method M] [--workers N] ...``"""
+    p = Parser(prog="knight count", description="Count knight's tours exactly.",
+               epilog="Open tours are directed (from every start unless --start); "
+               "closed tours are undirected cycles unless --directed.")
+    _common(p)
+    p.add_argument("--method", choices=COUNT_METHODS, default="auto",
+                   help="dp (frontier dynamic programming), search (depth-first), or auto: "
+                   "the faster that fits in memory (default: auto)")
+    p.add_argument("--workers", type=int, default=1, help="local processes (default: 1)")
+    p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
+    p.add_argument("--format", choices=("auto", "text", "plain", "json"), default="auto",
+                   help="text: the number with thousands separators, for people; plain: the "
+                   "digits alone, for scripts; json: an object with the number and the method; "
+                   "auto: text on a terminal, plain otherwise (default: auto)")
+    p.add_argument("--time", action="store_true", help="print the elapsed time on stderr")
+    p.add_argument("--verbose", "-v", action="store_true",
+                   help="say on stderr which method counted and how long it took")
+    args = p.parse_args(argv)
+    _check_directed(args)
+    began = time.perf_counter()
+    info: dict[str, object] = {}
+    n = count(args.rows, args.cols, start=parse_square(args.start),
+              end=parse_square(args.end, "--end"), closed=args.closed,
+              directed=args.directed, method=args.method, workers=args.workers,
+              progress=args.progress, timeout=args.timeout, _info=info)
+    seconds = time.perf_counter() - began
+    if args.format == "json":
+        sys.stdout.write(json.dumps({"count": n, "method": info.get("method"),
+                                     "seconds": seconds}) + "\n")
+    elif args.format == "text" or (args.format == "auto" and sys.stdout.isatty()):
+        sys.stdout.write(f"{n:,}\n")
+    else:
+        sys.stdout.write(f"{n}\n")
+    if args.verbose:
+        sys.stderr.write(f"method: {info.get('method')}; {info.get('detail', '')}\n")
+    if args.time or args.verbose:
+        sys.stderr.write(f"{seconds:.6f} s\n")
+    return EXIT_OK
+
+
+def tours_command(argv: list[str]) -> int:
+    """``knight tours ROWS [COLS] [--start R C] [--limit N] [--format ...]``"""
+    p = Parser(prog="knight tours", description="List knight's tours in a fixed order.")
+    _common(p)
+    p.add_argument("--limit", type=int, help="stop after this many tours")
+    p.add_argument("--base", type=int, choices=(0, 1),
+                   help="number the steps from 0 or 1, in --format grid and json (default: 0)")
+    p.add_argument("--format", choices=("grid", "path", "json"), default="grid",
+                   help="grid of step numbers, path of squares, or JSON lines (default: grid)")
+    p.add_argument("--notation", choices=NOTATIONS, default="coords",
+                   help="squares as 'row col' or as in chess (default: coords)")
+    args = p.parse_args(argv)
+    _check_directed(args)
+    if args.base is not None and args.format == "path":
+        refuse("--base", "to --format grid and json (step numbers)")
+    first = True
+    for tour in tours(args.rows, args.cols, start=parse_square(args.start),
+                      end=parse_square(args.end, "--end"), closed=args.closed,
+                      directed=args.directed, limit=args.limit, timeout=args.timeout):
+        if not first and args.format != "json":
+            sys.stdout.write("\n")
+        first = False
+        sys.stdout.write(render(tour, args.format, args.base or 0, args.notation) + "\n")
+    return EXIT_OK
+
+
+__all__ = ["count_command", "tours_command"]

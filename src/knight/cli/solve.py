@@ -1,0 +1,215 @@
+"""``knight ROWS [COLS]``: find a tour and print it.
+
+``knight 8`` prints a tour of the 8x8 board; ``knight 5 7`` a rectangle;
+``knight 6 --start 1 5 --closed --method warnsdorff-backtrack`` a closed tour
+from a given square.  With no size and lines ``row col size`` on standard
+input, it prints a board for each line.  Exit codes: see
+:mod:`knight.cli.common`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .._version import __version__
+from ..errors import KnightError
+from ..geometry import DEFAULT_ORDER
+from ..render import require_pillow
+from ..solver import METHODS, TIE_BREAKS, solve
+from ..tour import NOTATIONS, Tour
+from ..trace import LimitedPrinter
+from .common import (
+    EXIT_NO_TOUR,
+    EXIT_OK,
+    EXIT_USAGE,
+    Parser,
+    parse_square,
+    refuse,
+    render,
+    start_argument,
+)
+
+PICTURES = ("svg", "png", "gif")
+
+
+def _moves(text: str) -> list[tuple[int, int]]:
+    """Parse ``"2,1 1,2 ..."`` (pairs separated by spaces or semicolons)."""
+    moves = []
+    for item in text.replace(";", " ").split():
+        try:
+            dr, dc = (int(v) for v in item.split(","))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected moves 'drow,dcol drow,dcol ...', got {item!r}"
+            ) from None
+        moves.append((dr, dc))
+    return moves
+
+
+def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser of the main command (``subcommands`` are named in its help)."""
+    p = Parser(
+        prog="knight",
+        description="Find a knight's tour and print it.",
+        epilog=(
+            "Squares are 'row col' counted from 0, (0, 0) top-left, or chess squares such as "
+            "e4 (a1 bottom-left).  With no size and lines 'row col size' on standard input, "
+            "prints a board for each line.  Exit status: 0 a tour, 1 no tour (none exists, a "
+            "dead end or a limit), 2 bad or conflicting options, 3 output not written, 130 "
+            "interrupted."
+            + (f"  Subcommands: {', '.join(subcommands)} (knight NAME --help)."
+               if subcommands else "")
+        ),
+    )
+    p.add_argument("size", nargs="*", type=int, metavar="ROWS [COLS]",
+                   help="board size; COLS defaults to ROWS")
+    start_argument(p)
+    p.add_argument("--closed", action="store_true", help="ask for a closed tour")
+    p.add_argument("--method", choices=METHODS, default="auto",
+                   help="search method (default: auto)")
+    p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
+                   help="Warnsdorff tie-break rule (with --method warnsdorff)")
+    p.add_argument("--seed", type=int, help="seed for --tie-break random")
+    p.add_argument("--order", type=_moves, metavar="'DR,DC ...'",
+                   help="the 8 knight moves in the order tried, quoted (default: '"
+                   + " ".join(f"{a},{b}" for a, b in DEFAULT_ORDER) + "')")
+    p.add_argument("--max-nodes", type=int, help="stop after this many knight placements")
+    p.add_argument("--timeout", type=float, help="stop after this many seconds")
+    p.add_argument("--base", type=int, choices=(0, 1),
+                   help="number the steps from 0 or 1, in --format grid and json (default: 0)")
+    p.add_argument("--format", choices=("grid", "path", "moves", "json"), default="grid",
+                   help="grid of step numbers, path of squares, moves as direction codes "
+                   "1-8 (in --order), or JSON (default: grid)")
+    p.add_argument("--notation", choices=NOTATIONS, default="coords",
+                   help="squares as 'row col' or as in chess (a1 bottom-left): the grid gets "
+                   "rank numbers and file letters, the path, moves and JSON chess squares "
+                   "(default: coords)")
+    p.add_argument("--svg", metavar="FILE", help="also save a picture as SVG")
+    p.add_argument("--png", metavar="FILE", help="also save a PNG (needs knight-tour[plot])")
+    p.add_argument("--gif", metavar="FILE",
+                   help="also save an animated GIF of the tour (needs knight-tour[plot])")
+    p.add_argument("--trace", action="store_true",
+                   help="print each decision of the search (runs the pure-Python twin)")
+    p.add_argument("--trace-limit", type=int, metavar="N",
+                   help="with --trace: print at most N trace lines (default: 200; 0 for no "
+                   "limit)")
+    p.add_argument("--time", action="store_true",
+                   help="print the elapsed time, nodes and backtracks on stderr")
+    p.add_argument("--version", action="version", version=f"knight-tour {__version__}")
+    return p
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse options that do not apply to what was asked, before any work."""
+    if args.trace_limit is not None:
+        if not args.trace:
+            refuse("--trace-limit", "with --trace")
+        if args.trace_limit < 0:
+            raise ValueError(f"--trace-limit must be 0 (no limit) or more, got {args.trace_limit}")
+    if args.base is not None and args.format not in ("grid", "json"):
+        refuse("--base", "to --format grid and json (step numbers)")
+    if args.order is not None and args.format == "moves" and args.notation == "algebraic":
+        refuse("--order", "to direction codes, not to algebraic moves")
+    for name in PICTURES:
+        path = getattr(args, name)
+        if path is None:
+            continue
+        if not path.lower().endswith("." + name):
+            raise ValueError(f"--{name} needs a file name ending in .{name}, got {path!r}")
+        if name != "svg":
+            require_pillow()
+
+
+def _solve_one(args: argparse.Namespace, size: Sequence[int], start: Any, out: TextIO) -> Tour:
+    rows = size[0]
+    cols = size[1] if len(size) > 1 else None
+    printer = None
+    if args.trace:
+        limit = 200 if args.trace_limit is None else args.trace_limit
+        printer = LimitedPrinter(out, limit or None)
+    try:
+        return solve(
+            rows, cols, start=start, closed=args.closed, method=args.method,
+            order=args.order, tie_break=args.tie_break, seed=args.seed,
+            max_nodes=args.max_nodes, timeout=args.timeout, trace=printer,
+        )
+    finally:
+        if printer is not None:
+            printer.close()
+
+
+def _report(tour: Tour, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+    out.write(render(tour, args.format, args.base or 0, args.notation, args.order) + "\n")
+    if args.time:
+        err.write(
+            f"{tour.seconds:.6f} s, {tour.nodes:,} nodes, {tour.backtracks:,} backtracks "
+            f"({tour.method})\n"
+        )
+    for name in PICTURES:
+        path = getattr(args, name)
+        if path:
+            tour.save(path)
+
+
+def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
+    status = EXIT_OK
+    first = True
+    seen = False
+    for number, line in enumerate(inp, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            fields = [int(v) for v in text.split()]
+            if len(fields) != 3:
+                raise ValueError
+        except ValueError:
+            err.write(f"knight: error: line {number}: expected 'row col size', got {text!r}\n")
+            status = max(status, EXIT_USAGE)
+            continue
+        seen = True
+        row, col, size = fields
+        try:
+            tour = _solve_one(args, (size,), (row, col), out)
+        except (KnightError, TypeError, ValueError) as exc:
+            err.write(f"knight: error: line {number}: {exc}\n")
+            usage = isinstance(exc, (TypeError, ValueError)) and not isinstance(exc, KnightError)
+            status = max(status, EXIT_USAGE if usage else EXIT_NO_TOUR)
+            continue
+        if not first and args.format != "json":
+            out.write("\n")
+        first = False
+        _report(tour, args, out, err)
+    if not seen and status == EXIT_OK:
+        err.write(
+            "knight: error: no board size given and no 'row col size' lines on standard input\n"
+        )
+        return EXIT_USAGE
+    return status
+
+
+def solve_command(argv: list[str], subcommands: Sequence[str] = ()) -> int:
+    """Parse the main command's arguments, solve, print; return the exit status."""
+    out, err = sys.stdout, sys.stderr
+    args = build_parser(subcommands).parse_args(argv)
+    check_options(args)
+    if len(args.size) > 2:
+        err.write("knight: error: give the board size as ROWS or ROWS COLS\n")
+        return EXIT_USAGE
+    if not args.size:
+        if sys.stdin is None or sys.stdin.isatty():
+            err.write(
+                "knight: error: give a board size (for example 'knight 8'), or lines "
+                "'row col size' on standard input\n"
+            )
+            return EXIT_USAGE
+        return _from_stdin(args, sys.stdin, out, err)
+    tour = _solve_one(args, args.size, parse_square(args.start), out)
+    _report(tour, args, out, err)
+    return EXIT_OK
+
+
+__all__ = ["build_parser", "check_options", "solve_command"]

@@ -1,0 +1,35 @@
+"""Count and list knight's tours exactly: ``knight.count`` and ``knight.tours``.
+
+Conventions (the numbers below are what :func:`count` returns):
+
+* **Open tours** are directed Hamiltonian paths: a tour and its reverse are
+  two tours.  With ``start`` given, the tours that begin there; with
+  ``start=None``, the sum over every start square, so every undirected open
+  path is counted twice (once from each end).  ``end`` keeps only the tours
+  that finish on that square.  ``count(5)`` is 1728 (OEIS A165134).
+* **Closed tours** are by default undirected cycles: a cycle, its reverse and
+  its rotations are one tour, so ``start`` does not change the number
+  (``count(6, closed=True)`` is 9862, OEIS A001230).  With ``start`` and
+  ``end`` given, the cycles that use the move ``end``-``start`` (the tours
+  from ``start`` whose last square is ``end``).  ``directed=True`` counts
+  directed closed tours from ``start`` instead: 2 per cycle (``end`` given:
+  1 per cycle through that move), summed over all starts when ``start`` is
+  None (``2 * squares`` per cycle).
+
+The package's modules:
+
+* :mod:`.api` -- :func:`count` and :func:`tours`, the public entry points;
+* :mod:`.args` -- the one argument check they share;
+* :mod:`.plan` -- the search engine's planning: one exact depth-first search
+  (:mod:`knight._core.count`) split into independent subtrees, folded by the
+  symmetries of the board;
+* :mod:`.executor` -- where the jobs run: here, on a local process pool
+  (``workers=N``) or on any ``concurrent.futures.Executor`` (``executor=``,
+  for example ``dask.distributed.Client(...).get_executor()``);
+* :mod:`.reference` -- the plainest count, for cross-checking.
+"""
+
+from .api import METHODS, count, tours
+from .reference import reference_count
+
+__all__ = ["METHODS", "count", "reference_count", "tours"]

@@ -1,0 +1,101 @@
+"""One argument check for every counting entry point.
+
+:func:`knight.count`, :func:`knight.tours` and the reference count take the
+same board, squares and flags; they are checked here, before any work or
+allocation, so each entry point reports a bad argument the same way.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..geometry import Square, as_int, board_size, check_memory, square
+from ..limits import check_bool, check_progress, check_timeout, deadline
+
+#: Memory needed per square of the board by the search, a generous estimate:
+#: the Python-side tables (neighbours, up to 8 symmetries as tuples of ints)
+#: and the core's arrays (about 70 bytes).
+BYTES_PER_SQUARE = 400
+
+
+class Task(NamedTuple):
+    """A checked counting question."""
+
+    rows: int
+    cols: int
+    start: Square | None
+    end: Square | None
+    closed: bool
+    directed: bool
+
+    def flat(self, sq: Square | None) -> int | None:
+        """``sq`` as a flat square ``row * cols + col`` (None stays None)."""
+        return None if sq is None else sq[0] * self.cols + sq[1]
+
+
+def validate(rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: Any) -> Task:
+    """The board, the squares and the flags of a count, checked."""
+    r, c = board_size(rows, cols)
+    s = None if start is None else square(start, r, c, "start")
+    e = None if end is None else square(end, r, c, "end")
+    if not isinstance(closed, (bool, np.bool_)):
+        raise TypeError(f"closed must be a bool, not {type(closed).__name__}")
+    if not isinstance(directed, (bool, np.bool_)):
+        raise TypeError(f"directed must be a bool, not {type(directed).__name__}")
+    if closed and not directed and e is not None and s is None:
+        raise ValueError(
+            "end needs start for undirected closed tours (the cycles through the move "
+            "start-end); pass start=, or directed=True"
+        )
+    return Task(r, c, s, e, bool(closed), bool(directed))
+
+
+def check_search_memory(task: Task) -> None:
+    """Refuse, before allocating, a search whose tables cannot fit."""
+    check_memory(
+        BYTES_PER_SQUARE * task.rows * task.cols,
+        f"counting the tours of a {task.rows}x{task.cols} board",
+    )
+
+
+def check_workers(workers: Any, executor: Any) -> int:
+    """The number of local processes, and the executor's type, checked."""
+    w = as_int(workers, "workers")
+    if w < 1:
+        raise ValueError(f"workers must be at least 1, got {w}")
+    if (
+        executor is not None
+        and not isinstance(executor, cf.Executor)
+        and not callable(getattr(executor, "submit", None))
+    ):
+        raise TypeError(
+            f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
+        )
+    return w
+
+
+def check_limit(limit: Any) -> int | None:
+    """How many tours to list at most (None: all)."""
+    if limit is None:
+        return None
+    n = as_int(limit, "limit")
+    if n < 0:
+        raise ValueError(f"limit must be at least 0, got {n}")
+    return n
+
+
+__all__ = [
+    "BYTES_PER_SQUARE",
+    "Task",
+    "check_bool",
+    "check_limit",
+    "check_progress",
+    "check_search_memory",
+    "check_timeout",
+    "check_workers",
+    "deadline",
+    "validate",
+]

@@ -1,0 +1,236 @@
+"""Planning a counting search: its roots, its split into subtrees, symmetry.
+
+A count is one exact depth-first search (:mod:`knight._core.count`) split
+into independent subtrees (path prefixes), folded by the symmetries of the
+board (8 on a square board, 4 on a rectangle): subtrees that are images of
+each other under a symmetry fixing the constraints are searched once and
+weighted.  Squares are flat here, ``row * cols + col``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+
+from ..geometry import DEFAULT_ORDER
+
+# --------------------------------------------------------------------------
+# Board geometry on flat squares (row * cols + col)
+
+
+@functools.lru_cache(maxsize=64)
+def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    nb: list[tuple[int, ...]] = []
+    for r in range(rows):
+        for c in range(cols):
+            nb.append(
+                tuple(
+                    (r + dr) * cols + c + dc
+                    for dr, dc in DEFAULT_ORDER
+                    if 0 <= r + dr < rows and 0 <= c + dc < cols
+                )
+            )
+    return tuple(nb)
+
+
+@functools.lru_cache(maxsize=64)
+def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """The board's symmetries as permutations of the flat squares."""
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c),
+        lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (r, cols - 1 - c),
+        lambda r, c: (rows - 1 - r, cols - 1 - c),
+    ]
+    if rows == cols:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (cols - 1 - c, r),
+            lambda r, c: (c, rows - 1 - r),
+            lambda r, c: (cols - 1 - c, rows - 1 - r),
+        ]
+    perms = set()
+    for f in maps:
+        perm = []
+        for r in range(rows):
+            for c in range(cols):
+                r2, c2 = f(r, c)
+                perm.append(r2 * cols + c2)
+        perms.add(tuple(perm))
+    return tuple(sorted(perms))
+
+
+def prefix_alive(
+    nb: Sequence[Sequence[int]], free: set[int], last: int, ends: frozenset[int] | None
+) -> bool:
+    """The exact local tests of the core, applied to a whole position.
+
+    ``free`` are the squares not yet on the path, ``last`` the path's last
+    square.  False means no completion exists.
+    """
+    remaining = len(free)
+    if remaining == 0:
+        return ends is None or last in ends
+    if ends is not None and not (ends & free):
+        return False
+    pending = None
+    common = free.intersection
+    for u in free:
+        f = len(common(nb[u]))
+        adj = last in nb[u]
+        if f == 0 and not (adj and remaining == 1):
+            return False
+        if f == 1 and not adj:
+            if pending is not None or (ends is not None and u not in ends):
+                return False
+            pending = u
+    return True
+
+
+class Job:
+    """Independent subtrees of one search, with their weights."""
+
+    def __init__(self, rows: int, cols: int, blocked: tuple[int, ...]) -> None:
+        self.rows, self.cols = rows, cols
+        self.blocked = blocked
+        # (prefix, ends or None, weight); the search counts the completions
+        # of prefix ending in ends, and the total is the weighted sum.
+        self.tasks: list[tuple[tuple[int, ...], frozenset[int] | None, int]] = []
+
+
+def plan(
+    rows: int,
+    cols: int,
+    start: int | None,
+    end: int | None,
+    closed: bool,
+) -> tuple[Job, int]:
+    """The roots of the search and the factor its total is multiplied by."""
+    n = rows * cols
+    nb = neighbours(rows, cols)
+    if closed:
+        if n < 2:
+            return Job(rows, cols, ()), 0
+        if start is not None and end is not None:
+            # Cycles through the move start-end: paths on the board without
+            # start from end to another neighbour of start.
+            if end not in nb[start]:
+                return Job(rows, cols, ()), 0
+            job = Job(rows, cols, (start,))
+            others = frozenset(nb[start]) - {end}
+            if others:
+                job.tasks.append(((end,), others, 1))
+            return job, 1
+        # Every cycle passes through every square: root it at a square of
+        # fewest neighbours a_0 < a_1 < ..., leave by a_i and come back by a
+        # later a_j, so each undirected cycle is counted exactly once.
+        s = min(range(n), key=lambda q: (len(nb[q]), q))
+        job = Job(rows, cols, (s,))
+        a = nb[s]
+        for i in range(len(a) - 1):
+            job.tasks.append(((a[i],), frozenset(a[i + 1 :]), 1))
+        return job, 1
+    job = Job(rows, cols, ())
+    if start is None and end is not None:
+        # Reversing a path swaps its ends.
+        start, end = end, None
+    ends = None if end is None else frozenset((end,))
+    if start is not None:
+        job.tasks.append(((start,), ends, 1))
+        return job, 1
+    weights: dict[int, int] = {}
+    for q in range(n):
+        rep = min(p[q] for p in symmetries(rows, cols))
+        weights[rep] = weights.get(rep, 0) + 1
+    for q in sorted(weights):
+        job.tasks.append(((q,), None, weights[q]))
+    return job, 1
+
+
+def split(job: Job, target: int, min_depth: int) -> None:
+    """Deepen every task until there are ``target`` of them (or it is pointless).
+
+    A child prefix is replaced by its smallest image under the symmetries
+    that fix the root prefix, the blocked squares and the allowed ends; the
+    images have equally many completions, so one is searched and weighted.
+    """
+    rows, cols = job.rows, job.cols
+    nb = neighbours(rows, cols)
+    syms = symmetries(rows, cols)
+    blocked = set(job.blocked)
+    tasks = job.tasks
+    depth = 0
+    max_tasks = max(4 * target, 64)
+    while tasks and (depth < min_depth or len(tasks) < target):
+        grown: dict[tuple[tuple[int, ...], frozenset[int] | None], int] = {}
+        order: list[tuple[tuple[int, ...], frozenset[int] | None]] = []
+        deeper = False
+        for prefix, ends, weight in tasks:
+            root_len = len(prefix) - depth
+            fix = [
+                p
+                for p in syms
+                if all(p[q] == q for q in prefix[:root_len])
+                and {p[q] for q in blocked} == blocked
+                and (ends is None or frozenset(p[q] for q in ends) == ends)
+            ]
+            on = set(prefix) | blocked
+            free = {q for q in range(rows * cols) if q not in on}
+            if not free:
+                key = (prefix, ends)
+                if key not in grown:
+                    order.append(key)
+                grown[key] = grown.get(key, 0) + weight
+                continue
+            for q in nb[prefix[-1]]:
+                if q in on:
+                    continue
+                free.discard(q)
+                if prefix_alive(nb, free, q, ends):
+                    child = prefix + (q,)
+                    canon = min(tuple(p[v] for v in child) for p in fix)
+                    key = (canon, ends)
+                    if key not in grown:
+                        order.append(key)
+                    grown[key] = grown.get(key, 0) + weight
+                    deeper = True
+                free.add(q)
+        tasks = [(k[0], k[1], grown[k]) for k in order]
+        depth += 1
+        if not deeper or len(tasks) > max_tasks:
+            break
+    job.tasks = tasks
+
+
+
+
+def enumeration_roots(
+    rows: int, cols: int, start: int | None, end: int | None, closed: bool, directed: bool
+) -> list[tuple[int | None, tuple[int, ...], frozenset[int] | None]]:
+    """(blocked start or None, prefix, ends) in the order tours are listed."""
+    n = rows * cols
+    nb = neighbours(rows, cols)
+    roots: list[tuple[int | None, tuple[int, ...], frozenset[int] | None]] = []
+    if not closed:
+        starts = [start] if start is not None else list(range(n))
+        ends = None if end is None else frozenset((end,))
+        return [(None, (q,), ends) for q in starts]
+    if n < 2:
+        return []
+    if start is None:
+        starts = list(range(n)) if directed else [0]
+    else:
+        starts = [start]
+    for s in starts:
+        a = nb[s]
+        for i, q in enumerate(a):
+            if end is not None:
+                if end in a and q != end:
+                    roots.append((s, (q,), frozenset((end,))))
+            elif directed:
+                others = frozenset(a) - {q}
+                if others:
+                    roots.append((s, (q,), others))
+            elif a[i + 1 :]:
+                roots.append((s, (q,), frozenset(a[i + 1 :])))
+    return roots
