@@ -49,7 +49,7 @@ def connect_table() -> None:
     """Nodes and CPU time of one subtree with the flood-fill cut off, default, everywhere."""
     import numpy as np
 
-    from knight._count import PathSearch
+    from knight._core.count import PathSearch
 
     n = 18
     ends = np.zeros(3 * n, dtype=np.uint8)
@@ -103,17 +103,17 @@ def main() -> None:
         print(f"{name:34} {n:>10} {t:>10.5f} {bar:>8.4f} {t / bar:>6.2f}x")
 
     # The 5x5 and 6x6 closed counts finish inside count()'s in-process
-    # probe (knight.counting.PROBE_NODES); for the record, the same counts
+    # probe (knight.counting.api.PROBE_NODES); for the record, the same counts
     # forced through the process pool:
     from knight import counting
 
-    saved = counting.PROBE_NODES
-    counting.PROBE_NODES = 0
+    saved = counting.api.PROBE_NODES
+    counting.api.PROBE_NODES = 0
     try:
         t5, _ = best(lambda: knight.count(5, start=(0, 0), workers=w), 20)
         t6, _ = best(lambda: knight.count(6, closed=True, workers=w), 7)
     finally:
-        counting.PROBE_NODES = saved
+        counting.api.PROBE_NODES = saved
     print(f"forced through the pool: 5x5 corner {t5:.5f} s ({t5 / BAR[rows[0][0]]:.2f}x), "
           f"6x6 closed {t6:.5f} s ({t6 / BAR[rows[1][0]]:.2f}x)")
 
