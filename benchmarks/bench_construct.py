@@ -4,6 +4,8 @@ Run by hand from the repository root::
 
     python benchmarks/bench_construct.py            # 10000x10000 closed, 9999x9999 open
     python benchmarks/bench_construct.py --n 3000   # smaller boards, same ratios
+    python benchmarks/bench_construct.py --quick    # --n 2000: a fast smoke run
+    python benchmarks/bench_construct.py --json out.json
 
 Reference, measured in the same run: ``np.arange(rows*cols, dtype=np.int32)``
 (numpy allocating and writing a fresh array of the board's size).  Printed:
@@ -16,8 +18,11 @@ Reference, measured in the same run: ``np.arange(rows*cols, dtype=np.int32)``
 * verify ratio = knight.verify seconds on that board / arange seconds
   (target <= 2.0).
 
-Every figure comes from fresh processes (see CHILD); times are the best of
-``--repeat`` runs, memory the worst.  On a shared virtual machine the
+Every figure comes from fresh processes (see CHILD); times are the median of
+``--runs`` runs (``--repeat`` is the same option), memory the worst; the
+reference and the construction alternate, so both see the same load.  Only
+the public API is used: the construction is ``knight.solve(...,
+method="construct")``.  On a shared virtual machine the
 reference itself swings: numpy asks for transparent huge pages, and when it
 gets them arange writes 10^8 int32 in about 0.05-0.1 s, when it does not
 (or the host has to supply the memory first) in 0.5-1.2 s.  The construction
@@ -30,8 +35,11 @@ import argparse
 import json
 import subprocess
 import sys
+from pathlib import Path
 
-import numpy as np
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _bench
 
 # Each measurement runs in a fresh process, so that numpy's arange and the
 # construction both get fresh pages from the kernel (a repeat in one process
@@ -57,7 +65,10 @@ if job == "arange":
     out["seconds"] = time.perf_counter() - t
 else:
     import knight
-    from knight.construct import construct
+
+    def construct(rows, cols, start, closed):
+        return knight.solve(rows, cols, start=start, closed=closed, method="construct").board
+
     construct(12, 12, (0, 0), True)          # load the stored blocks first
     before = hwm()
     t = time.perf_counter()
@@ -87,45 +98,37 @@ def child(job: str, rows: int, cols: int, start: tuple[int, int], closed: bool) 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--n", type=int, default=10000, help="even side (default 10000)")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--n", type=int, default=None, help="even side (default 10000, quick 2000)")
+    _bench.add_arguments(ap, runs=3)
+    ap.add_argument("--repeat", type=int, dest="runs", help="same as --runs")
     args = ap.parse_args(argv)
-
-    import knight
-
-    n = args.n
+    runs = _bench.runs_of(args)
+    n = args.n or (2000 if args.quick else 10000)
+    rep = _bench.Report(f"bench_construct: construct and verify on {n}x{n} vs np.arange, "
+                        f"fresh processes", args)
     cases = [
         (n, n, (n // 3, n // 7), True),
         (n - 1, n - 1, (n // 2 - 1, n // 3 - (n // 2 - 1 + n // 3) % 2), False),
     ]
-    print(f"knight {knight.__version__}, numpy {np.__version__}; best of {args.repeat} "
-          "fresh processes each")
-    rows_out = []
     for rows, cols, start, closed in cases:
-        refs, runs = [], []
-        for _ in range(args.repeat):
+        before = _bench.load()
+        refs, results = [], []
+        for _ in range(runs):
             refs.append(child("arange", rows, cols, start, closed)["seconds"])
-            runs.append(child("construct", rows, cols, start, closed))
-        ref = min(refs)
-        secs = min(r["seconds"] for r in runs)
-        vsecs = min(r["verify"] for r in runs)
-        print(f"{rows}x{cols}: arange runs {sorted(round(t, 3) for t in refs)}; construct runs "
-              f"{sorted(round(r['seconds'], 3) for r in runs)}")
-        mem = {k: max(r[k] for r in runs) for k in ("rss", "traced", "board")}
-        kind = "closed" if closed else "open"
-        rows_out.append((f"{rows}x{cols} {kind} from {start}", ref, secs, vsecs, mem))
-    for name, ref, secs, vsecs, mem in rows_out:
+            results.append(child("construct", rows, cols, start, closed))
+        after = _bench.load()
+        ref = _bench.Measured(refs, None, before, after)
+        cons = _bench.Measured([r["seconds"] for r in results], None, before, after)
+        ver = _bench.Measured([r["verify"] for r in results], None, before, after)
+        mem = {k: max(r[k] for r in results) for k in ("rss", "traced", "board")}
         b = mem["board"]
-        print(f"\n{name}")
-        print(f"  np.arange reference   {ref:7.3f} s")
-        print(f"  construct             {secs:7.3f} s   ratio {secs / ref:5.2f}"
-              "   (target <= 2.0)")
-        print(f"  verify                {vsecs:7.3f} s   ratio {vsecs / ref:5.2f}"
-              "   (target <= 2.0)")
-        print(f"  peak memory (rss)     {mem['rss'] / 2**20:7.0f} MiB ratio {mem['rss'] / b:5.2f}"
-              f"   (target <= 1.5; board {b / 2**20:.0f} MiB)")
-        print(f"  peak memory (traced)  {mem['traced'] / 2**20:7.0f} MiB ratio "
-              f"{mem['traced'] / b:5.2f}")
+        kind = "closed" if closed else "open"
+        rep.add(f"construct {rows}x{cols} {kind} from {start}", cons, ref, "np.arange",
+                f"target <= 2.0; peak memory rss {mem['rss'] / b:.2f}x, traced "
+                f"{mem['traced'] / b:.2f}x the board ({b / 2**20:.0f} MiB; target <= 1.5)")
+        rep.add(f"verify {rows}x{cols} {kind}", ver, ref, "np.arange", "target <= 2.0")
+        rep.rows[-2]["memory"] = mem
+    rep.finish()
     return 0
 
 

@@ -1,52 +1,51 @@
-"""Benchmark knight.count against the published bar and the pure-Python reference.
+"""Benchmark knight.count against a C counting search and the pure-Python
+reference, both measured in the same run.
 
-Run by hand: ``python benchmarks/bench_count.py [--workers 2] [--skip-long]``.
+Run by hand from the repository root::
 
-The bar is a public C++/OpenMP bit-mask counter measured on this machine on
-2 cores (figures from issue 4): it counts the 304 tours from the 5x5 corner
-in 0.3 ms, the 9862 closed 6x6 tours in 0.03 s, and all 3 318 960 undirected
-open 6x6 tours in 2.1 s, and cannot go past 64 squares.  The target is within
-1.5x of each on 2 workers.  The closed tours of 3x20 and 3x22 (66 squares) are
-compared with OEIS A169764 / A070030.  The speed-up over the package's
-pure-Python reference (``knight.counting.reference_count``) is measured on a
-small case in the same run.
+    python benchmarks/bench_count.py                 # about 3 minutes
+    python benchmarks/bench_count.py --quick         # 5x5 and 6x6 closed only
+    python benchmarks/bench_count.py --workers 1 --skip-long
+    python benchmarks/bench_count.py --long          # also 3x22 closed (several minutes more)
+    python benchmarks/bench_count.py --connect       # the core's connectivity cut (internal)
 
-Each figure is the best of a few runs (the machine is shared); the process
-pool is started once before timing, as a long-lived program would.
+Every ratio is ``time / reference time`` (< 1: faster than the reference).
+
+The C reference, ``c/count.c``, is a one-thread depth-first search with
+simple exact pruning (dead squares, at most one pending end, the allowed
+ends of a closed tour); no connectivity test, no bit masks.  For open tours
+from every start it folds the starts by the board's symmetries, as
+knight.count does; from a given start it does not.  knight.count is run on
+``--workers`` processes (default 2, the pool started before timing, as a
+long-lived program would) and on 1.  The cases are the ones this benchmark
+has always used: 5x5 open from the corner (304), 6x6 closed (9862), 6x6
+open undirected (3 318 960), and past 64 squares the closed tours of 3x20
+(and with ``--long`` 3x22), checked against OEIS A169764.  Each figure is
+the median of ``--runs`` runs; the C program's time is measured inside it.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _bench
 
 import knight
-from knight.counting import reference_count
 
-BAR = {
-    "5x5 open from the corner (304)": 0.0003,
-    "6x6 closed, undirected (9862)": 0.03,
-    "6x6 open, undirected (3318960)": 2.1,
-}
-
-# OEIS A169764 (closed tours on 3 x n), to compare with; the package
-# computes its own numbers below.
+# OEIS A169764 (closed tours on 3 x n): correctness checks, not timings.
 OEIS_3XN_CLOSED = {20: 1448416, 22: 14060048}
 
 
-def best(fn, repeat: int) -> tuple[float, object]:
-    times = []
-    result = None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - t)
-    return min(times), result
-
-
 def connect_table() -> None:
-    """Nodes and CPU time of one subtree with the flood-fill cut off, default, everywhere."""
+    """Nodes and CPU time of one subtree with the flood-fill cut off, default, everywhere.
+
+    Uses the counting core's internal ``PathSearch`` class.
+    """
     import numpy as np
 
     from knight._core.count import PathSearch
@@ -69,82 +68,89 @@ def connect_table() -> None:
             print(f"{name:26} {label:>14} {found:>8} {nodes:>10} {t:>7.3f}")
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    _bench.add_arguments(p, runs=5)
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--skip-long", action="store_true", help="skip 3x20 and 3x22")
+    p.add_argument("--skip-long", action="store_true", help="skip the 3xN closed counts")
+    p.add_argument("--long", action="store_true", help="also 3x22 closed (minutes)")
     p.add_argument("--connect", action="store_true",
                    help="only measure the core's connectivity cut (off / default / everywhere)")
-    args = p.parse_args()
-    w = args.workers
+    args = p.parse_args(argv)
     if args.connect:
         connect_table()
-        return
+        return 0
+    w = args.workers
+    runs = _bench.runs_of(args)
+    rep = _bench.Report(f"bench_count: knight.count (workers={w} and 1) vs C and pure Python",
+                        args)
+    exe = _bench.compile_c("count")
 
     knight.count(6, closed=True, workers=w)  # start the pool
 
-    rows = []
-    t, n = best(lambda: knight.count(5, start=(0, 0), workers=w), 50)
-    assert n == 304
-    rows.append(("5x5 open from the corner (304)", n, t))
-    t, n = best(lambda: knight.count(6, closed=True, workers=w), 7)
-    assert n == 9862
-    rows.append(("6x6 closed, undirected (9862)", n, t))
-    t, n = best(lambda: knight.count(6, workers=w) // 2, 3)
-    assert n == 3318960
-    rows.append(("6x6 open, undirected (3318960)", n, t))
+    # (name, knight.count arguments, expected, C arguments, count runs, C runs)
+    cases: list[tuple[str, dict[str, object], int, list[object], int, int]] = [
+        ("5x5 open from the corner", {"rows": 5, "start": (0, 0)}, 304,
+         ["open", 5, 5, 0, 0, "--reps", 20], max(runs, 20), runs),
+        ("6x6 closed, undirected", {"rows": 6, "closed": True}, 9862,
+         ["closed", 6, 6, "--reps", 3], runs, runs),
+    ]
+    if not args.quick:
+        # count(6) counts each undirected open path twice (once from each end).
+        cases.append(("6x6 open, all starts (2 x 3318960)", {"rows": 6}, 2 * 3318960,
+                      ["all", 6, 6], runs, _bench.MIN_RUNS))
+    if not (args.quick or args.skip_long):
+        cases.append(("3x20 closed (60 squares)", {"rows": 3, "cols": 20, "closed": True},
+                      OEIS_3XN_CLOSED[20], ["closed", 3, 20], _bench.MIN_RUNS, _bench.MIN_RUNS))
+    if args.long and not args.quick:
+        cases.append(("3x22 closed (66 squares)", {"rows": 3, "cols": 22, "closed": True},
+                      OEIS_3XN_CLOSED[22], ["closed", 3, 22], _bench.MIN_RUNS, _bench.MIN_RUNS))
 
-    print(f"knight.count on {w} worker(s); bar = C++/OpenMP bit-mask counter, 2 cores")
-    # Other work on the machine slows every figure; say how busy it was.
-    print(f"load average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"{'case':34} {'count':>10} {'seconds':>10} {'bar':>8} {'ratio':>7}")
-    for name, n, t in rows:
-        bar = BAR[name]
-        print(f"{name:34} {n:>10} {t:>10.5f} {bar:>8.4f} {t / bar:>6.2f}x")
+    for name, kw, expected, cargs, n_runs, c_runs in cases:
+        c = _bench.run_program(exe, cargs, c_runs)
+        note = f"{expected:,}"
+        if c is not None:
+            note += ", C the same" if int(c.result["count"]) == expected else \
+                f", C {c.result['count']} (DIFFERENT)"
+            note += f"; C nodes {int(c.result['nodes']):,}"
+        for workers in dict.fromkeys((w, 1)):
+            warm = 1 if n_runs > _bench.MIN_RUNS else 0
+            m = _bench.measure(lambda kw=kw, workers=workers: knight.count(**kw, workers=workers),
+                               n_runs, warmup=warm)
+            assert m.result == expected, f"{name}: knight.count gave {m.result}, not {expected}"
+            rep.add(f"{name}, workers={workers}", m, c, "C count DFS", note)
 
-    # The 5x5 and 6x6 closed counts finish inside count()'s in-process
-    # probe (knight.counting.api.PROBE_NODES); for the record, the same counts
-    # forced through the process pool:
-    from knight import counting
+    # The small counts finish inside count()'s in-process probe; for the record,
+    # the same counts forced through the process pool (PROBE_NODES is internal).
+    from knight.counting import api
 
-    saved = counting.api.PROBE_NODES
-    counting.api.PROBE_NODES = 0
-    try:
-        t5, _ = best(lambda: knight.count(5, start=(0, 0), workers=w), 20)
-        t6, _ = best(lambda: knight.count(6, closed=True, workers=w), 7)
-    finally:
-        counting.api.PROBE_NODES = saved
-    print(f"forced through the pool: 5x5 corner {t5:.5f} s ({t5 / BAR[rows[0][0]]:.2f}x), "
-          f"6x6 closed {t6:.5f} s ({t6 / BAR[rows[1][0]]:.2f}x)")
+    if w > 1:
+        saved = api.PROBE_NODES
+        api.PROBE_NODES = 0
+        try:
+            for name, kw, expected, cargs, n_runs, c_runs in cases[:2]:
+                c = _bench.run_program(exe, cargs, c_runs)
+                m = _bench.measure(lambda kw=kw: knight.count(**kw, workers=w), n_runs)
+                assert m.result == expected
+                rep.add(f"{name}, forced through the pool", m, c, "C count DFS",
+                        "PROBE_NODES=0")
+        finally:
+            api.PROBE_NODES = saved
 
-    # Speed-up over the pure-Python reference, same run, same case.
-    t_ref, n_ref = best(lambda: reference_count(5, start=(0, 0)), 1)
-    t_core, n_core = best(lambda: knight.count(5, start=(0, 0)), 50)
-    assert n_ref == n_core == 304
-    print(
-        f"\n5x5 corner, 1 process: reference {t_ref:.4f} s, core {t_core:.6f} s, "
-        f"speed-up {t_ref / t_core:,.0f}x"
-    )
-    t_ref, n_ref = best(lambda: reference_count(3, 10, closed=True), 1)
-    t_core, n_core = best(lambda: knight.count(3, 10, closed=True), 20)
-    assert n_ref == n_core == 16
-    print(
-        f"3x10 closed, 1 process: reference {t_ref:.4f} s, core {t_core:.6f} s, "
-        f"speed-up {t_ref / t_core:,.0f}x"
-    )
+    ref_count = _bench.knight_reference_count()
+    ref_runs = 1 if args.quick else _bench.MIN_RUNS
+    for name, kw, expected, core_runs in (
+        ("5x5 open from the corner, 1 process", {"rows": 5, "start": (0, 0)}, 304, 50),
+        ("3x10 closed, 1 process", {"rows": 3, "cols": 10, "closed": True}, 16, 20),
+    ):
+        ref = _bench.measure(lambda kw=kw: ref_count(**kw), ref_runs, warmup=0)
+        m = _bench.measure(lambda kw=kw: knight.count(**kw), core_runs)
+        assert ref.result == m.result == expected
+        rep.add(name, m, ref, "pure Python")
 
-    if not args.skip_long:
-        print("\nPast 64 squares (closed tours, undirected):")
-        for n_cols in (20, 22):
-            t = time.perf_counter()
-            n = knight.count(3, n_cols, closed=True, workers=w)
-            t = time.perf_counter() - t
-            ok = "matches" if n == OEIS_3XN_CLOSED[n_cols] else "DIFFERS FROM"
-            print(
-                f"3x{n_cols} ({3 * n_cols} squares): {n} in {t:.2f} s on {w} workers "
-                f"({ok} OEIS A169764: {OEIS_3XN_CLOSED[n_cols]})"
-            )
+    rep.finish()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
