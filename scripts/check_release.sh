@@ -81,7 +81,8 @@ if [[ "$mode" != dist ]]; then
     # It reads the package's source from src/ (no build needed).
     (cd src && "$tools/lint-imports" --no-cache ../pyproject.toml)
     step "cython-lint"
-    "$tools/cython-lint" src/knight/_core/*.pyx src/knight/_core/*.pxd
+    # cython-lint runs pycodestyle on .pxd files, from PATH.
+    PATH="$tools:$PATH" "$tools/cython-lint" src/knight/_core/*.pyx src/knight/_core/*.pxd
     step "actionlint (with shellcheck on the workflows' scripts) and shellcheck on this script"
     PATH="$tools:$PATH" "$tools/actionlint" .github/workflows/*.yml
     "$tools/shellcheck" scripts/check_release.sh

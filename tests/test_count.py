@@ -200,9 +200,13 @@ def test_dask_local_cluster(no_probe):
 
 def test_progress_bar_on_stderr(capsys):
     pytest.importorskip("tqdm")
-    assert knight.count(3, 10, closed=True, progress=True) == 16
+    assert knight.count(3, 10, closed=True, progress=True, method="search") == 16
     err = capsys.readouterr().err
     assert "subtree" in err and "100%" in err
+    # The DP's bar counts the cells of its sweep and names the method.
+    assert knight.count(3, 10, closed=True, progress=True, method="dp") == 16
+    err = capsys.readouterr().err
+    assert "dp" in err and "cell" in err and "100%" in err
 
 
 def test_progress_without_tqdm(monkeypatch):

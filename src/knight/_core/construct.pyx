@@ -41,6 +41,7 @@ cdef enum:
 OK, BROKEN = range(2)
 MAX_ARCS = ARCS
 
+
 def traverse(const uint16_t[::1] blkcfg, const int8_t[::1] arc_k,
              const int32_t[::1] arc_len, const int8_t[::1] exit_js,
              const int64_t[::1] exit_delta, const int32_t[::1] entry,

@@ -67,7 +67,6 @@ _DR[:] = [2, 1, -1, -2, -2, -1, 1, 2]
 _DC[:] = [1, 2, 2, 1, -1, -2, -2, -1]
 
 
-
 cdef class PathSearch:
     """All completions of a path prefix into a Hamiltonian knight path.
 

@@ -12,10 +12,13 @@ from typing import Any
 
 import numpy as np
 
+from .. import existence
 from .._core import count as _count
-from ..geometry import Square
+from ..errors import BoardTooLargeError, SearchLimitError
+from ..geometry import Square, as_int, available_memory, is_knight_move
 from ..limits import progress_bar, stopped
 from ..tour import Tour
+from . import frontier
 from .args import (
     Task,
     check_limit,
@@ -32,12 +35,14 @@ from .executor import (
     executor_width,
     probe,
     run_here,
+    run_jobs,
     search_on_workers,
 )
 from .plan import enumeration_roots, plan, split
 
-#: Counting methods: ``"search"`` (exact depth-first search), ``"auto"``.
-METHODS = ("auto", "search")
+#: Counting methods: ``"dp"`` (frontier dynamic programming), ``"search"``
+#: (exact depth-first search), ``"auto"`` (see :func:`count`).
+METHODS = ("auto", "dp", "search")
 
 
 def count(
@@ -53,6 +58,7 @@ def count(
     executor: cf.Executor | None = None,
     progress: bool = False,
     timeout: float | None = None,
+    max_memory: int | None = None,
     _info: dict[str, Any] | None = None,
 ) -> int:
     """The exact number of knight's tours of a ``rows`` x ``cols`` board.
@@ -72,6 +78,20 @@ def count(
     A worker process that dies is replaced once; if it dies again,
     :class:`knight.WorkerLostError`.
 
+    ``method="dp"`` counts by frontier dynamic programming
+    (:mod:`knight.counting.frontier`): a sweep along the longer side whose
+    cost grows linearly with the length, so long boards of width up to 5
+    are counted at once (3x1000 closed in a fraction of a second; the
+    numbers are exact however large).  ``method="search"`` is the exact
+    depth-first search, fastest on small, squarish boards.  ``"auto"``
+    (default) takes the DP on boards of width at most 4, and of width 5 at
+    least 8 long, when its estimated state tables fit ``max_memory`` (bytes;
+    default: the memory available), and the search otherwise.  The DP
+    refuses with :class:`knight.BoardTooLargeError`, naming its estimate,
+    before allocating tables that do not fit.  Counts that theory rules out
+    (a closed tour on an odd number of squares, a side of 1, 2 or 4, 3x4,
+    3x6, 3x8; a start or an end that begins no tour) are 0 at once.
+
     >>> import knight
     >>> knight.count(5, start=(0, 0))
     304
@@ -88,10 +108,117 @@ def count(
     w = check_workers(workers, executor)
     show = check_progress(progress)
     until = deadline(check_timeout(timeout))
-    check_search_memory(task)
+    limit = None if max_memory is None else as_int(max_memory, "max_memory")
+    if limit is not None and limit < 1:
+        raise ValueError(f"max_memory must be a positive number of bytes, got {limit}")
     info = {} if _info is None else _info
-    info["method"] = "search"
+    if ruled_out(task):
+        info["method"], info["detail"] = "theory", "no tour exists: the count is 0"
+        return 0
+    chosen = method
+    if method == "auto":
+        chosen = "dp" if dp_preferred(task) and dp_fits(task, limit) else "search"
+    info["method"] = chosen
+    if chosen == "dp":
+        return _dp_count(task, w, executor, show, until, limit, info)
+    check_search_memory(task)
     return _search_count(task, w, executor, show, until)
+
+
+def ruled_out(task: Task) -> bool:
+    """True when a theorem (or the thin-board automaton) says the count is 0."""
+    r, c = task.rows, task.cols
+    if existence.reason(r, c, None, task.closed) is not None:
+        return True
+    return any(
+        sq is not None and existence.reason(r, c, sq, task.closed) is not None
+        for sq in (task.start, task.end)
+    )
+
+
+def dp_preferred(task: Task) -> bool:
+    """Whether auto counts by DP: narrow, long boards (measured on this package)."""
+    width, length = sorted((task.rows, task.cols))
+    return width <= 4 or (width == 5 and length >= 8)
+
+
+def _dp_mode(task: Task) -> str:
+    return "cycle" if task.closed and task.start is None else "path"
+
+
+def dp_fits(task: Task, limit: int | None) -> bool:
+    """Whether the DP's estimated state tables fit ``limit`` (or the memory there is)."""
+    _, need = frontier.estimate(task.rows, task.cols, _dp_mode(task))
+    return need <= (limit if limit is not None else available_memory())
+
+
+def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
+              until: float, limit: int | None, info: dict[str, Any]) -> int:
+    """The count by frontier DP, converted to the package's conventions."""
+    r, c, n = task.rows, task.cols, task.rows * task.cols
+    s, e = task.flat(task.start), task.flat(task.end)
+    states, need = frontier.estimate(r, c, _dp_mode(task))
+    allowed = limit if limit is not None else available_memory()
+    if need > allowed:
+        raise BoardTooLargeError(
+            f"counting the tours of a {r}x{c} board by frontier DP needs an estimated "
+            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
+            "GiB allowed (max_memory=, or the memory available)"
+        )
+    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    pinned: tuple[int, ...]
+    if task.closed:
+        if task.start is not None and task.end is not None and s is not None and e is not None:
+            # The cycles through the move start-end: the paths from start to end.
+            if not is_knight_move(task.start, task.end):
+                return 0
+            mode, pinned, factor = "path", (s, e), 1
+        else:
+            mode, pinned = "cycle", ()
+            factor = (2 * n if s is None and e is None else 2) if task.directed else 1
+    else:
+        if s is None and e is not None:
+            s, e = e, None  # reversing a path swaps its ends
+        if s is not None and e is not None:
+            if s == e:
+                return 1 if n == 1 else 0
+            mode, pinned, factor = "path", (s, e), 1
+        elif s is not None:
+            mode, pinned, factor = "path", (s,), 1
+        else:
+            # Each undirected path is two directed tours (one when it is a single square).
+            mode, pinned, factor = "path", (), 1 if n == 1 else 2
+    bar = progress_bar(n, f"{r}x{c} dp", "cell") if show else None
+
+    def report(done: int, total: int, alive: int) -> None:
+        if bar is not None:
+            bar.n = done
+            bar.set_postfix(states=f"{alive:,}", refresh=False)
+            bar.refresh()
+
+    began = time.perf_counter()
+    try:
+        if executor is not None or workers > 1:
+            jobs = frontier.plan_jobs(r, c, mode, workers if executor is None else
+                                      executor_width(executor), pinned=pinned,
+                                      max_bytes=allowed)
+            results = run_jobs(frontier.run_job, [(job, until) for job in jobs],
+                               workers=workers, executor=executor, deadline=until,
+                               began=began, on_result=lambda result: None)
+            total = frontier.combine(results)
+        elif mode == "cycle":
+            total = frontier.count_cycles(r, c, deadline=until, progress=report,
+                                          max_bytes=allowed)
+        else:
+            total = frontier.count_paths(r, c, pinned=pinned, deadline=until,
+                                         progress=report, max_bytes=allowed)
+        report(n, n, 0)
+    except SearchLimitError:
+        raise stopped("count", began, 0) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    return total * factor
 
 
 def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,

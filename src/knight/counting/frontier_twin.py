@@ -1,0 +1,234 @@
+"""Pure-Python twin of ``frontier.pyx``: the same frontier DP, dict-based.
+
+Slow (about 10^4-10^5 transitions per second) but short enough to read in
+one sitting.  Tests compare it with the Cython core state for state (the
+packed keys of every step) and count for count; benchmarks use it to
+measure the speed-up.  Counts here are plain Python ints, so this twin is
+also an independent check of the core's modular arithmetic and CRT.
+
+The encoding and every rule are documented once, at the top of
+``frontier.pyx``; the names below follow it.
+"""
+
+from __future__ import annotations
+
+from .frontier import EMPTY, FULL, TERM, Board, prepare
+
+__all__ = ["run_reference", "count_cycles_ref", "count_paths_ref"]
+
+
+def _need_min(code: int, target: int, path_mode: bool) -> int:
+    """Fewest further edges the cell must still get (see the core)."""
+    if code == FULL or target == 0:
+        return 0
+    if code == EMPTY:
+        return 1 if (target == 1 or path_mode) else 2
+    return 0 if path_mode else 1
+
+
+def _step(b: list[int], p: int, bd: Board, path_mode: bool):
+    """Apply the choices for cell p to every subset; yield (new_a, closed)."""
+    W2 = 2 * bd.W
+    base = p - 1 - W2  # cell of slot 0
+    tgt = bd.target
+    avail = [j for j in range(4)
+             if bd.back[4 * p + j] >= 0 and b[bd.back[4 * p + j] - base] != FULL]
+    t = tgt[p]
+    subsets: list[tuple[int, ...]] = [()]
+    if t >= 1:
+        subsets += [(j,) for j in avail]
+    if t >= 2:
+        subsets += [(avail[i], avail[k]) for i in range(len(avail))
+                    for k in range(i + 1, len(avail))]
+    ps = p - base  # slot of the new cell
+    for sub in subsets:
+        a = list(b)
+        closed = 0
+        ok = True
+        fresh = 16
+        for j in sub:
+            q = bd.back[4 * p + j]
+            su = q - base
+            r = _join(a, su, ps, base, tgt, path_mode, fresh)
+            fresh += 1
+            if r < 0:
+                ok = False
+                break
+            closed += r
+        if not ok:
+            continue
+        # Cells whose last possible edge was just decided leave now.
+        fin = [bd.back[4 * p + j] for j in range(4)
+               if bd.back[4 * p + j] >= 0 and bd.last_fwd[bd.back[4 * p + j]] == p]
+        fin.sort()
+        if bd.last_fwd[p] == p:
+            fin.append(p)
+        for q in fin:
+            r = _finalize(a, q - base, q, p, base, bd, path_mode)
+            if r < 0:
+                ok = False
+                break
+            closed += r
+        if not ok:
+            continue
+        # Live cells touched by this step must still be able to reach their
+        # target with the edges they have left.
+        for j in range(4):
+            q = bd.back[4 * p + j]
+            if q >= 0 and bd.last_fwd[q] > p:
+                if _need_min(a[q - base], tgt[q], path_mode) > bd.rem[4 * p + j]:
+                    ok = False
+                    break
+        if ok and bd.last_fwd[p] > p:
+            if _need_min(a[ps], tgt[p], path_mode) > bd.fwd[p]:
+                ok = False
+        if not ok:
+            continue
+        assert a[0] == EMPTY
+        if closed:
+            if closed == 1 and _complete(a, p, base, bd):
+                yield None, 1
+            continue
+        yield a[1:], 0
+
+
+def _mate(a: list[int], s: int) -> int:
+    for i, v in enumerate(a):
+        if v == a[s] and i != s:
+            return i
+    raise AssertionError("unpaired label")
+
+
+def _join(a, su, ps, base, tgt, path_mode, fresh) -> int:
+    """Add the edge between slots su and ps: -1 invalid, 1 closed, else 0."""
+    cu, cp = a[su], a[ps]
+    if cu >= 3 and cu == cp:  # both ends of one path: a cycle
+        if path_mode:
+            return -1
+        a[su] = a[ps] = FULL
+        return 1
+    ends = []
+    for s, c in ((su, cu), (ps, cp)):
+        if c == EMPTY:
+            if tgt[base + s] == 1:
+                a[s] = FULL
+                ends.append(-1)  # terminal
+            else:
+                a[s] = fresh  # placeholder, overwritten below
+                ends.append(s)
+        else:
+            other = -1 if c == TERM else _mate(a, s)
+            a[s] = FULL
+            ends.append(other)
+    e1, e2 = ends
+    if e1 < 0 and e2 < 0:
+        return 1
+    if e1 < 0:
+        a[e2] = TERM
+    elif e2 < 0:
+        a[e1] = TERM
+    else:
+        a[e1] = a[e2] = fresh
+    return 0
+
+
+def _pinned_unedged(a, p, base, bd) -> int:
+    n = 0
+    for q in bd.pinned:
+        if q > p:
+            n += 1
+        elif q >= base and a[q - base] == EMPTY and bd.last_fwd[q] > p:
+            n += 1
+    return n
+
+
+def _finalize(a, s, q, p, base, bd, path_mode) -> int:
+    c = a[s]
+    t = bd.target[q]
+    if c == EMPTY:
+        return -1 if t > 0 else 0
+    if c == FULL:
+        a[s] = EMPTY
+        return 0
+    # degree 1 on a cell that wants 2: it becomes a free end of the path
+    if not path_mode:
+        return -1
+    nterm = sum(1 for v in a if v == TERM)
+    if c == TERM:
+        a[s] = EMPTY
+        return 1
+    m = _mate(a, s)
+    a[m] = TERM
+    a[s] = EMPTY
+    if nterm + 1 + _pinned_unedged(a, p, base, bd) > 2:
+        return -1
+    return 0
+
+
+def _complete(a, p, base, bd) -> bool:
+    if p < bd.last_needed:
+        return False
+    for i, v in enumerate(a):
+        if v >= TERM:
+            return False
+        q = base + i
+        if v == EMPTY and q >= 0 and bd.target[q] > 0 and bd.last_fwd[q] > p:
+            return False
+    return True
+
+
+def canon_key(a: list[int]) -> int:
+    """Relabel paths in order of first appearance and pack 4 bits a slot."""
+    m: dict[int, int] = {}
+    key = 0
+    for i, v in enumerate(a):
+        if v >= 3:
+            if v not in m:
+                m[v] = 3 + len(m)
+            v = m[v]
+        key |= v << (4 * i)
+    return key
+
+
+def decode(key: int, nslots: int) -> list[int]:
+    return [(key >> (4 * i)) & 15 for i in range(nslots)]
+
+
+def run_reference(bd: Board, path_mode: bool, record: bool = False):
+    """Run the DP; return (count, states per step[, tables per step])."""
+    S = 2 * bd.W + 1
+    table = {0: 1}
+    finished = 0
+    sizes = []
+    tables = []
+    for p in range(bd.N):
+        nxt: dict[int, int] = {}
+        for key, cnt in table.items():
+            b = decode(key, S) + [EMPTY]
+            for a, closed in _step(b, p, bd, path_mode):
+                if closed:
+                    finished += cnt
+                else:
+                    k = canon_key(a)
+                    nxt[k] = nxt.get(k, 0) + cnt
+        table = nxt
+        sizes.append(len(table))
+        if record:
+            tables.append(dict(table))
+    if record:
+        return finished, sizes, tables
+    return finished, sizes
+
+
+def count_cycles_ref(rows, cols, removed=()):
+    bd = prepare(rows, cols, removed=removed, pinned=())
+    if bd.trivial is not None:
+        return bd.trivial
+    return run_reference(bd, False)[0]
+
+
+def count_paths_ref(rows, cols, pinned=(), removed=()):
+    bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=True)
+    if bd.trivial is not None:
+        return bd.trivial
+    return run_reference(bd, True)[0]

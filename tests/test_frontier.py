@@ -1,0 +1,338 @@
+"""Tests of the frontier DP: against the package's exact search, against the
+pure-Python twin (state for state), against published tables, and for
+exactness past 2^64.  Ground truth is the package's exact depth-first
+search, ``knight.count(..., method="search")``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import knight
+from knight.counting import frontier as F
+from knight.counting.frontier_twin import run_reference
+
+
+def _search(*args, **kwargs):
+    return knight.count(*args, method="search", **kwargs)
+
+
+
+def sq(cols, r, c):
+    return r * cols + c
+
+
+# Boards up to about 5x6 (both orientations); the DP runs in well under a
+# second on each except 5x6 (about 2 s for paths), which is kept for one
+# mode only.
+SMALL = [(r, c) for r in range(1, 6) for c in range(1, 7) if r * c <= 25 or (r, c) in
+         ((4, 6), (3, 8), (3, 9), (3, 10))]
+
+
+@pytest.mark.parametrize("rows,cols", SMALL)
+def test_cycles_vs_search(rows, cols):
+    assert F.count_cycles(rows, cols) == _search(rows, cols, closed=True)
+
+
+@pytest.mark.parametrize("rows,cols", SMALL)
+def test_paths_vs_search(rows, cols):
+    # _search(open) is directed over all starts: two per undirected path
+    # (one-square board: its single tour counted once)
+    d = _search(rows, cols)
+    expect = d if rows * cols == 1 else d // 2
+    assert F.count_paths(rows, cols) == expect
+
+
+def test_5x6_both_modes():
+    assert F.count_cycles(5, 6) == _search(5, 6, closed=True) == 8
+    assert F.count_paths(6, 5) * 2 == _search(6, 5) == 37568
+
+
+@pytest.mark.parametrize("rows,cols", [(3, 4), (4, 4), (3, 7), (4, 5), (5, 4), (2, 5)])
+def test_every_start_and_pair(rows, cols):
+    squares = [(r, c) for r in range(rows) for c in range(cols)]
+    for s in squares:
+        got = F.count_paths(rows, cols, pinned=(sq(cols, *s),))
+        assert got == _search(rows, cols, start=s), s
+    for s, e in itertools.combinations(squares, 2):
+        got = F.count_paths(rows, cols, pinned=(sq(cols, *s), sq(cols, *e)))
+        assert got == _search(rows, cols, start=s, end=e), (s, e)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([(5, 5), (3, 10), (4, 6), (6, 4)]), st.data())
+def test_sampled_pairs(board, data):
+    rows, cols = board
+    s = data.draw(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)))
+    e = data.draw(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)))
+    if s == e:
+        assert F.count_paths(rows, cols, pinned=(sq(cols, *s),)) == \
+            _search(rows, cols, start=s)
+    else:
+        assert F.count_paths(rows, cols, pinned=(sq(cols, *s), sq(cols, *e))) == \
+            _search(rows, cols, start=s, end=e)
+
+
+def test_5x5_by_start():
+    # facts sheet: 304 directed tours from each corner of 5x5
+    assert F.count_paths(5, 5, pinned=(0,)) == 304
+    assert sum(F.count_paths(5, 5, pinned=(s,)) for s in range(25)) == 1728
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([(3, 4), (4, 4), (3, 6), (4, 5), (3, 5), (2, 6)]), st.data())
+def test_removed_squares(board, data):
+    """Removed squares are target-degree 0: check by brute force on the graph."""
+    rows, cols = board
+    n = rows * cols
+    removed = data.draw(st.sets(st.integers(0, n - 1), max_size=3))
+    cyc = F.count_cycles(rows, cols, removed=tuple(removed))
+    pth = F.count_paths(rows, cols, removed=tuple(removed))
+    bc, bp = _brute(rows, cols, removed)
+    assert (cyc, pth) == (bc, bp)
+
+
+def _brute(rows, cols, removed):
+    """Undirected Hamiltonian cycles and paths of the board minus removed."""
+    cells = [r * cols + c for r in range(rows) for c in range(cols)
+             if r * cols + c not in removed]
+    if not cells:
+        return 0, 0
+    if len(cells) == 1:
+        return 0, 1
+    adj = {v: [] for v in cells}
+    for v in cells:
+        r, c = divmod(v, cols)
+        for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < rows and 0 <= cc < cols and rr * cols + cc in adj:
+                adj[v].append(rr * cols + cc)
+    n = len(cells)
+    paths = 0
+    cycles = 0
+    seen = set()
+
+    def dfs(v, depth, start):
+        nonlocal paths, cycles
+        if depth == n:
+            paths += 1
+            if start in adj[v]:
+                cycles += 1
+            return
+        for w in adj[v]:
+            if w not in seen:
+                seen.add(w)
+                dfs(w, depth + 1, start)
+                seen.discard(w)
+
+    for s in cells:
+        seen.add(s)
+        dfs(s, 1, s)
+        seen.discard(s)
+    return cycles // (2 * n), paths // 2
+
+
+@pytest.mark.parametrize("rows,cols,pinned,path_mode", [
+    (4, 5, (), False), (3, 8, (), False), (4, 5, (), True), (3, 7, (0,), True),
+    (4, 4, (0, 15), True), (5, 4, (), True)])
+def test_core_vs_reference_state_for_state(rows, cols, pinned, path_mode):
+    bd = F.prepare(rows, cols, pinned=pinned, path_mode=path_mode)
+    cnt, sizes, tables = run_reference(bd, path_mode, record=True)
+    res, ri = F._run_core(bd, [1 << 64])
+    assert int(res[0]) == cnt
+    assert ri.sizes.tolist() == sizes
+    for step in range(0, bd.N, 3):
+        _, _, table = F._run_core(bd, [1 << 64], dump_step=step, dump_size=16)
+        assert table == tables[step]
+
+
+# ---- published tables (values typed from OEIS, every one recomputed) ----
+
+def test_a001230_closed_square():
+    # A001230: undirected closed tours on 2n x 2n: 0, 0, 9862, 13267364410532
+    assert [F.count_cycles(k, k) for k in (2, 4)] == [0, 0]
+    assert F.count_cycles(6, 6) == 9862
+
+
+def test_a165134_open_square():
+    # A165134: directed open tours over all starts on n x n: 1, 0, 0, 0, 1728,
+    # 6637920, ...  The DP counts undirected paths: x2 (1x1: the single tour).
+    assert F.count_paths(1, 1) == 1
+    assert [2 * F.count_paths(k, k) for k in (2, 3, 4, 5)] == [0, 0, 0, 1728]
+
+
+def test_a070030_3x2n_closed():
+    # A070030: closed tours (undirected) on 3 x 2n, n = 1..; 3x10 = 16 ...
+    got = [F.count_cycles(3, 2 * n) for n in range(1, 10)]
+    assert got == [0, 0, 0, 0, 16, 176, 1536, 15424, 147728]
+
+
+def test_a175881_6xn_closed():
+    # A175881: closed tours on 6 x n: 6x5 8, 6x6 9862, 6x7 1067638
+    assert F.count_cycles(6, 5) == 8
+    assert F.count_cycles(5, 6) == 8
+
+
+def test_a169770_3xn_open_type_x():
+    # A169770 (offset 4): open tour diagrams (undirected paths) of 3 x n of
+    # "type X": both ends in the same column.  4, 0, 0, 0, 80, 40, 368, 352,
+    # 5296, 3744 for n = 4..13: the sum over same-column end pairs.
+    expect = [4, 0, 0, 0, 80, 40, 368, 352, 5296, 3744]
+    for n, want in zip(range(4, 14), expect):
+        got = sum(F.count_paths(3, n, pinned=(r1 * n + c, r2 * n + c))
+                  for c in range(n) for r1, r2 in ((0, 1), (0, 2), (1, 2)))
+        assert got == want, n
+
+
+# ---- exactness past 2^64 ----
+
+def test_past_2_64_two_routes():
+    """3 x 120 closed and open pass 2^64; the CRT value must agree with the
+    Python-int twin (independent arithmetic) and with a count done with
+    different primes (only the 2^64 word shared)."""
+    for path_mode, n in ((False, 160), (True, 60)):
+        bd = F.prepare(3, n, path_mode=path_mode)
+        exact = F._count(bd)
+        assert exact >= 1 << 64
+        ref = run_reference(bd, path_mode)[0]
+        assert exact == ref
+        k = len(F.moduli_for(F.count_bound(bd)))
+        other = [1 << 64] + F.primes(k + 2, offset=40)
+        res, _ = F._run_core(bd, other)
+        assert F.crt([int(x) for x in res], other) == exact
+
+
+def test_path_cycle_identity():
+    """Cycles x edges identity: every cycle through edge uv is a path from u
+    to v, so sum over edges uv of paths(u, v) = n * cycles (each cycle has n
+    edges)."""
+    rows, cols = 3, 12
+    n = rows * cols
+    cyc = F.count_cycles(rows, cols)
+    total = 0
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < cols:
+                    total += F.count_paths(rows, cols,
+                                           pinned=(r * cols + c, rr * cols + cc))
+    assert total == n * cyc
+
+
+def test_bound_is_above_answer():
+    for rows, cols, pm in ((3, 40, False), (3, 40, True), (4, 10, True), (5, 6, False)):
+        bd = F.prepare(rows, cols, path_mode=pm)
+        assert F._count(bd) <= F.count_bound(bd)
+
+
+# ---- control: limits, cancel, deadline, progress ----
+
+def test_max_bytes_refused():
+    with pytest.raises(F.BoardTooLargeError, match="estimate"):
+        F.count_cycles(6, 8, max_bytes=2 * 2**20)
+
+
+def test_cancel_and_deadline_and_progress():
+    flag = np.ones(1, np.uint8)
+    with pytest.raises(F.Cancelled):
+        F.count_paths(5, 8, cancel=flag)
+    import time
+    with pytest.raises(F.SearchLimitError):
+        F.count_paths(5, 8, deadline=time.time() - 1)
+    seen = []
+    F.count_paths(4, 30, progress=lambda d, t, s: seen.append((d, t, s)))
+    assert seen and all(t == 120 for _, t, _ in seen)
+
+
+def test_estimate_before_allocation():
+    s, b = F.estimate(8, 8, "cycle")
+    assert s > 10**7 and b > 10**9
+    assert F.estimate(3, 10, "path")[0] < 10**4
+
+
+# ---- distribution ----
+
+def test_jobs_combine_on_process_pool():
+    for rows, cols, mode in ((3, 200, "cycle"), (3, 80, "path")):
+        pm = mode == "path"
+        whole = F._count(F.prepare(rows, cols, path_mode=pm))
+        jobs = F.plan_jobs(rows, cols, mode, 2)
+        assert len(jobs) == 2
+        with ProcessPoolExecutor(2) as ex:
+            results = list(ex.map(F.run_job, jobs))
+        assert F.combine(results) == whole
+
+
+# --------------------------------------------------------------------------
+# Through knight.count: every mode, the method choice, theory zeros, limits
+
+
+def test_count_dp_equals_search_in_every_mode():
+    for rows, cols in [(3, 4), (3, 7), (4, 5), (5, 5), (3, 10)]:
+        squares = [(r, c) for r in range(rows) for c in range(cols)]
+        for closed, directed in [(False, False), (True, False), (True, True)]:
+            cases = [{}] + [{"start": s} for s in squares[:6]]
+            cases += [{"start": s, "end": e} for s in squares[:4] for e in squares]
+            for kw in cases:
+                got = knight.count(rows, cols, closed=closed, directed=directed, method="dp",
+                                   **kw)
+                assert got == _search(rows, cols, closed=closed, directed=directed, **kw), kw
+
+
+def test_auto_picks_dp_on_long_narrow_boards():
+    info = {}
+    assert knight.count(3, 30, closed=True, _info=info) == knight.count(
+        3, 30, closed=True, method="dp")
+    assert info["method"] == "dp"
+    info = {}
+    knight.count(5, 5, _info=info)
+    assert info["method"] == "search"
+
+
+def test_zero_by_theorem_answers_at_once():
+    for args, kw in [((7, 7), {"closed": True}), ((3, 21), {"closed": True}),
+                     ((4, 40), {"closed": True}), ((3, 8), {"closed": True}),
+                     ((5, 5), {"start": (0, 1)}), ((1, 200), {})]:
+        info = {}
+        assert knight.count(*args, method="search", _info=info, timeout=1.0, **kw) == 0
+        assert info["method"] == "theory"
+
+
+def test_counts_far_past_2_64_are_exact():
+    # 3x60 closed through the DP equals the search-free identity with the twin's Python ints.
+    big = knight.count(3, 60, closed=True, method="dp")
+    assert big > 2**64
+    assert big == F.count_cycles(3, 60)
+    directed = knight.count(3, 60, closed=True, directed=True, method="dp")
+    assert directed == 2 * 180 * big
+
+
+def test_dp_memory_guard_names_the_estimate():
+    with pytest.raises(knight.BoardTooLargeError, match="estimated .* states"):
+        knight.count(6, 30, method="dp", max_memory=2**20)
+    with pytest.raises(ValueError, match="max_memory"):
+        knight.count(3, 10, method="dp", max_memory=0)
+    with pytest.raises(ValueError, match="method"):
+        knight.count(3, 10, method="transfer")
+
+
+def test_dp_timeout_and_workers():
+    with pytest.raises(knight.SearchLimitError):
+        knight.count(5, 40, method="dp", timeout=0.05)
+    assert knight.count(3, 200, closed=True, method="dp", workers=2) == knight.count(
+        3, 200, closed=True, method="dp")
+
+
+def test_cli_count_method_and_verbose(capsys):
+    from knight import cli
+
+    assert cli.main(["count", "3", "40", "--closed", "--method", "dp", "--verbose"]) == 0
+    out, err = capsys.readouterr()
+    assert int(out) == knight.count(3, 40, closed=True) and "method: dp" in err
