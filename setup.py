@@ -1,7 +1,9 @@
 """Build the Cython cores.
 
 Every ``src/knight/_core/*.pyx`` becomes an extension module
-``knight._core.<name>``.
+``knight._core.<name>``, and ``src/knight/capi.pyx`` the public C-level API
+``knight.capi`` (its ``capi.pxd`` ships in the wheel as package data, for
+other extensions to ``cimport``).
 Compiler directives are set here once for all of them.  Set the environment
 variable ``KNIGHT_DEBUG_BUILD=1`` to build with Cython's bounds, wraparound
 and initialisation checks switched on (slower, but an out-of-range index
@@ -28,12 +30,14 @@ DIRECTIVES = {
 extensions = [
     Extension(f"knight._core.{pyx.stem}", [pyx.as_posix()])
     for pyx in sorted(Path("src", "knight", "_core").glob("*.pyx"))
-]
+] + [Extension("knight.capi", [Path("src", "knight", "capi.pyx").as_posix()])]
 
 setup(
     ext_modules=cythonize(
         extensions,
         compiler_directives=DIRECTIVES,
+        # capi.pyx cimports knight._core.* by their absolute names.
+        include_path=["src"],
         # A debug build must not reuse C files generated without the checks.
         force=DEBUG,
     ),

@@ -1,11 +1,31 @@
-"""Benchmark knight.construct on 10^8 squares against numpy writing the same array.
+"""Benchmark knight.construct against a C construction and against numpy writing the board.
 
 Run by hand from the repository root::
 
-    python benchmarks/bench_construct.py            # 10000x10000 closed, 9999x9999 open
-    python benchmarks/bench_construct.py --n 3000   # smaller boards, same ratios
+    python benchmarks/bench_construct.py            # the C rows, then 10^8 squares
+    python benchmarks/bench_construct.py --n 3000   # smaller large boards, same ratios
     python benchmarks/bench_construct.py --quick    # --n 2000: a fast smoke run
+    python benchmarks/bench_construct.py --no-large # the C reference rows only
     python benchmarks/bench_construct.py --json out.json
+
+First, small and medium boards (100x100 and 1000x1000 closed) against
+``benchmarks/c/construct.c``, the divide-and-conquer construction written the
+classic way in C (Parberry 1997: a table of each square's two tour
+neighbours, corner-edge swaps to join the blocks, a square-by-square walk).
+It is given the package's own block tours, exported at run time to a small
+binary file (so no tour data is typed in), places them by the package's rules,
+and its board is checked with ``knight.verify``.  Printed, same run, medians
+of ``--runs`` runs (each run of the C program repeats the construction
+``REPS`` times in one process, so its timings are warm, as the in-process
+Python ones are):
+
+* ``knight.solve(n, closed=True, method="construct")`` / C reference: the
+  public call, argument checks, ``Tour`` object and all;
+* the core alone (``knight._core.construct.construct_into`` on a board
+  allocated once) / C reference;
+* the Python share: (solve - core) / solve.
+
+Then the large boards:
 
 Reference, measured in the same run: ``np.arange(rows*cols, dtype=np.int32)``
 (numpy allocating and writing a fresh array of the board's size).  Printed:
@@ -96,17 +116,80 @@ def child(job: str, rows: int, cols: int, start: tuple[int, int], closed: bool) 
     return json.loads(res.stdout)
 
 
+def export_blocks(path: Path) -> None:
+    """Write the package's closed block tours in the C reference's format (see construct.c)."""
+    import numpy as np
+
+    from knight import construct as kc
+
+    blocks = kc._blocks()   # the Python twin's tables: the stored file, read and checked
+    words: list[int] = []
+    count = 0
+    for h in range(5, kc.MAX_PART + 1):
+        for w in range(5, kc.MAX_PART + 1):
+            for k in (0, 1):
+                off = int(blocks.tile_at[h, w, k])
+                if off >= 0:
+                    words += [h, w, k] + blocks.codes[off:off + h * w].astype(int).tolist()
+                    count += 1
+    np.array([count] + words, dtype="<i4").tofile(path)
+
+
+def bench_c_reference(rep: _bench.Report, runs: int, quick: bool) -> None:
+    import tempfile
+
+    import numpy as np
+
+    import knight
+    from knight._core import construct as core
+
+    exe = _bench.compile_c("construct")
+    with tempfile.TemporaryDirectory(prefix="knight-bench-") as tmp:
+        blockfile = Path(tmp) / "blocks.i32"
+        export_blocks(blockfile)
+        for n, reps, per in ([(100, 200, 200)] if quick else [(100, 200, 200), (1000, 20, 5)]):
+            start = (n // 3, n // 7)
+            ref = None
+            if exe is not None:
+                out = Path(tmp) / "board.i32"
+                ref = _bench.run_program(exe, [n, n, *start, blockfile, reps, out], runs)
+                board = np.fromfile(out, dtype=np.int32).reshape(n, n)
+                knight.verify(board, closed=True)   # raises unless a closed tour
+                assert board[start] == 0
+
+            def solve(n: int = n, start: tuple[int, int] = start, per: int = per) -> None:
+                for _ in range(per):
+                    knight.solve(n, closed=True, start=start, method="construct")
+
+            board = np.empty((n, n), dtype=np.int32)
+
+            def core_only(board: np.ndarray = board, start: tuple[int, int] = start,
+                          per: int = per) -> None:
+                for _ in range(per):
+                    core.construct_into(board, start[0], start[1], True)
+
+            full = _bench.measure(solve, runs, per=per)
+            alone = _bench.measure(core_only, runs, per=per)
+            knight.verify(board, closed=True)
+            share = (full.seconds - alone.seconds) / full.seconds
+            rep.add(f"solve {n}x{n} closed, construct", full, ref, "construct.c",
+                    f"Python share {share:.0%} (all but the core)")
+            rep.add(f"core alone {n}x{n} closed", alone, ref, "construct.c")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=None, help="even side (default 10000, quick 2000)")
     _bench.add_arguments(ap, runs=3)
     ap.add_argument("--repeat", type=int, dest="runs", help="same as --runs")
+    ap.add_argument("--no-large", action="store_true", help="only the rows against construct.c")
     args = ap.parse_args(argv)
     runs = _bench.runs_of(args)
     n = args.n or (2000 if args.quick else 10000)
-    rep = _bench.Report(f"bench_construct: construct and verify on {n}x{n} vs np.arange, "
-                        f"fresh processes", args)
-    cases = [
+    rep = _bench.Report(f"bench_construct: construct vs construct.c, then construct and verify "
+                        f"on {n}x{n} vs np.arange in fresh processes", args)
+    bench_c_reference(rep, runs, args.quick)
+    cases = [] if args.no_large else [
         (n, n, (n // 3, n // 7), True),
         (n - 1, n - 1, (n // 2 - 1, n // 3 - (n // 2 - 1 + n // 3) % 2), False),
     ]

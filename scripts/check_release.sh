@@ -82,7 +82,8 @@ if [[ "$mode" != dist ]]; then
     (cd src && "$tools/lint-imports" --no-cache ../pyproject.toml)
     step "cython-lint"
     # cython-lint runs pycodestyle on .pxd files, from PATH.
-    PATH="$tools:$PATH" "$tools/cython-lint" src/knight/_core/*.pyx src/knight/_core/*.pxd
+    PATH="$tools:$PATH" "$tools/cython-lint" src/knight/_core/*.pyx src/knight/_core/*.pxd \
+        src/knight/*.pyx src/knight/*.pxd
     step "actionlint (with shellcheck on the workflows' scripts) and shellcheck on this script"
     PATH="$tools:$PATH" "$tools/actionlint" .github/workflows/*.yml
     "$tools/shellcheck" scripts/check_release.sh
@@ -127,6 +128,7 @@ with tarfile.open(sdist) as tar:
 pkg = {n.removeprefix("src/knight/") for n in names if n.startswith("src/knight/")}
 want = {"py.typed", "_version.py", "__init__.py"}
 want |= {f"_core/{c}.pyx" for c in cores} | {f"_core/{c}.pyi" for c in cores}
+want |= {"capi.pyx", "capi.pxd", "capi.pyi"}
 want |= {p.relative_to("src/knight").as_posix() for p in Path("src/knight/data").glob("*")
          if p.is_file()}
 missing = sorted(want - pkg)
@@ -145,8 +147,15 @@ for c in cores:
                for n in wnames), c
     assert f"knight/_core/{c}.pyi" in wnames, f"wheel lacks knight/_core/{c}.pyi"
 assert "knight/py.typed" in wnames
+# The C-level API: its compiled module, its stub and the .pxd files other extensions cimport
+# (knight.get_include()); the cores' .pxd files, which capi.pyx cimports, ship too.
+assert any(n.startswith("knight/capi.") and n.endswith((".so", ".pyd")) for n in wnames)
+for must in ["knight/capi.pxd", "knight/capi.pyi"] + [
+        f"knight/_core/{p.name}" for p in Path("src/knight/_core").glob("*.pxd")]:
+    assert must in wnames, f"wheel lacks {must}"
 assert not [n for n in wnames if n.endswith(".c")], "wheel carries .c files"
-print(f"wheel: {len(wnames)} files; a compiled module and a stub for each of {cores}")
+print(f"wheel: {len(wnames)} files; a compiled module and a stub for each of {cores}, "
+      "and knight.capi with its .pxd")
 EOF
 
     step "twine check --strict"
@@ -195,7 +204,8 @@ EOF
         # The compiled cores, each against its .pyi.  (The pure-Python modules are their own
         # stubs: stubtest on them only reports functools.cache wrappers and runs __main__.)
         "$wpy" -m mypy.stubtest --mypy-config-file "$root/pyproject.toml" \
-            --allowlist "$root/scripts/stubtest-allowlist.txt" "${CORES[@]/#/knight._core.}"
+            --allowlist "$root/scripts/stubtest-allowlist.txt" "${CORES[@]/#/knight._core.}" \
+            knight.capi
     )
 
     step "debug build (KNIGHT_DEBUG_BUILD=1) from the sdist in a fresh venv: ${DEBUG_TESTS[*]}"

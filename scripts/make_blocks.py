@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python scripts/make_blocks.py            # writes src/knight/data/blocks.npz
+    python scripts/make_blocks.py            # writes src/knight/data/blocks.bin
     python scripts/make_blocks.py --check    # re-checks the stored file only
 
 The construction (src/knight/construct.py, after Parberry 1997 and Lin & Wei
@@ -29,11 +29,18 @@ Warnsdorff-ordered depth-first search with random tie-breaks and restarts
 tour is checked with knight.verify and for its claimed edges before it is
 written, and again by tests/test_construct.py.
 
-File format (numpy .npz): ``codes`` (uint8, all blocks concatenated, row-major,
-one byte per square: low nibble and high nibble each a direction index into
-knight.DEFAULT_ORDER, 8 meaning "no edge" at a path's end), and per block
-``h``, ``w``, ``sr``, ``sc`` (the path's start, -1 for a closed tour),
-``mask`` and ``offset`` into ``codes``; ``order`` is the move order used.
+File format: a flat little-endian binary file (``knight._core.construct.
+parse_blocks`` documents it byte by byte), written by :func:`to_bytes`: a
+32-byte header (magic, block count, code count, the move order), a 12-byte
+record per block (``h``, ``w``, ``sr``, ``sc`` -- the path's start, -1 for a
+closed tour --, ``mask``, and the ``offset`` of its codes), then ``codes``
+(all blocks concatenated, row-major, one byte per square: low nibble and high
+nibble each a direction index into knight.DEFAULT_ORDER, 8 meaning "no edge"
+at a path's end).  No compression, no timestamps: the same blocks give the
+same bytes, so ``--check`` can compare the file with a fresh encoding, and
+the package reads it with one ``read()`` at import (no zip archive, no
+per-array headers).  ``knight.construct.read_block_file`` reads it back into
+the arrays above.
 """
 
 from __future__ import annotations
@@ -53,7 +60,10 @@ sys.path.insert(0, str(ROOT / "src"))
 import knight  # noqa: E402  (needs the sys.path entry above)
 from knight.geometry import DEFAULT_ORDER  # noqa: E402
 
-OUT = ROOT / "src" / "knight" / "data" / "blocks.npz"
+OUT = ROOT / "src" / "knight" / "data" / "blocks.bin"
+MAGIC = b"KNTBLK01"
+RECORD = np.dtype([("h", "u1"), ("w", "u1"), ("sr", "i1"), ("sc", "i1"), ("mask", "u1"),
+                   ("pad", "u1", (3,)), ("offset", "<u4")])
 
 L, U, R, D = 1, 2, 4, 8
 NONE = 8
@@ -337,9 +347,30 @@ def generate(verbose: bool = True) -> dict[str, np.ndarray]:
     }
 
 
+def to_bytes(data: dict[str, np.ndarray]) -> bytes:
+    """The blocks.bin bytes of the arrays :func:`generate` returns."""
+    n = len(data["h"])
+    rec = np.zeros(n, dtype=RECORD)
+    for name in ("h", "w", "sr", "sc", "mask", "offset"):
+        rec[name] = data[name]
+    order = np.asarray(data["order"], dtype=np.int8).ravel()
+    codes = np.ascontiguousarray(data["codes"], dtype=np.uint8)
+    head = MAGIC + np.array([n, codes.size], dtype="<u4").tobytes() + order.tobytes()
+    assert len(head) == 32
+    return head + rec.tobytes() + codes.tobytes()
+
+
 def check_file(path: Path) -> int:
-    with np.load(path) as data:
-        d = {k: data[k] for k in data.files}
+    from knight._core import construct as core
+    from knight.construct import read_block_file
+
+    raw = path.read_bytes()
+    # The core's own loader checks every block as the package will at import.
+    err = core.parse_blocks(raw)
+    if err is not None:
+        raise SystemExit(f"{path}: {err}")
+    d = read_block_file(path)
+    assert to_bytes(d) == raw, "the file is not in its canonical encoding"
     assert [tuple(m) for m in d["order"].tolist()] == list(DEFAULT_ORDER)
     for i in range(len(d["h"])):
         h, w, o = int(d["h"][i]), int(d["w"][i]), int(d["offset"][i])
@@ -356,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.check:
         data = generate()
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(args.out, **data)
+        args.out.write_bytes(to_bytes(data))
     print(f"{check_file(args.out)} blocks in {args.out} verify")
     return 0
 

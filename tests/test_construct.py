@@ -3,6 +3,8 @@
 import doctest
 import importlib.util
 import itertools
+import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 import knight
 import knight.construct as kc
 from knight import theory
+from knight._core import construct as _construct
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,7 +31,11 @@ def _load_script():
 make_blocks = _load_script()
 # The block data of the knight package under test: src/ in a checkout, site-packages when the
 # tests run against an installed wheel (then scripts/ is a copy and make_blocks.OUT is absent).
-STORED = Path(kc.__file__).resolve().parent / "data" / "blocks.npz"
+STORED = Path(kc.__file__).resolve().parent / "data" / "blocks.bin"
+
+
+def stored_arrays():
+    return kc.read_block_file(STORED)
 
 
 def check(board, rows, cols, start, closed):
@@ -203,8 +210,7 @@ def test_refuses_before_allocating(monkeypatch):
 
 def test_every_stored_block_is_the_tour_it_claims():
     blocks = kc._blocks()
-    with np.load(STORED) as data:
-        d = {k: data[k] for k in data.files}
+    d = stored_arrays()
     for i in range(len(d["h"])):
         h, w, o = int(d["h"][i]), int(d["w"][i]), int(d["offset"][i])
         code = d["codes"][o:o + h * w].reshape(h, w)
@@ -228,8 +234,7 @@ def test_every_stored_block_is_the_tour_it_claims():
 ])
 def test_stored_blocks_regenerate(kind, h, w, start):
     # The script is seeded: re-running its search gives the stored bytes.
-    with np.load(STORED) as data:
-        d = {k: data[k] for k in data.files}
+    d = stored_arrays()
     sr, sc = start if start else (-1, -1)
     stored = [
         (int(d["mask"][i]), d["codes"][int(d["offset"][i]):int(d["offset"][i]) + h * w])
@@ -246,22 +251,142 @@ def test_stored_blocks_regenerate(kind, h, w, start):
         assert np.array_equal(code.ravel(), old)
 
 
+def test_the_file_is_in_its_canonical_encoding():
+    # What make_blocks.py writes for these blocks is byte for byte the file.
+    raw = STORED.read_bytes()
+    assert make_blocks.to_bytes(stored_arrays()) == raw
+    assert raw[:8] == _construct.MAGIC
+    assert make_blocks.check_file(STORED) == len(stored_arrays()["h"])
+
+
+def _corrupt(change):
+    d = {k: v.copy() for k, v in stored_arrays().items()}
+    change(d)
+    return make_blocks.to_bytes(d)
+
+
 def test_corrupt_block_data_is_refused():
-    with np.load(STORED) as data:
-        d = {k: data[k].copy() for k in data.files}
-    kc._Blocks(d)  # the genuine data is accepted
-    bad = dict(d)
-    bad["codes"] = d["codes"].copy()
-    bad["codes"][0] = (bad["codes"][0] & 0xF0) | 4  # (0, 0) pointing off the block
-    with pytest.raises(RuntimeError, match="leaving its block"):
-        kc._Blocks(bad)
-    bad["codes"] = d["codes"].copy()
-    o = int(d["offset"][0]) + 7
-    bad["codes"][o] = (bad["codes"][o] & 0xF0) | ((bad["codes"][o] & 15) ^ 1)
-    with pytest.raises(RuntimeError):
-        kc._Blocks(bad)
+    raw = STORED.read_bytes()
+    assert _construct.parse_blocks(raw) is None  # the genuine data is accepted
+    o = int(stored_arrays()["offset"][1]) + 7
+
+    def off_block(d):
+        d["codes"][0] = (d["codes"][0] & 0xF0) | 4  # (0, 0) pointing off the block
+
+    def one_way(d):
+        d["codes"][o] = (d["codes"][o] & 0xF0) | ((d["codes"][o] & 15) ^ 1)
+
+    def lacks_all(d, i):
+        h, w, o = int(d["h"][i]), int(d["w"][i]), int(d["offset"][i])
+        try:
+            make_blocks.check_block(d["codes"][o:o + h * w].reshape(h, w), int(d["sr"][i]),
+                                    int(d["sc"][i]), 15)
+        except ValueError:
+            return True
+        return False
+
+    def claims(d):
+        # A stored path that lacks a join edge, made to claim them all.
+        d["mask"][next(i for i in range(len(d["h"])) if lacks_all(d, i))] = 15
+
+    def order(d):
+        d["order"] = d["order"][::-1].copy()
+
+    for change, message in [(off_block, "leaving its block"), (one_way, "reverse|not one tour"),
+                            (claims, "lacks a join edge"), (order, "another move order")]:
+        err = _construct.parse_blocks(_corrupt(change))
+        assert err is not None and re.search(message, err), err
+        with pytest.raises(RuntimeError, match=message):
+            kc.read_block_file(_corrupt(change))
+    for bad in (b"", raw[:31], raw[:-1], raw + b"\0", b"XXXXXXXX" + raw[8:]):
+        assert _construct.parse_blocks(bad) is not None
+
+
+def test_random_bytes_never_crash_the_loader():
+    rng = np.random.default_rng(3)
+    raw = bytearray(STORED.read_bytes())
+    for _ in range(300):
+        bad = bytearray(raw)
+        for i in rng.integers(0, len(raw), size=int(rng.integers(1, 4))):
+            bad[int(i)] = int(rng.integers(256))
+        # Either refused with a reason or (a byte changed to an equal tour) accepted.
+        err = _construct.parse_blocks(bytes(bad))
+        assert err is None or err.startswith("the block data ")
+
+
+def test_a_refused_reload_keeps_the_blocks_in_use():
+    assert _construct.load_blocks(b"nonsense") is not None
+    assert _construct.blocks_error() is None
+    check(kc.construct(20, 20, (3, 4), True), 20, 20, (3, 4), True)
+
+
+def test_core_statuses():
+    def run(rows, cols, sr, sc, closed, cancel=None):
+        board = np.full((rows, cols), -1, dtype=np.int32)
+        return _construct.construct_into(board, sr, sc, closed, cancel)
+
+    assert run(8, 8, 0, 0, True) == _construct.OK
+    assert run(7, 7, 0, 0, True) == _construct.NO_TOUR       # Schwenk
+    assert run(7, 9, 0, 1, False) == _construct.NO_TOUR      # the other colour
+    assert run(2, 8, 0, 0, False) == _construct.NO_TOUR
+    assert run(1, 1, 0, 0, True) == _construct.NO_TOUR
+    assert run(1, 1, 0, 0, False) == _construct.OK
+    assert run(3, 10, 0, 0, True) == _construct.OK           # the thin automaton, in C
+    assert run(10, 4, 5, 0, False) == _construct.OK
+    assert run(3, 8, 1, 2, False) == _construct.NO_TOUR      # the automaton rules it out
+    assert run(4, 10, 0, 0, True) == _construct.NO_TOUR      # Schwenk: never on 4xn
+    assert run(3, 3, 0, 0, False) == _construct.NO_TOUR
+    assert run(8, 8, 8, 0, True) == _construct.BAD_ARGUMENT
+    assert run(8, 8, 0, -1, True) == _construct.BAD_ARGUMENT
+    assert run(8, 8, 0, 0, True, np.ones(1, dtype=np.uint8)) == _construct.CANCELLED
+    assert run(8, 8, 0, 0, True, np.zeros(1, dtype=np.uint8)) == _construct.OK
+    with pytest.raises(ValueError, match="cancel"):
+        run(8, 8, 0, 0, True, np.zeros(0, dtype=np.uint8))
+    with pytest.raises(TypeError):
+        _construct.construct_into(None, 0, 0, True)
+    with pytest.raises(ValueError):
+        _construct.construct_into(np.zeros((8, 8), dtype=np.int32)[:, ::2], 0, 0, True)
+
+
+def test_status_codes_are_the_c_apis():
+    # construct.pxd mirrors knight.capi's KT_* values (it cannot cimport them).
+    text = (ROOT / "src" / "knight" / "capi.pxd").read_text(encoding="utf-8")
+    for name in ("OK", "CANCELLED", "INTERRUPTED", "BAD_ARGUMENT", "NO_MEMORY", "NO_TOUR",
+                 "BAD_DATA"):
+        m = re.search(rf"^\s*KT_{name}\s*=\s*(\d+)", text, re.M)
+        if m is None:
+            pytest.skip(f"KT_{name} is not in capi.pxd yet")
+        assert int(m.group(1)) == getattr(_construct, name), name
+
+
+def test_the_c_entry_point_has_the_thin_automata_built_when_first_needed():
+    # A C caller may be the first to need a thin automaton: the core takes
+    # the GIL once and has knight.thin build and install it.
+    out = subprocess.run(
+        [sys.executable, "-c", "import numpy as np, knight, knight.thin as t; "
+         "from knight._core import construct as c; "
+         "before = t.automaton.cache_info().currsize; "
+         "b = np.full((3, 12), -1, dtype=np.int32); s = c.construct_into(b, 1, 0, False); "
+         "print(before, s, knight.is_tour(b), t.automaton.cache_info().currsize)"],
+        capture_output=True, text=True, check=True,
+    )
+    assert out.stdout.split() == ["0", "0", "True", "1"]
+
+
+def test_first_construction_does_not_load_the_python_twin():
+    # The core reads blocks.bin itself at import; the Python twin's tables
+    # are built only when reference_construct or the tests ask for them.
+    out = subprocess.run(
+        [sys.executable, "-c", "import knight, knight.construct as kc; "
+         "knight.solve(100, closed=True, method='construct'); "
+         "knight.solve(13, 13, start=(6, 6), method='construct'); "
+         "print(kc._blocks.cache_info().currsize)"],
+        capture_output=True, text=True, check=True,
+    )
+    assert out.stdout.strip() == "0"
 
 
 def test_doctests():
-    result = doctest.testmod(kc, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
+    for module in (kc, _construct):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0

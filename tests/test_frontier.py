@@ -144,11 +144,11 @@ def _brute(rows, cols, removed):
 def test_core_vs_reference_state_for_state(rows, cols, pinned, path_mode):
     bd = F.prepare(rows, cols, pinned=pinned, path_mode=path_mode)
     cnt, sizes, tables = run_reference(bd, path_mode, record=True)
-    res, ri = F._run_core(bd, [1 << 64])
+    res, ri = F._run_core(bd, [1 << 64], fold=False)
     assert int(res[0]) == cnt
     assert ri.sizes.tolist() == sizes
     for step in range(0, bd.N, 3):
-        _, _, table = F._run_core(bd, [1 << 64], dump_step=step, dump_size=16)
+        _, _, table = F._run_core(bd, [1 << 64], dump_step=step, dump_size=16, fold=False)
         assert table == tables[step]
 
 
@@ -268,6 +268,80 @@ def test_jobs_combine_on_process_pool():
         with ProcessPoolExecutor(2) as ex:
             results = list(ex.map(F.run_job, jobs))
         assert F.combine(results) == whole
+
+
+@pytest.mark.parametrize("rows,cols,pinned,removed", [
+    (5, 6, (), ()), (6, 5, (), ()), (4, 7, (), ()), (5, 5, (0,), ()), (5, 5, (2, 22), ()),
+    (3, 9, (), (1, 25)), (4, 6, (), (0, 3)), (5, 6, (12,), ())])
+def test_mirror_folding_is_exact(rows, cols, pinned, removed):
+    for path_mode in (False, True):
+        if pinned and not path_mode:
+            continue
+        bd = F.prepare(rows, cols, pinned=pinned, removed=removed, path_mode=path_mode)
+        folded, ri_f = F._run_core(bd, [1 << 64])
+        plain, ri_p = F._run_core(bd, [1 << 64], fold=False)
+        assert int(folded[0]) == int(plain[0])
+        assert ri_f.transitions <= ri_p.transitions
+
+
+def test_folding_halves_the_states_where_symmetric():
+    bd = F.prepare(6, 5, path_mode=True)
+    assert F.fold_cells(bd).sum() == 4  # the ends of columns 1..4
+    folded, ri_f = F._run_core(bd, [1 << 64])
+    _, ri_p = F._run_core(bd, [1 << 64], fold=False)
+    assert ri_f.peak_states < 0.7 * ri_p.peak_states
+    # a pinned corner breaks the symmetry until its column is behind
+    bd = F.prepare(6, 5, pinned=(0,), path_mode=True)
+    assert F.fold_cells(bd)[:5 * 2].sum() == 0 and F.fold_cells(bd).sum() > 0
+
+
+@pytest.mark.parametrize("rows,cols", [(3, 7), (4, 6), (5, 5), (3, 10), (5, 6)])
+def test_meet_in_the_middle_every_cut(rows, cols):
+    L = max(rows, cols)
+    for mode in ("cycle", "path"):
+        whole = F._count(F.prepare(rows, cols, path_mode=mode == "path"))
+        for cut in range(1, L - 2):
+            assert F.count_split(rows, cols, mode, cut=cut) == whole, (mode, cut)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from([(4, 5), (5, 5), (3, 8), (4, 6)]), st.data())
+def test_meet_in_the_middle_pinned_and_removed(board, data):
+    rows, cols = board
+    n = rows * cols
+    pinned = data.draw(st.lists(st.integers(0, n - 1), min_size=0, max_size=2, unique=True))
+    removed = data.draw(st.sets(st.integers(0, n - 1), max_size=2)) - set(pinned)
+    cut = data.draw(st.integers(1, max(rows, cols) - 3))
+    for mode in ("cycle", "path"):
+        if pinned and mode == "cycle":
+            continue
+        kw = {"pinned": tuple(pinned), "removed": tuple(sorted(removed))}
+        whole = F._count(F.prepare(rows, cols, path_mode=mode == "path", **kw))
+        assert F.count_split(rows, cols, mode, cut=cut, **kw) == whole
+
+
+def test_meet_in_the_middle_on_a_process_pool_past_2_64():
+    for rows, cols, mode in ((5, 6, "path"), (3, 90, "path"), (6, 7, "cycle")):
+        pm = mode == "path"
+        whole = F._count(F.prepare(rows, cols, path_mode=pm))
+        jobs = F.plan_jobs(rows, cols, mode, 2)
+        assert [j.side for j in jobs] == [0, 1]
+        with ProcessPoolExecutor(2) as ex:
+            results = list(ex.map(F.run_job, jobs))
+        assert F.combine(results) == whole
+    assert whole > 0 and F._count(F.prepare(3, 90, path_mode=True)) > 2**64
+
+
+def test_join_in_shares_equals_the_whole_join():
+    for rows, cols, mode, pinned in ((5, 6, "path", ()), (3, 40, "cycle", ()),
+                                     (4, 7, "path", (3,)), (6, 6, "cycle", ())):
+        results = [F.run_job(j) for j in F.plan_jobs(rows, cols, mode, 2, pinned=pinned)]
+        whole = F.combine(results)
+        for parts in (2, 3):
+            joins = F.plan_joins(results, parts)
+            assert len(joins) == parts
+            assert F.combine_joins(joins, [F.run_join(j) for j in joins]) == whole
+    assert knight.count(5, 6, method="dp", workers=2) == knight.count(5, 6, method="search")
 
 
 # --------------------------------------------------------------------------

@@ -63,16 +63,32 @@ def test_the_cores_are_compiled():
         assert Path(module.__file__).suffix in {".so", ".pyd"}, module.__file__
 
 
-@pytest.mark.parametrize("name", compiled_modules())
-def test_every_core_has_a_stub_that_matches_it(name):
-    stub = CORES / f"{name}.pyi"
-    assert stub.is_file(), f"knight/_core/{name}.pyi is missing"
-    module = importlib.import_module(f"knight._core.{name}")
+#: Every compiled module: the cores, and the public C-level API knight.capi.
+COMPILED = [f"_core.{name}" for name in compiled_modules()] + ["capi"]
+
+
+@pytest.mark.parametrize("name", COMPILED)
+def test_every_compiled_module_has_a_stub_that_matches_it(name):
+    stub = PKG.joinpath(*name.split(".")).with_suffix(".pyi")
+    assert stub.is_file(), f"knight/{name.replace('.', '/')}.pyi is missing"
+    module = importlib.import_module(f"knight.{name}")
+    assert Path(module.__file__).suffix in {".so", ".pyd"}, module.__file__
     missing = sorted(n for n in stub_names(stub) if not hasattr(module, n))
-    assert not missing, f"{stub.name} declares {missing}, which knight._core.{name} lacks"
+    assert not missing, f"{stub.name} declares {missing}, which knight.{name} lacks"
     for func, params in stub_functions(stub).items():
         runtime = inspect.signature(getattr(module, func))
-        assert list(runtime.parameters) == params, f"knight._core.{name}.{func}"
+        assert list(runtime.parameters) == params, f"knight.{name}.{func}"
+
+
+def test_the_c_level_api_ships_its_declarations():
+    # Other extensions cimport knight.capi from the installed package (get_include()).
+    pxd = PKG / "capi.pxd"
+    assert pxd.is_file(), "knight/capi.pxd is missing"
+    text = pxd.read_text(encoding="utf-8")
+    import knight.capi
+
+    assert f"KT_API_VERSION = {knight.capi.API_VERSION}" in text
+    assert Path(knight.get_include(), "knight", "capi.pxd").resolve() == pxd
 
 
 def test_one_version():

@@ -203,6 +203,58 @@ def test_cores_match_the_python_twins():
                 assert np.array_equal(thin.thin_tour(n, h, (j, r), closed), expect.T)
 
 
+@pytest.mark.parametrize("closed", [False, True])
+def test_c_construction_starts_exactly_where_tours_start(closed):
+    # thin_into (the C API's construction of thin boards) picks its start
+    # transition in C: it must succeed from exactly the squares
+    # start_squares names, and give a tour from each.
+    for h in thin.HEIGHTS:
+        for n in range(1, 16):
+            for rows, cols in ((h, n), (n, h)):
+                expect = thin.start_squares(rows, cols, closed=closed)
+                for r in range(rows):
+                    for c in range(cols):
+                        board = np.full((rows, cols), -1, dtype=np.int32)
+                        status = _thin.thin_into(board, r, c, closed)
+                        if rows in thin.HEIGHTS or cols in thin.HEIGHTS:
+                            assert (status == _thin.OK) == bool(expect[r, c]), (rows, cols, r, c)
+                            assert status in (_thin.OK, _thin.NO_TOUR)
+                        if status == _thin.OK:
+                            _check_tour(board, rows, cols, (r, c), closed)
+
+
+def test_c_construction_statuses_and_checks():
+    board = np.empty((3, 10), dtype=np.int32)
+    assert _thin.thin_into(board, 0, 0, True, np.ones(1, dtype=np.uint8)) == _thin.CANCELLED
+    assert _thin.thin_into(board, 3, 0, True) == _thin.BAD_ARGUMENT
+    assert _thin.thin_into(board, 0, -1, True) == _thin.BAD_ARGUMENT
+    assert _thin.thin_into(np.empty((5, 6), dtype=np.int32), 0, 0, True) == _thin.BAD_ARGUMENT
+    with pytest.raises(TypeError):
+        _thin.thin_into(None, 0, 0, True)
+    with pytest.raises(ValueError, match="cancel"):
+        _thin.thin_into(board, 0, 0, True, np.zeros(0, dtype=np.uint8))
+    # Installed tables are never replaced (a construction may be reading them).
+    auto = thin.automaton(3, True)
+    inc, count = thin._incidence(3)
+    args = [auto.succ_ptr, auto.succ_dst, auto.succ_mask, auto.pred_ptr, auto.pred_src,
+            auto.pred_mask, auto.reach, auto.reach_pre, auto.reach_per, auto.finish,
+            auto.finish_pre, auto.finish_per] + [
+        np.ascontiguousarray(a, dtype=np.int32) for a in (auto.src, auto.dst, auto.mask,
+                                                          auto.term)] + [inc, count]
+    assert _thin.install(3, True, auto.n_states, auto.accept, *args) is False
+    with pytest.raises(ValueError, match="3 or 4 rows"):
+        _thin.install(5, True, auto.n_states, auto.accept, *args)
+    bad = list(args)
+    bad[1] = np.full_like(auto.succ_dst, auto.n_states)   # successors off the states
+    with pytest.raises(ValueError, match="off the states"):
+        _thin.install(3, True, auto.n_states, auto.accept, *bad)
+    with pytest.raises(ValueError, match="move table"):
+        _thin.fill_board(np.zeros(10, dtype=np.int32), inc[:, :, :3].copy(), count, 0, 0, False,
+                         board)
+    with pytest.raises(ValueError, match="shape"):
+        _thin.fill_board(np.zeros(9, dtype=np.int32), inc, count, 0, 0, False, board)
+
+
 def test_no_tour_reasons():
     with pytest.raises(NoTourError, match=r"3x8 board starts at \(1, 2\).*column-by-column"):
         thin.thin_tour(3, 8, (1, 2), False)

@@ -15,11 +15,13 @@ from .errors import (
     InvalidTourError,
     KnightError,
     NoTourError,
+    SearchCancelled,
     SearchLimitError,
     WorkerLostError,
 )
 from .existence import exists, start_squares, why_not
 from .geometry import DEFAULT_ORDER
+from .limits import Cancel
 from .solver import METHODS, TIE_BREAKS, solve
 from .theory import closed_tour_board, open_tour_board
 from .tour import Tour
@@ -28,12 +30,14 @@ from .verify import is_tour, verify
 __all__ = [
     "__version__",
     "BoardTooLargeError",
+    "Cancel",
     "DEFAULT_ORDER",
     "DeadEndError",
     "InvalidTourError",
     "KnightError",
     "METHODS",
     "NoTourError",
+    "SearchCancelled",
     "SearchLimitError",
     "TIE_BREAKS",
     "Tour",
@@ -42,6 +46,7 @@ __all__ = [
     "compare",
     "count",
     "exists",
+    "get_include",
     "is_tour",
     "open_tour_board",
     "solve",
@@ -51,3 +56,34 @@ __all__ = [
     "verify",
     "why_not",
 ]
+
+
+def get_include() -> str:
+    """The directory to put on a C compiler's include path to ``cimport knight.capi``.
+
+    :mod:`knight.capi` is the C-level API (``noexcept nogil`` functions over
+    ``int32_t[:, ::1]`` boards, declared in ``knight/capi.pxd``; see the
+    documentation's "C-level API" page).  A ``setup.py`` that builds a
+    Cython extension against it passes this directory to ``cythonize``,
+    as with ``numpy.get_include()``::
+
+        import knight
+        from Cython.Build import cythonize
+        from setuptools import Extension, setup
+
+        setup(ext_modules=cythonize(
+            [Extension("mytours", ["mytours.pyx"])],
+            include_path=[knight.get_include()],
+        ))
+
+    and ``mytours.pyx`` starts with ``from knight.capi cimport kt_warnsdorff``.
+    No C headers are needed: the functions are found at import time, from
+    the installed ``knight.capi`` module.
+
+    >>> import os, knight
+    >>> os.path.isfile(os.path.join(knight.get_include(), "knight", "capi.pxd"))
+    True
+    """
+    import os
+
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

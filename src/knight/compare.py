@@ -15,10 +15,26 @@ from typing import Any
 import numpy as np
 
 from . import existence
-from .errors import DeadEndError, NoTourError, SearchLimitError
+from .errors import DeadEndError, NoTourError, SearchCancelled, SearchLimitError
 from .geometry import board_size, check_memory, move_order, square
-from .limits import check_bool, check_max_nodes, check_timeout, tqdm_class
-from .search import CYTHON_ENGINE, EXHAUSTED, FOUND, METHODS, memory_estimate
+from .limits import (
+    Cancel,
+    cancelled,
+    check_bool,
+    check_cancel,
+    check_max_nodes,
+    check_timeout,
+    tqdm_class,
+)
+from .search import (
+    CYTHON_ENGINE,
+    EXHAUSTED,
+    FOUND,
+    METHODS,
+    cancel_flag,
+    memory_estimate,
+    release,
+)
 from .solver import solve
 
 #: One record per run.  ``outcome`` is ``"tour"``, ``"no-tour"``,
@@ -44,6 +60,9 @@ def _run(rows: int, cols: int, start: tuple[int, int], method: str, options: dic
         tour = solve(rows, cols, start=start, method=method, **options)
     except DeadEndError as exc:
         return (method, *start, False, "dead-end", exc.steps, 0, time.perf_counter() - began)
+    except SearchCancelled:
+        # Not an outcome of this run: the whole sweep or comparison stops.
+        raise
     except SearchLimitError as exc:
         return (method, *start, False, "limit", exc.nodes, exc.backtracks,
                 time.perf_counter() - began)
@@ -66,6 +85,7 @@ def sweep(
     method: str = "auto",
     closed: bool = False,
     progress: bool = False,
+    cancel: Cancel | Any = None,
     **options: Any,
 ) -> np.ndarray:
     """Solve the board from every start square; one record per square.
@@ -74,6 +94,8 @@ def sweep(
     ``seed``, ``max_nodes``, ``timeout`` — the limits apply per start).
     Starts that theory rules out are recorded as ``"no-tour"`` without a
     search.  ``progress=True`` shows a bar on stderr (the ``progress`` extra).
+    ``cancel`` (a :class:`knight.Cancel` or ``threading.Event``) stops the
+    whole sweep with :class:`knight.SearchCancelled` once set.
 
     >>> import knight
     >>> runs = knight.sweep(5, method="warnsdorff-backtrack")
@@ -84,6 +106,8 @@ def sweep(
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     options = dict(options, closed=closed)
+    if cancel is not None:
+        options["cancel"] = cancel
     starts = [(r, c) for r in range(rows) for c in range(cols)]
     if method in ("backtrack", "warnsdorff-backtrack") and _batchable(options):
         return _sweep_batch(rows, cols, starts, method, options, progress)
@@ -95,8 +119,8 @@ def sweep(
 def _batchable(options: dict[str, Any]) -> bool:
     """True when the options are ones the batch search core takes."""
     defaults = {"tie_break": "first", "seed": None, "trace": None}
-    return all(k in ("closed", "order", "max_nodes", "timeout") or defaults.get(k, 0) == v
-               for k, v in options.items())
+    return all(k in ("closed", "order", "max_nodes", "timeout", "cancel")
+               or defaults.get(k, 0) == v for k, v in options.items())
 
 
 def _sweep_batch(rows: int, cols: int, starts: list[tuple[int, int]], method: str,
@@ -107,6 +131,7 @@ def _sweep_batch(rows: int, cols: int, starts: list[tuple[int, int]], method: st
     order = move_order(options.get("order"))
     max_nodes = check_max_nodes(options.get("max_nodes"))
     timeout = check_timeout(options.get("timeout"))
+    token = check_cancel(options.get("cancel"))
     check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
     records = np.zeros(len(starts), dtype=RECORD)
     records["method"] = method
@@ -118,19 +143,36 @@ def _sweep_batch(rows: int, cols: int, starts: list[tuple[int, int]], method: st
     # One core call; a board row per call when a progress bar wants updates.
     size = cols if progress else max(1, len(open_starts))
     chunks = [open_starts[i:i + size] for i in range(0, len(open_starts), size)]
-    for chunk in _progress(chunks, progress, "sweep rows"):
-        _, results, seconds = CYTHON_ENGINE.backtrack_starts(
-            rows, cols, cells[chunk], order, method == "warnsdorff-backtrack", closed,
-            max_nodes, timeout,
-        )
-        status = results[:, 0]
-        records["success"][chunk] = status == FOUND
-        records["outcome"][chunk] = np.where(
-            status == FOUND, "tour", np.where(status == EXHAUSTED, "no-tour", "limit"))
-        records["nodes"][chunk] = results[:, 1]
-        records["backtracks"][chunk] = results[:, 2]
-        records["seconds"][chunk] = seconds
+    began = time.perf_counter()
+    flag, key = cancel_flag(token)
+    try:
+        for chunk in _progress(chunks, progress, "sweep rows"):
+            _sweep_chunk(records, rows, cols, cells, chunk, method, order, closed, max_nodes,
+                         timeout, flag, began)
+    finally:
+        release(key)
     return records
+
+
+def _sweep_chunk(records: np.ndarray, rows: int, cols: int, cells: np.ndarray,
+                 chunk: np.ndarray, method: str, order: tuple[tuple[int, int], ...],
+                 closed: bool, max_nodes: int | None, timeout: float | None,
+                 flag: np.ndarray | None, began: float) -> None:
+    """Search the starts of one chunk in one core call; fill their records."""
+    _, results, seconds, done = CYTHON_ENGINE.backtrack_starts(
+        rows, cols, cells[chunk], order, method == "warnsdorff-backtrack", closed,
+        max_nodes, timeout, flag,
+    )
+    if done < len(chunk):
+        raise cancelled(f"the sweep of the {rows}x{cols} board", began,
+                        int(records["nodes"].sum() + results[:done, 1].sum()))
+    status = results[:, 0]
+    records["success"][chunk] = status == FOUND
+    records["outcome"][chunk] = np.where(
+        status == FOUND, "tour", np.where(status == EXHAUSTED, "no-tour", "limit"))
+    records["nodes"][chunk] = results[:, 1]
+    records["backtracks"][chunk] = results[:, 2]
+    records["seconds"][chunk] = seconds
 
 
 def compare(
@@ -142,12 +184,15 @@ def compare(
     methods: Sequence[str] | None = None,
     timeout: float = 2.0,
     max_nodes: int | None = None,
+    cancel: Cancel | Any = None,
     **options: Any,
 ) -> np.ndarray:
     """Run every method on the same task; one record per method.
 
     Each run is bounded by ``timeout`` seconds (and ``max_nodes``), because
     plain backtracking can take hours.  ``options`` go to every run.
+    ``cancel`` (a :class:`knight.Cancel` or ``threading.Event``) stops the
+    whole comparison with :class:`knight.SearchCancelled` once set.
 
     >>> import knight
     >>> runs = knight.compare(8, start=(0, 0))
@@ -164,6 +209,8 @@ def compare(
     for m in chosen:
         if m not in METHODS:
             raise ValueError(f"unknown method {m!r}; choose from {', '.join(METHODS)}")
+    if cancel is not None:
+        options = dict(options, cancel=cancel)
     records = [
         _run(rows, cols, start, m, _options_for(m, dict(options, closed=closed, timeout=timeout,
                                                         max_nodes=max_nodes)))

@@ -8,6 +8,7 @@ except argument mistakes, which raise the built-in ``TypeError`` or
     ├── NoTourError          no tour exists (theory or exhaustive search says so)
     ├── DeadEndError         a greedy method got stuck; carries the partial tour
     ├── SearchLimitError     max_nodes or timeout reached before an answer
+    │   └── SearchCancelled  the caller's cancel token stopped the work
     ├── WorkerLostError      a worker process of a count died (killed, out of memory)
     ├── InvalidTourError     verify() found a problem (also a ValueError)
     └── BoardTooLargeError   the job cannot fit in memory (also a MemoryError)
@@ -46,11 +47,43 @@ class DeadEndError(KnightError):
     many squares it covered.
     """
 
-    def __init__(self, message: str, board: np.ndarray, path: np.ndarray) -> None:
+    def __init__(
+        self, message: str, board: np.ndarray, path: np.ndarray | None = None, *,
+        steps: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.board = board
-        self.path = path
-        self.steps = len(path)
+        # The path is built on first use: most callers only want the message
+        # or the step count, and on a big board the path costs as much memory
+        # as the board twice over.
+        self._path = path
+        if steps is None:
+            steps = len(path) if path is not None else int((board >= 0).sum())
+        self.steps = steps
+
+    @property
+    def path(self) -> np.ndarray:
+        """The squares reached, in order: an int32 ``(steps, 2)`` array of ``(row, col)``."""
+        if self._path is None:
+            self._path = _path_of(self.board, self.steps)
+        return self._path
+
+
+def _path_of(board: np.ndarray, steps: int) -> np.ndarray:
+    """The squares of a partial board (steps 0..steps-1, -1 elsewhere) in step
+    order, in linear time: each reached square is written to its step's slot,
+    no sort."""
+    import numpy as np
+
+    flat = board.ravel()
+    reached = np.flatnonzero(flat >= 0)
+    order = np.empty(steps, dtype=np.intp)
+    order[flat[reached]] = reached
+    rows, cols = np.divmod(order, board.shape[1])
+    path = np.empty((steps, 2), dtype=np.int32)
+    path[:, 0] = rows
+    path[:, 1] = cols
+    return path
 
 
 class SearchLimitError(KnightError):
@@ -64,6 +97,15 @@ class SearchLimitError(KnightError):
         self.nodes = nodes
         self.seconds = seconds
         self.backtracks = backtracks
+
+
+class SearchCancelled(SearchLimitError):
+    """The caller's cancel token (``cancel=``, a :class:`knight.Cancel` or a
+    ``threading.Event``) was set, and the work stopped.
+
+    A subclass of :class:`SearchLimitError` (a limit the caller chose to
+    reach); ``nodes``, ``backtracks`` and ``seconds`` say what was done.
+    """
 
 
 class WorkerLostError(KnightError):

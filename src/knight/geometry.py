@@ -8,6 +8,7 @@ mistake is reported by name instead of surfacing as a crash deep inside a core.
 
 from __future__ import annotations
 
+import functools
 import operator
 import os
 from collections.abc import Iterable, Sequence
@@ -135,9 +136,29 @@ def square(value: Any, rows: int, cols: int, name: str = "start") -> Square:
 
 
 def move_order(order: Iterable[Any] | None) -> tuple[Move, ...]:
-    """Validate a move order: the eight knight moves, each exactly once."""
-    if order is None:
+    """Validate a move order: the eight knight moves, each exactly once.
+
+    Orders given as a tuple or list of ``(drow, dcol)`` pairs of plain ints
+    are validated once and then answered from a cache (validation costs
+    microseconds, a hit a fraction of one); anything else (numpy arrays,
+    numpy integers, generators) is validated each time.
+
+    >>> move_order([(1, 2), (2, 1), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)])[:2]
+    ((1, 2), (2, 1))
+    """
+    if order is None or order is DEFAULT_ORDER:
         return DEFAULT_ORDER
+    if type(order) is tuple or type(order) is list:
+        # The cache key holds only exact ints (True == 1 and 2.0 == 2 hash
+        # alike, but must still be refused), in tuples (lists are unhashable).
+        key = tuple([tuple(m) if type(m) is list else m for m in order])
+        if all(type(m) is tuple and len(m) == 2 and type(m[0]) is int and type(m[1]) is int
+               for m in key):
+            return _cached_order(key)
+    return _check_order(order)
+
+
+def _check_order(order: Iterable[Any]) -> tuple[Move, ...]:
     if isinstance(order, (str, bytes)):
         raise TypeError("order must be a sequence of 8 (drow, dcol) pairs, not a string")
     try:
@@ -159,14 +180,31 @@ def move_order(order: Iterable[Any] | None) -> tuple[Move, ...]:
     return tuple(result)
 
 
-_DEFAULT_ORDER_ARRAY = np.array(DEFAULT_ORDER, dtype=np.int32)
-_DEFAULT_ORDER_ARRAY.flags.writeable = False
+# Errors are not cached (lru_cache stores only returned values), so a bad
+# order raises every time.  Orders are few: 8! of them at most, and a
+# program uses a handful.
+_cached_order = functools.lru_cache(maxsize=256)(_check_order)
+
+
+@functools.lru_cache(maxsize=256)
+def _order_array(order: tuple[Move, ...]) -> np.ndarray:
+    arr = np.array(order, dtype=np.int32).reshape(8, 2)
+    arr.flags.writeable = False
+    return arr
+
+
+_DEFAULT_ORDER_ARRAY = _order_array(DEFAULT_ORDER)
 
 
 def order_array(order: Sequence[Move]) -> np.ndarray:
-    """The move order as the contiguous ``int32`` (8, 2) array the cores take."""
+    """The move order as the contiguous, read-only ``int32`` (8, 2) array the cores take."""
     if order is DEFAULT_ORDER:
         return _DEFAULT_ORDER_ARRAY
+    if type(order) is tuple:
+        try:
+            return _order_array(order)
+        except TypeError:  # unhashable pairs (lists): not cached
+            pass
     return np.ascontiguousarray(order, dtype=np.int32).reshape(8, 2)
 
 

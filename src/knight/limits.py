@@ -1,8 +1,8 @@
 """Search limits, deadlines and progress bars, checked one way for every engine.
 
 Every long-running entry point (``solve``, ``count``, ``tours``, ``sweep``,
-``compare``) takes the same ``max_nodes``, ``timeout`` and ``progress``
-arguments; they are validated here, before any work starts, and a timeout
+``compare``) takes the same ``max_nodes``, ``timeout``, ``progress`` and
+``cancel`` arguments; they are validated here, before any work starts, and a timeout
 becomes a deadline on the clock the cores poll (``time.time()``, so a
 deadline set in this process also holds in the worker processes a count is
 shipped to).
@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import SearchLimitError
+from .errors import SearchCancelled, SearchLimitError
 from .geometry import as_int
 
 
@@ -84,3 +84,79 @@ def stopped(what: str, began: float, nodes: int) -> SearchLimitError:
     """The error of a count or enumeration that its timeout stopped."""
     seconds = time.perf_counter() - began
     return SearchLimitError(f"{what} stopped by the timeout after {seconds:.3f} s", nodes, seconds)
+
+
+class Cancel:
+    """A cancellation token: :meth:`set` it, from any thread, to stop a job.
+
+    Pass it as ``cancel=`` to :func:`knight.solve`, :func:`knight.count`,
+    :func:`knight.tours`, :func:`knight.sweep` or :func:`knight.compare`;
+    the job stops within a fraction of a second of :meth:`set` (the cores
+    read the token every 2**14 nodes, where they also check for Ctrl-C,
+    which only the main thread receives) and raises
+    :class:`knight.SearchCancelled`.  A token already set when a job starts
+    stops it before any work; :meth:`clear` it to reuse it.  A
+    ``threading.Event`` works too (anything with ``is_set()``).
+
+    ``flag`` is the ``uint8`` numpy array of one cell the cores read (0:
+    go on); C-level callers pass its address as the ``cancel`` argument of
+    the :mod:`knight.capi` functions.
+
+    >>> import threading, knight
+    >>> token = knight.Cancel()
+    >>> timer = threading.Timer(0.05, token.set)
+    >>> timer.start()
+    >>> try:
+    ...     knight.count(6, cancel=token)
+    ... except knight.SearchCancelled:
+    ...     print("stopped")
+    stopped
+    >>> token.is_set()
+    True
+    >>> token.clear(); token.is_set()
+    False
+    """
+
+    __slots__ = ("flag",)
+
+    def __init__(self) -> None:
+        self.flag: np.ndarray = np.zeros(1, dtype=np.uint8)
+
+    def set(self) -> None:
+        """Ask the job to stop (safe from any thread)."""
+        self.flag[0] = 1
+
+    def clear(self) -> None:
+        """Make the token unset again, for another job."""
+        self.flag[0] = 0
+
+    def is_set(self) -> bool:
+        """True once :meth:`set` was called (and not cleared since)."""
+        return bool(self.flag[0])
+
+    def __repr__(self) -> str:
+        return f"Cancel(set={self.is_set()})"
+
+
+def check_cancel(cancel: Any) -> Any:
+    """``cancel`` if it is None, a :class:`Cancel` or has an ``is_set()`` method
+    (``threading.Event``), else TypeError; SearchCancelled if it is set already."""
+    if cancel is None:
+        return None
+    if not callable(getattr(cancel, "is_set", None)):
+        raise TypeError(
+            "cancel must be a knight.Cancel or a threading.Event (anything with is_set()), "
+            f"not {type(cancel).__name__}"
+        )
+    if cancel.is_set():
+        raise SearchCancelled("cancelled before it started: the cancel token was set", 0, 0.0)
+    return cancel
+
+
+def cancelled(what: str, began: float, nodes: int, backtracks: int = 0) -> SearchCancelled:
+    """The error of a job that its cancel token stopped."""
+    seconds = time.perf_counter() - began
+    return SearchCancelled(
+        f"{what} cancelled after {seconds:.3f} s and {nodes:,} nodes: the cancel token was set",
+        nodes, seconds, backtracks,
+    )

@@ -10,95 +10,109 @@ façade's job (:mod:`knight.solver`).
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
+from ._core import poll as _poll
 from ._core import search as _search
 from .geometry import Move, Square, order_array
 
 METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack", "construct")
 TIE_BREAKS = {"first": 0, "random": 1, "roth": 2, "pohl": 3}
 
-FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = range(7)
 
 class Engine(Protocol):
     """Runs the searches of :func:`knight.solve` and returns raw results.
 
     Each method returns ``(status, board, nodes, backtracks)``: a status code
     above, the board (the tour when FOUND, the partial walk of a greedy dead
-    end), knight placements and retreats.
+    end), knight placements and retreats.  ``cancel`` is None or the
+    ``uint8`` flag array of a cancel token (see :func:`cancel_flag`).
     """
 
     name: str
 
     def backtrack(
         self, rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
-        closed: bool, max_nodes: int | None, deadline: float,
+        closed: bool, max_nodes: int | None, deadline: float, cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]: ...
 
     def warnsdorff(
         self, rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
-        seed: int, closed: bool, deadline: float,
+        seed: int, closed: bool, deadline: float, cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]: ...
 
 
-def _backtrack_work(rows: int, cols: int, ordered: bool) -> tuple[np.ndarray, np.ndarray]:
-    """The work arrays of the backtracking core: padded board and path, and
-    a resume index (plain) or a sorted candidate record (ordered) per depth."""
-    work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
-    moves = np.empty(rows * cols * (_search.MOVE_STRIDE if ordered else 1), dtype=np.int8)
-    return work, moves
+def cancel_flag(token: Any) -> tuple[np.ndarray | None, int | None]:
+    """The ``uint8`` flag the cores poll for a cancel token, and a watch key.
+
+    A :class:`knight.Cancel` is its own flag.  Anything else with
+    ``is_set()`` (a ``threading.Event``) gets a fresh flag that the poll
+    helper reads together with the event while it is watched: pass the key
+    to :func:`release` in a ``finally`` (None: nothing to release).
+    """
+    if token is None:
+        return None, None
+    flag = getattr(token, "flag", None)
+    if isinstance(flag, np.ndarray) and flag.dtype == np.uint8 and flag.shape == (1,):
+        return flag, None
+    flag = np.zeros(1, dtype=np.uint8)
+    return flag, _poll.watch(flag, token)
+
+
+def release(key: int | None) -> None:
+    """End the watch :func:`cancel_flag` started (None: there was none)."""
+    if key is not None:
+        _poll.unwatch(key)
 
 
 class _CythonEngine:
-    """Allocates the work arrays and runs the Cython cores."""
+    """Runs the Cython cores; they allocate (and free) their own work memory."""
 
     name = "cython"
 
     @staticmethod
     def backtrack(
         rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
-        closed: bool, max_nodes: int | None, deadline: float,
+        closed: bool, max_nodes: int | None, deadline: float, cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
         board = np.empty((rows, cols), dtype=np.int32)
-        work, moves = _backtrack_work(rows, cols, ordered)
         status, nodes, backtracks = _search.backtrack(
-            board, work, moves, order_array(order), start[0], start[1], ordered, closed,
-            max_nodes or 0, deadline,
+            board, order_array(order), start[0], start[1], ordered, closed, max_nodes or 0,
+            deadline, cancel,
         )
-        if status != FOUND:
-            board.fill(-1)
         return status, board, nodes, backtracks
 
     @staticmethod
     def backtrack_starts(
         rows: int, cols: int, starts: np.ndarray, order: tuple[Move, ...], ordered: bool,
         closed: bool, max_nodes: int | None, timeout: float | None,
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(boards, results, seconds)`` of a search from each of ``starts``."""
+        cancel: np.ndarray | None = None,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """``(boards, results, seconds, done)`` of a search from each of ``starts``
+        (``done`` < ``len(starts)`` when ``cancel`` stopped the run)."""
         k = len(starts)
         boards = np.empty((k, rows, cols), dtype=np.int32)
-        work, moves = _backtrack_work(rows, cols, ordered)
         results = np.zeros((k, 3), dtype=np.int64)
         seconds = np.zeros(k, dtype=np.float64)
-        _search.backtrack_starts(
-            boards, work, moves, order_array(order),
+        done = _search.backtrack_starts(
+            boards, order_array(order),
             np.ascontiguousarray(starts, dtype=np.int32).reshape(k, 2), ordered, closed,
-            max_nodes or 0, timeout or 0.0, results, seconds,
+            max_nodes or 0, timeout or 0.0, results, seconds, cancel,
         )
-        return boards, results, seconds
+        return boards, results, seconds, done
 
     @staticmethod
     def warnsdorff(
         rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
-        seed: int, closed: bool, deadline: float,
+        seed: int, closed: bool, deadline: float, cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
         board = np.empty((rows, cols), dtype=np.int32)
-        work = np.empty(_search.work_size(rows, cols), dtype=np.int32)
-        status, squares, _ = _search.warnsdorff(
-            board, work, order_array(order), start[0], start[1], tie_break, seed, closed,
-            deadline,
+        status, squares = _search.warnsdorff(
+            board, order_array(order), start[0], start[1], tie_break, seed, closed, deadline,
+            cancel,
         )
         return status, board, squares, 0
 
@@ -118,4 +132,5 @@ def memory_estimate(rows: int, cols: int, method: str) -> int:
 
 
 
-__all__ = ["CYTHON_ENGINE", "Engine", "METHODS", "TIE_BREAKS", "memory_estimate"]
+__all__ = ["CYTHON_ENGINE", "Engine", "METHODS", "TIE_BREAKS", "cancel_flag", "memory_estimate",
+           "release"]

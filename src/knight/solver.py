@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import existence
+from ._core import search as _search_core
 from ._core.twins import PythonEngine
 from .construct import construct
 from .errors import DeadEndError, NoTourError, SearchLimitError
@@ -26,11 +27,13 @@ from .geometry import (
     board_size,
     check_memory,
     move_order,
+    order_array,
     square,
 )
-from .limits import check_bool, check_max_nodes, check_timeout
+from .limits import cancelled, check_bool, check_cancel, check_max_nodes, check_timeout
 from .limits import deadline as limits_deadline
 from .search import (
+    CANCELLED,
     CYTHON_ENGINE,
     EXHAUSTED,
     FOUND,
@@ -40,10 +43,17 @@ from .search import (
     TIE_BREAKS,
     TIME_LIMIT,
     Engine,
+    cancel_flag,
     memory_estimate,
+    release,
 )
 from .tour import Tour
 from .trace import Tracer
+
+if TYPE_CHECKING:
+    from threading import Event
+
+    from .limits import Cancel
 
 # auto: how many placements a Warnsdorff-ordered attempt may take, per square,
 # before auto restarts it with the next move order.  Lookahead searches that
@@ -68,14 +78,6 @@ def _random_seed() -> int:
     return int.from_bytes(os.urandom(8), "little")
 
 
-def _path_of(board: np.ndarray) -> np.ndarray:
-    """Squares of a partial board (steps >= 0) in step order."""
-    flat = board.ravel()
-    idx = np.flatnonzero(flat >= 0)
-    idx = idx[np.argsort(flat[idx], kind="stable")]
-    return np.stack(np.divmod(idx, board.shape[1]), axis=1).astype(np.int32)
-
-
 def _auto_orders(order: tuple[Move, ...]) -> Iterable[tuple[Move, ...]]:
     """The given order, then its seven other rotations (for auto's restarts)."""
     for shift in range(8):
@@ -96,6 +98,7 @@ def _solve(
     max_nodes: Any = None,
     timeout: Any = None,
     trace: Any = None,
+    cancel: Any = None,
 ) -> Tour:
     began = time.perf_counter()
     rows, cols = board_size(rows, cols)
@@ -132,7 +135,10 @@ def _solve(
             raise TypeError(
                 f"trace must be a callable taking a TraceEvent, not {type(trace).__name__}"
             )
-        engine = PythonEngine(trace)
+    # Last of the checks: a token set already stops the call here.
+    token = check_cancel(cancel)
+    if trace is not None:
+        engine = PythonEngine(_cancellable(trace, token) if token is not None else trace)
     # Theory first: a board with no tour is answered at once, however large.
     why = existence.reason(rows, cols, start, closed)
     if why is not None:
@@ -144,11 +150,41 @@ def _solve(
             or rows * cols > (AUTO_CONSTRUCT_CLOSED if closed else AUTO_CONSTRUCT_OPEN)
         )
     ):
-        board = construct(rows, cols, start, closed)
+        flag, key = cancel_flag(token)
+        try:
+            board = construct(rows, cols, start, closed, flag)
+        finally:
+            release(key)
         return Tour(board, closed=closed, method="construct", seconds=time.perf_counter() - began,
                     _start=start, _checked=True)
     check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
     deadline = limits_deadline(seconds)
+    flag, key = cancel_flag(token)
+    try:
+        return _search(engine, rows, cols, start, closed, method, moves, tie_break, seed,
+                       node_limit, seconds, deadline, flag, began)
+    finally:
+        release(key)
+
+
+def _cancellable(trace: Tracer, token: Any) -> Tracer:
+    """``trace``, checking ``token`` first at every decision: the traced
+    search runs in Python, where no core polls the token."""
+
+    def traced(event: Any) -> None:
+        if token.is_set():
+            raise cancelled("the traced search", time.perf_counter(), 0)
+        trace(event)
+
+    return traced
+
+
+def _search(
+    engine: Engine, rows: int, cols: int, start: Square, closed: bool, method: str,
+    moves: tuple[Move, ...], tie_break: str, seed: int | None, node_limit: int | None,
+    seconds: float | None, deadline: float, flag: np.ndarray | None, began: float,
+) -> Tour:
+    """Run the searches of ``method`` on validated arguments."""
 
     def finish(board: np.ndarray, name: str, nodes: int, backtracks: int) -> Tour:
         return Tour(
@@ -157,6 +193,9 @@ def _solve(
         )
 
     def limit_error(status: int, nodes: int, backtracks: int = 0) -> SearchLimitError:
+        if status == CANCELLED:
+            return cancelled(f"the search of the {rows}x{cols} board from {start}", began,
+                             nodes, backtracks)
         spent = time.perf_counter() - began
         what = f"max_nodes={node_limit}" if status == NODE_LIMIT else f"timeout={seconds}s"
         return SearchLimitError(
@@ -170,14 +209,16 @@ def _solve(
 
     if method == "warnsdorff":
         status, board, nodes, _ = engine.warnsdorff(
-            rows, cols, start, moves, TIE_BREAKS[tie_break], seed or 0, closed, deadline
+            rows, cols, start, moves, TIE_BREAKS[tie_break], seed or 0, closed, deadline, flag
         )
         if status == FOUND:
             return finish(board, method, nodes, 0)
-        if status == TIME_LIMIT:
+        if status == TIME_LIMIT or status == CANCELLED:
             raise limit_error(status, nodes)
-        path = _path_of(board)
-        end = tuple(int(v) for v in path[-1])
+        # The last step is the board's largest value: one vectorised pass, no
+        # sort; DeadEndError builds its path only if it is asked for.
+        last = int(board.argmax())
+        end = (last // cols, last % cols)
         if status == NOT_CLOSED:
             msg = (
                 f"Warnsdorff's rule ({tie_break} tie-break) covered the {rows}x{cols} board "
@@ -187,10 +228,10 @@ def _solve(
         else:
             msg = (
                 f"Warnsdorff's rule ({tie_break} tie-break) reached a dead end at {end} after "
-                f"{len(path)} of {rows * cols} squares; try another tie_break, or "
+                f"{nodes} of {rows * cols} squares; try another tie_break, or "
                 "method='warnsdorff-backtrack'"
             )
-        raise DeadEndError(msg, board, path)
+        raise DeadEndError(msg, board, steps=nodes)
 
     if method == "auto":
         # Greedy first: O(N) and usually right for open tours.  Then
@@ -201,11 +242,13 @@ def _solve(
         # budget below one node per square it would overrun it, so skip it.
         if not closed and (node_limit is None or node_limit >= rows * cols):
             status, board, nodes, _ = engine.warnsdorff(
-                rows, cols, start, moves, TIE_BREAKS["roth"], 0, False, deadline
+                rows, cols, start, moves, TIE_BREAKS["roth"], 0, False, deadline, flag
             )
             total_nodes += nodes
             if status == FOUND:
                 return finish(board, "warnsdorff", total_nodes, 0)
+            if status == CANCELLED:
+                raise limit_error(status, total_nodes)
         cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * rows * cols)
         total_backtracks = 0
         attempts = list(_auto_orders(moves))
@@ -218,7 +261,7 @@ def _solve(
                     raise limit_error(NODE_LIMIT, total_nodes, total_backtracks)
                 budget = left if budget is None else min(budget, left)
             status, board, nodes, backs = engine.backtrack(
-                rows, cols, start, attempt, True, closed, budget, deadline
+                rows, cols, start, attempt, True, closed, budget, deadline, flag
             )
             total_nodes += nodes
             total_backtracks += backs
@@ -229,12 +272,14 @@ def _solve(
                     f"no {'closed' if closed else 'open'} tour of the {rows}x{cols} board "
                     f"starts at {start}: an exhaustive search visited {nodes:,} nodes"
                 )
-            if status == TIME_LIMIT or (node_limit is not None and total_nodes >= node_limit):
+            if (status in (TIME_LIMIT, CANCELLED)
+                    or (node_limit is not None and total_nodes >= node_limit)):
                 raise limit_error(status, total_nodes, total_backtracks)
         raise AssertionError("unreachable: the last auto attempt has no internal cap")
 
     status, board, nodes, backs = engine.backtrack(
-        rows, cols, start, moves, method == "warnsdorff-backtrack", closed, node_limit, deadline
+        rows, cols, start, moves, method == "warnsdorff-backtrack", closed, node_limit, deadline,
+        flag,
     )
     if status == FOUND:
         return finish(board, method, nodes, backs)
@@ -259,6 +304,7 @@ def solve(
     max_nodes: int | None = None,
     timeout: float | None = None,
     trace: Tracer | None = None,
+    cancel: Cancel | Event | None = None,
 ) -> Tour:
     """Find a knight's tour of a ``rows`` x ``cols`` board from ``start``.
 
@@ -295,7 +341,10 @@ def solve(
     tried, default :data:`knight.DEFAULT_ORDER`.  With the same order every
     method is deterministic.  ``max_nodes`` bounds the knight placements and
     ``timeout`` the seconds; :class:`SearchLimitError` reports reaching either.
-    Ctrl-C interrupts any search.  ``trace`` is called with a
+    Ctrl-C interrupts any search.  ``cancel`` (a :class:`knight.Cancel`, or a
+    ``threading.Event``) stops it from another thread: setting it makes the
+    search raise :class:`knight.SearchCancelled` within a fraction of a
+    second.  ``trace`` is called with a
     :class:`knight.trace.TraceEvent` for every decision (tracing runs the
     pure-Python twin of the core, which decides identically, only slower).
 
@@ -310,10 +359,72 @@ def solve(
     >>> knight.solve(6, start=(1, 5), closed=True, method="warnsdorff-backtrack").closed
     True
     """
+    if (
+        method == "warnsdorff" and order is None and seed is None and max_nodes is None
+        and timeout is None and trace is None and cancel is None
+    ):
+        tour = _fast_warnsdorff(rows, cols, start, closed, tie_break)
+        if tour is not None:
+            return tour
     return _solve(
         CYTHON_ENGINE, rows, cols, start=start, closed=closed, method=method, order=order,
         tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout, trace=trace,
+        cancel=cancel,
     )
+
+
+#: Greedy Warnsdorff on small boards, keyed by arguments of exactly the types
+#: the general path accepts unchanged: (rows, cols, start, closed, tie_break)
+#: -> (rows, cols, start square, tie-break code).  Filled once the general
+#: path has validated the arguments, so a repeated call skips straight to the
+#: core (the issue's <= 2 us outside the core for solve(8, "warnsdorff")).
+_FAST_PLANS: dict[tuple[Any, ...], tuple[int, int, Square, int]] = {}
+_FAST_MAX_SQUARES = 4096  # above it the core dominates and the memory check matters
+_FAST_MAX_PLANS = 4096
+_FAST_ORDER = order_array(DEFAULT_ORDER)
+
+
+def _fast_key(rows: Any, cols: Any, start: Any, closed: Any, tie_break: Any) -> Any:
+    """The cache key, or None unless every argument has an exact plain type
+    (``True == 1`` and ``(0.0, 0) == (0, 0)`` must never hit a validated entry)."""
+    if type(rows) is not int or (cols is not None and type(cols) is not int):
+        return None
+    if type(closed) is not bool or type(tie_break) is not str or tie_break == "random":
+        return None
+    if type(start) is tuple:
+        if len(start) != 2 or type(start[0]) is not int or type(start[1]) is not int:
+            return None
+    elif type(start) is not str:
+        return None
+    return (rows, cols, start, closed, tie_break)
+
+
+def _fast_warnsdorff(rows: Any, cols: Any, start: Any, closed: Any, tie_break: Any,
+                     ) -> Tour | None:
+    """The greedy walk for validated small-board arguments, or None (general path)."""
+    key = _fast_key(rows, cols, start, closed, tie_break)
+    if key is None:
+        return None
+    plan = _FAST_PLANS.get(key)
+    if plan is None:
+        # Validate (raising as the general path does), then remember.
+        r, c = board_size(rows, cols)
+        if r * c > _FAST_MAX_SQUARES or tie_break not in TIE_BREAKS:
+            return None
+        sq = square(start, r, c, "start")
+        if existence.reason(r, c, sq, closed) is not None:
+            return None
+        if len(_FAST_PLANS) >= _FAST_MAX_PLANS:
+            _FAST_PLANS.clear()
+        plan = _FAST_PLANS[key] = (r, c, sq, TIE_BREAKS[tie_break])
+    began = time.perf_counter()
+    r, c, sq, tie = plan
+    board = np.empty((r, c), dtype=np.int32)
+    status, squares = _search_core.warnsdorff(board, _FAST_ORDER, sq[0], sq[1], tie, 0, closed,
+                                              0.0, None)
+    if status != FOUND:
+        return None  # a dead end: the general path builds the DeadEndError
+    return Tour._trusted(board, closed, "warnsdorff", squares, time.perf_counter() - began, sq)
 
 
 __all__ = ["DEFAULT_ORDER", "METHODS", "TIE_BREAKS", "solve"]

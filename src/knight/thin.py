@@ -47,7 +47,7 @@ import numpy as np
 
 from . import theory
 from ._core import thin as _thin
-from .errors import NoTourError
+from .errors import NoTourError, SearchCancelled
 from .geometry import Square, board_size, check_memory, square
 
 #: The board heights (shorter sides) this module handles.
@@ -334,7 +334,11 @@ def _stored() -> dict[str, np.ndarray] | None:
 
 @functools.cache
 def automaton(h: int, closed: bool) -> _Automaton:
-    """The automaton of ``h``-row boards (from the data file, else built now)."""
+    """The automaton of ``h``-row boards (from the data file, else built now).
+
+    Its tables are also handed to the C core (:func:`_install`), where the
+    construction -- :func:`thin_tour` and the C API alike -- reads them.
+    """
     if h not in HEIGHTS:
         raise ValueError(f"thin boards have 3 or 4 rows, not {h}")
     stored = _stored()
@@ -347,7 +351,31 @@ def automaton(h: int, closed: bool) -> _Automaton:
         data["accept"] = int(stored[f"{key}_accept"])
     else:
         data = build_automaton(h, closed)
-    return _Automaton(h, closed, data)
+    auto = _Automaton(h, closed, data)
+    _install(auto)
+    return auto
+
+
+def _install(auto: _Automaton) -> None:
+    """Give the C core the automaton's tables (it keeps them for the process's life)."""
+    inc, count = _incidence(auto.h)
+
+    def i32(a: np.ndarray) -> np.ndarray:
+        return np.ascontiguousarray(a, dtype=np.int32)
+
+    _thin.install(
+        auto.h, auto.closed, auto.n_states, auto.accept,
+        auto.succ_ptr, auto.succ_dst, auto.succ_mask,
+        auto.pred_ptr, auto.pred_src, auto.pred_mask,
+        auto.reach, auto.reach_pre, auto.reach_per,
+        auto.finish, auto.finish_pre, auto.finish_per,
+        i32(auto.src), i32(auto.dst), i32(auto.mask), i32(auto.term), inc, count,
+    )
+
+
+# A C caller of the construction (knight.capi) may be the first to need an
+# automaton: the core then takes the GIL once and has it built here.
+_thin.set_loader(automaton)
 
 
 def _frame(rows: int, cols: int) -> tuple[int, int, bool]:
@@ -471,7 +499,11 @@ def memory_estimate(rows: int, cols: int) -> int:
 
 
 def _plan(auto: _Automaton, n: int, r: int, j: int) -> tuple[int, int, int, int]:
-    """Pick the transition at the start column: (column, state before, after, mask)."""
+    """Pick the transition at the start column: (column, state before, after, mask).
+
+    The Python twin of the choice :func:`knight._core.thin.thin_into` makes
+    in C (the first transition in table order that fits); the tests compare.
+    """
     if auto.closed:
         j = 0   # a closed tour passes every square: walk it from the first column
     a = auto.reach[_cls(j, auto.reach_pre, auto.reach_per)]
@@ -519,13 +551,16 @@ def _seen(auto: _Automaton, n: int) -> np.ndarray:
     return np.full((2, auto.n_states, classes), -1, dtype=np.int64)
 
 
-def thin_tour(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:
+def thin_tour(rows: int, cols: int, start: Square, closed: bool,
+              cancel: np.ndarray | None = None) -> np.ndarray:
     """A tour of a board whose shorter side is 3 or 4, in O(rows * cols) time.
 
     Returns a C-contiguous int32 board of step numbers with step 0 at
     ``start``; the tour is closed if ``closed``.  Raises
     :class:`~knight.errors.NoTourError` at once, with the reason, when no
     such tour exists; ``TypeError``/``ValueError`` for bad arguments.
+    ``cancel`` is None or the one-byte ``uint8`` flag of a cancel token:
+    non-zero stops the walk with :class:`~knight.SearchCancelled`.
 
     >>> import knight
     >>> b = thin_tour(3, 10, (0, 0), closed=True)
@@ -548,25 +583,20 @@ def thin_tour(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:
     if why is not None:
         raise NoTourError(why)
     check_memory(memory_estimate(rows, cols), f"a tour of the {rows}x{cols} board")
-    auto = automaton(h, closed)
-    r, j = (start[1], start[0]) if transposed else start
-    col, before, after, mask = _plan(auto, n, r, j)
-    masks = np.empty(n, dtype=np.int32)
-    masks[col] = mask
-    status = _thin.walk_states(
-        auto.succ_ptr, auto.succ_dst, auto.succ_mask,
-        auto.pred_ptr, auto.pred_src, auto.pred_mask,
-        auto.reach, auto.reach_pre, auto.reach_per,
-        auto.finish, auto.finish_pre, auto.finish_per,
-        col, before, after, auto.accept, masks, _seen(auto, n),
-    )
-    if status != 0:
-        raise AssertionError(f"thin automaton walk failed (status {status}) on {rows}x{cols}")
     board = np.empty((rows, cols), dtype=np.int32)
-    inc, count = _incidence(h)
-    done = _thin.fill_board(masks, inc, count, r, j, transposed, board)
-    if done != rows * cols:
-        raise AssertionError(f"thin tour walk covered {done} of {rows * cols} squares")
+    # The C construction (the one the C API runs): the transition at the
+    # start column, the walk through the states, the fill.
+    status = _thin.thin_into(board, start[0], start[1], closed, cancel)
+    if status == _thin.CANCELLED:
+        raise SearchCancelled(
+            f"the construction of a {rows}x{cols} tour was cancelled: the cancel token was set",
+            0, 0.0,
+        )
+    if status == _thin.NO_MEMORY:
+        raise MemoryError(f"a tour of the {rows}x{cols} board: out of memory")
+    if status != _thin.OK:
+        # thin_reason above already refused every board without a tour.
+        raise AssertionError(f"thin automaton walk failed (status {status}) on {rows}x{cols}")
     return board
 
 

@@ -92,6 +92,24 @@ class Tour:
         self.seconds = float(seconds)
         self.seed = seed
 
+    @classmethod
+    def _trusted(cls, board: np.ndarray, closed: bool, method: str, nodes: int,
+                 seconds: float, start: Square) -> Tour:
+        """A tour a core has just built and checked: no second check, no copies."""
+        self = cls.__new__(cls)
+        view = board.view()
+        view.flags.writeable = False
+        self._board = view
+        self._path = None
+        self._start = start
+        self.closed = closed
+        self.method = method
+        self.nodes = nodes
+        self.backtracks = 0
+        self.seconds = seconds
+        self.seed = None
+        return self
+
     @property
     def board(self) -> np.ndarray:
         """Step numbers, an int32 ``rows`` x ``cols`` array (read-only)."""

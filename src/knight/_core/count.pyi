@@ -8,6 +8,7 @@ DONE: int
 MORE: int
 TIME_LIMIT: int
 NODE_LIMIT: int
+CANCELLED: int
 
 # A cdef class: its C layout cannot be combined with another base's.
 @disjoint_base
@@ -21,8 +22,14 @@ class PathSearch:
         ends: npt.NDArray[np.uint8],
         connect_depth: int = ...,
     ) -> None: ...
-    def count(self, deadline: float = ..., max_nodes: int = ...) -> tuple[int, int, int]: ...
-    def collect(self, out: npt.NDArray[np.int32], deadline: float = ...) -> tuple[int, int]: ...
+    def count(
+        self, deadline: float = ..., max_nodes: int = ...,
+        cancel: npt.NDArray[np.uint8] | None = ...,
+    ) -> tuple[int, int, int]: ...
+    def collect(
+        self, out: npt.NDArray[np.int32], deadline: float = ...,
+        cancel: npt.NDArray[np.uint8] | None = ...,
+    ) -> tuple[int, int]: ...
     @property
     def found(self) -> int: ...
     @property

@@ -42,7 +42,7 @@ means the same in a worker process on the same machine).
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
-from .poll cimport poll
+from .poll cimport POLL_TIME_LIMIT, poll
 
 import numpy as np
 
@@ -57,14 +57,24 @@ cdef enum:
     S_MORE = 1
     S_TIME_LIMIT = 2
     S_NODE_LIMIT = 3
+    S_CANCELLED = 4
 
-DONE, MORE, TIME_LIMIT, NODE_LIMIT = range(4)
+DONE, MORE, TIME_LIMIT, NODE_LIMIT, CANCELLED = range(5)
 
 # The eight knight moves, in knight.geometry.DEFAULT_ORDER.
 cdef int _DR[8]
 cdef int _DC[8]
 _DR[:] = [2, 1, -1, -2, -2, -1, 1, 2]
 _DC[:] = [1, 2, 2, 1, -1, -2, -2, -1]
+
+
+cdef const uint8_t* _flag(const uint8_t[::1] cancel) except? NULL:
+    """The cancel flag's address, NULL for None (a flag must have one cell)."""
+    if cancel is None:
+        return NULL
+    if cancel.shape[0] < 1:
+        raise ValueError("cancel must be a uint8 array of length 1")
+    return &cancel[0]
 
 
 cdef class PathSearch:
@@ -373,11 +383,12 @@ cdef class PathSearch:
         return seen == remaining
 
     cdef int _run(self, int32_t* out, Py_ssize_t max_out, Py_ssize_t* n_out,
-                  double deadline, int64_t max_nodes) except -1 nogil:
+                  double deadline, int64_t max_nodes, const uint8_t* cancel) except -1 nogil:
         """The search loop; resumes where the previous call stopped."""
         cdef Py_ssize_t d = self.depth, i, j, stride = self.total
         cdef int32_t u
         cdef int64_t polled = self._nodes
+        cdef int stop
         n_out[0] = 0
         if self.dead:
             return S_DONE
@@ -421,8 +432,9 @@ cdef class PathSearch:
                         self.depth = d
                         if max_nodes > 0 and self._nodes >= max_nodes:
                             return S_NODE_LIMIT
-                        if poll(deadline):
-                            return S_TIME_LIMIT
+                        stop = poll(deadline, cancel)
+                        if stop:
+                            return S_TIME_LIMIT if stop == POLL_TIME_LIMIT else S_CANCELLED
             else:
                 if d == self.base:
                     self.depth = d
@@ -431,34 +443,40 @@ cdef class PathSearch:
                 self._retreat(d)
                 d -= 1
 
-    def count(self, double deadline=0.0, int64_t max_nodes=0):
+    def count(self, double deadline=0.0, int64_t max_nodes=0, const uint8_t[::1] cancel=None):
         """Run to the end; returns ``(status, tours, nodes)``.
 
         ``tours`` counts the completions found so far (all of them when the
         status is DONE); ``deadline`` is a ``time.time()`` value, 0 for none.
         ``max_nodes`` > 0 stops the search (status NODE_LIMIT, resumable) at
         the first poll after that many nodes, a deterministic budget.
+        ``cancel`` (a uint8 array of length 1, or None) stops it with status
+        CANCELLED, resumable, at the first poll after it turns non-zero.
         """
         cdef Py_ssize_t n = 0
         cdef int status
+        cdef const uint8_t* flag = _flag(cancel)
         with nogil:
-            status = self._run(NULL, 0, &n, deadline, max_nodes)
+            status = self._run(NULL, 0, &n, deadline, max_nodes, flag)
         return status, int(self._found), int(self._nodes)
 
-    def collect(self, int32_t[:, ::1] out, double deadline=0.0):
+    def collect(self, int32_t[:, ::1] out, double deadline=0.0,
+                const uint8_t[::1] cancel=None):
         """Find up to ``out.shape[0]`` more paths; returns ``(status, n)``.
 
         Row i of ``out`` receives the i-th path found, as flat squares
         ``row * cols + col`` (``out.shape[1]`` must be the number of squares
         not blocked).  Status MORE: the buffer is full (call again), DONE: the
-        search is over, TIME_LIMIT: the deadline passed (call again to go on).
+        search is over, TIME_LIMIT: the deadline passed, CANCELLED: ``cancel``
+        was set (call again to go on).
         """
         cdef Py_ssize_t n = 0
         cdef int status
+        cdef const uint8_t* flag = _flag(cancel)
         if out.shape[1] != self.total or out.shape[0] < 1:
             raise ValueError("out must have shape (k, squares), k >= 1")
         with nogil:
-            status = self._run(&out[0, 0], out.shape[0], &n, deadline, 0)
+            status = self._run(&out[0, 0], out.shape[0], &n, deadline, 0, flag)
         if status == S_MORE and self.dead:
             status = S_DONE
         return status, n

@@ -34,4 +34,44 @@ def run(
     dump_lo: npt.NDArray[np.uint64] | None = ...,
     dump_hi: npt.NDArray[np.uint64] | None = ...,
     dump_val: npt.NDArray[np.uint64] | None = ...,
+    fold: npt.NDArray[np.uint8] | None = ...,
+    dump_out: list[npt.NDArray[np.uint64]] | None = ...,
+) -> int: ...
+
+def profiles(
+    W: int,
+    lo: npt.NDArray[np.uint64],
+    hi: npt.NDArray[np.uint64],
+    bmap: npt.NDArray[np.int32],
+    tgt: npt.NDArray[np.int32],
+    out: npt.NDArray[np.uint64],
+) -> None: ...
+
+def mirror_keys(
+    W: int,
+    lo: npt.NDArray[np.uint64],
+    hi: npt.NDArray[np.uint64],
+    bmap: npt.NDArray[np.int32],
+    out_lo: npt.NDArray[np.uint64],
+    out_hi: npt.NDArray[np.uint64],
+) -> None: ...
+
+def join(
+    W: int,
+    path_mode: bool,
+    tgt: npt.NDArray[np.int32],
+    llo: npt.NDArray[np.uint64],
+    lhi: npt.NDArray[np.uint64],
+    lval: npt.NDArray[np.uint64],
+    lmap: npt.NDArray[np.int32],
+    lprof: npt.NDArray[np.uint64],
+    rlo: npt.NDArray[np.uint64],
+    rhi: npt.NDArray[np.uint64],
+    rval: npt.NDArray[np.uint64],
+    rmap: npt.NDArray[np.int32],
+    rprof: npt.NDArray[np.uint64],
+    mods: npt.NDArray[np.uint64],
+    result: npt.NDArray[np.uint64],
+    info: npt.NDArray[np.int64],
+    deadline: float,
 ) -> int: ...

@@ -58,14 +58,33 @@ Tables are open-addressing hash tables (linear probing, load <= 1/2,
 doubling), malloc'ed here because their size is only known as they grow;
 their total never passes max_bytes: growth that would is refused with
 ST_NOMEM and Python raises.  Every failure comes back as a status code.
+An entry is kw key words (kw = 1 when the 2W + 1 slots fit 64 bits, i.e.
+W <= 7, else 2) then the nw residues, in one run of words so that a probe
+touches one cache line.  The sweep is bound by cache misses on the next
+table, so each successor's hash is computed and its bucket prefetched
+RING insertions before it is stored.
+
+Mirror folding: at the end of a column the window is the two last columns
+(slot 0 is a finished cell), and reflecting the rows maps a state to one
+with the same number of completions whenever the rest of the board (the
+targets of the window and of every later cell) is itself symmetric --
+Python says where with ``fold``.  There the state and its mirror are
+stored under the smaller of the two keys, their counts added: the sum over
+states of count x completions is unchanged, and the tables hold about half
+the states.
+
+Meet in the middle: ``join`` combines the final tables of two partial
+sweeps that meet at a cut (see frontier.py, ``plan_jobs``).
 """
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 from cpython.exc cimport PyErr_CheckSignals
 
 import time as _time
+
+import numpy as _np
 
 cdef extern from *:
     """
@@ -74,9 +93,54 @@ cdef extern from *:
         uint64_t h = (lo ^ (hi * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL;
         return h ^ (h >> 31);
     }
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    /* Large tables on 2 MiB pages where the system has them on request
+       (Linux, transparent huge pages in "madvise" mode): the probes are
+       random, and with 4 KiB pages nearly every one also misses the TLB. */
+    static void* fr_alloc(size_t bytes) {
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (bytes >= ((size_t)4 << 20)) {
+            void* p = NULL;
+            if (posix_memalign(&p, (size_t)2 << 20, bytes) != 0)
+                return NULL;
+            madvise(p, bytes, MADV_HUGEPAGE);
+            return p;
+        }
+    #endif
+        return malloc(bytes);
+    }
+    #if defined(__GNUC__) || defined(__clang__)
+    #define FR_PREFETCH(p) __builtin_prefetch((const void*)(p), 1, 1)
+    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    #include <xmmintrin.h>
+    #define FR_PREFETCH(p) _mm_prefetch((const char*)(p), _MM_HINT_T0)
+    #else
+    #define FR_PREFETCH(p) ((void)0)
+    #endif
+    /* a*b mod m for m < 2^63 without 128-bit integers (MSVC has none) */
+    static inline uint64_t fr_mulmod(uint64_t a, uint64_t b, uint64_t m) {
+        uint64_t r = 0;
+        int i;
+        a %= m;
+        b %= m;
+        for (i = 63; i >= 0; i--) {
+            r <<= 1;
+            if (r >= m) r -= m;
+            if ((b >> i) & 1) {
+                r += a;
+                if (r >= m) r -= m;
+            }
+        }
+        return r;
+    }
     """
     const uint64_t EMPTY_HI
     uint64_t fr_hash2(uint64_t lo, uint64_t hi) nogil
+    void FR_PREFETCH(const void* p) nogil
+    uint64_t fr_mulmod(uint64_t a, uint64_t b, uint64_t m) nogil
+    void* fr_alloc(size_t bytes) nogil
 
 # Status codes shared with frontier.py.
 cdef enum:
@@ -97,30 +161,32 @@ DEF C_FULL = 1
 DEF C_TERM = 2
 DEF MAXS = 32
 DEF POLL_MASK = 16383  # poll every 2^14 transitions
+DEF RING = 16          # prefetch distance, in successors
+
 
 cdef struct Table:
-    # cap entries of E = 2 + nw words each: key low word, key high word,
-    # then the residues -- one cache line per probe instead of two
+    # cap entries of E = kw + nw words: the key, then the residues
     uint64_t* data
     int64_t cap
     int64_t size
 
 
-cdef int _table_alloc(Table* t, int64_t cap, int nw) noexcept nogil:
-    t.data = <uint64_t*>malloc(cap * (2 + nw) * sizeof(uint64_t))
+cdef int _table_alloc(Table* t, int64_t cap, int E, int kw) noexcept nogil:
+    t.data = <uint64_t*>fr_alloc(cap * E * sizeof(uint64_t))
     if t.data == NULL:
         return -1
     t.cap = cap
     t.size = 0
-    _table_clear(t, nw)
+    _table_clear(t, E, kw)
     return 0
 
 
-cdef inline void _table_clear(Table* t, int nw) noexcept nogil:
-    # a high word of all ones is never a key: at most 27 slots use 108 bits
-    cdef int64_t i, E = 2 + nw
+cdef inline void _table_clear(Table* t, int E, int kw) noexcept nogil:
+    # the top key word all ones is never a key: its top nibble is unused
+    # (at most 15 slots in one word, 27 in two)
+    cdef int64_t i
     for i in range(t.cap):
-        t.data[i * E + 1] = EMPTY_HI
+        t.data[i * E + kw - 1] = EMPTY_HI
     t.size = 0
 
 
@@ -137,34 +203,61 @@ cdef inline void _add_vals(uint64_t* dst, const uint64_t* src, const uint64_t* m
         dst[j] = s
 
 
-cdef inline int64_t _find_slot(Table* t, uint64_t lo, uint64_t hi, int E) noexcept nogil:
+cdef inline int64_t _find_slot(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
+                               int E, int kw) noexcept nogil:
     """Index of the entry holding (lo, hi), or of the empty entry to use."""
     cdef uint64_t mask = <uint64_t>(t.cap - 1)
-    cdef uint64_t i = fr_hash2(lo, hi) & mask
+    cdef uint64_t i = h & mask
     cdef uint64_t* d
     while True:
         d = &t.data[i * E]
-        if d[1] == EMPTY_HI or (d[0] == lo and d[1] == hi):
+        if d[kw - 1] == EMPTY_HI:
+            return <int64_t>i
+        if d[0] == lo and (kw == 1 or d[1] == hi):
             return <int64_t>i
         i = (i + 1) & mask
 
 
-cdef int _table_grow(Table* t, int nw, int64_t other_bytes, int64_t max_bytes) noexcept nogil:
+cdef int _table_grow(Table* t, int E, int kw, int64_t other_bytes,
+                     int64_t max_bytes) noexcept nogil:
     """Double t's capacity; -1 if that would pass max_bytes or malloc fails."""
     cdef Table n
-    cdef int64_t i, s, E = 2 + nw
+    cdef int64_t i, s
+    cdef uint64_t lo, hi
     # old and new arrays coexist during the rehash
     if other_bytes + 3 * t.cap * E * 8 > max_bytes:
         return -1
-    if _table_alloc(&n, 2 * t.cap, nw) != 0:
+    if _table_alloc(&n, 2 * t.cap, E, kw) != 0:
         return -1
     for i in range(t.cap):
-        if t.data[i * E + 1] != EMPTY_HI:
-            s = _find_slot(&n, t.data[i * E], t.data[i * E + 1], E)
+        if t.data[i * E + kw - 1] != EMPTY_HI:
+            lo = t.data[i * E]
+            hi = t.data[i * E + 1] if kw == 2 else 0
+            s = _find_slot(&n, lo, hi, fr_hash2(lo, hi), E, kw)
             memcpy(&n.data[s * E], &t.data[i * E], E * sizeof(uint64_t))
     n.size = t.size
     free(t.data)
     t[0] = n
+    return 0
+
+
+cdef inline int _insert(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
+                        const uint64_t* src, const uint64_t* mp, int nw, int kw,
+                        int64_t other_bytes, int64_t max_bytes) noexcept nogil:
+    """Add src's residues to the entry of (lo, hi); -1 when out of memory."""
+    cdef int E = kw + nw
+    cdef int64_t slot = _find_slot(t, lo, hi, h, E, kw)
+    cdef uint64_t* d = &t.data[slot * E]
+    if d[kw - 1] == EMPTY_HI:
+        d[0] = lo
+        if kw == 2:
+            d[1] = hi
+        memcpy(&d[kw], src, nw * sizeof(uint64_t))
+        t.size += 1
+        if 2 * t.size > t.cap:
+            return _table_grow(t, E, kw, other_bytes, max_bytes)
+        return 0
+    _add_vals(&d[kw], src, mp, nw)
     return 0
 
 
@@ -242,46 +335,86 @@ cdef inline int _need_min(uint8_t code, int target, bint path_mode) noexcept nog
     return 0 if path_mode else 1
 
 
+cdef inline void _pack(const uint8_t* v, int n, uint64_t* lo, uint64_t* hi) noexcept nogil:
+    """Canonical key of the n slot codes v: labels renumbered 3, 4, ... in
+    order of first appearance."""
+    cdef uint8_t relabel[32]
+    cdef int k, j, lbl = 3
+    cdef uint64_t klo = 0, khi = 0
+    memset(relabel, 0, 32)
+    for k in range(n):
+        j = v[k]
+        if j >= 3:
+            if relabel[j] == 0:
+                relabel[j] = lbl
+                lbl += 1
+            j = relabel[j]
+        if k < 16:
+            klo |= (<uint64_t>j) << (4 * k)
+        else:
+            khi |= (<uint64_t>j) << (4 * (k - 16))
+    lo[0] = klo
+    hi[0] = khi
+
+
 def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         const int32_t[::1] rem, const int32_t[::1] fwd, const int32_t[::1] last_fwd,
         const int32_t[::1] pinned, int last_needed, bint path_mode,
         const uint64_t[::1] mods, uint64_t[::1] result, int64_t[::1] sizes,
         int64_t[::1] info, double deadline, uint8_t[::1] cancel, object progress,
         int64_t max_bytes, int dump_step=-1, uint64_t[::1] dump_lo=None,
-        uint64_t[::1] dump_hi=None, uint64_t[::1] dump_val=None):
+        uint64_t[::1] dump_hi=None, uint64_t[::1] dump_val=None,
+        const uint8_t[::1] fold=None, list dump_out=None):
     """Run the sweep; return a status code (ST_*).
 
     result[:nw] receives the residues of the count (mods[0] is ignored:
     word 0 is modulo 2^64); sizes[p] the number of states after cell p;
     info = [peak states, peak bytes, transitions, cells done].
     With dump_step >= 0 the table after that cell is copied out (keys as
-    lo/hi words, word 0 of the counts) and the run stops there.
+    lo/hi words, the nw residues of state i at dump_val[i*nw:(i+1)*nw]) and
+    the run stops there.  With dump_out (a list) instead of the buffers,
+    the core appends arrays of the right size, (lo, hi, residues), so one
+    run is enough whatever the table's size.  fold[p] != 0 folds mirror
+    states after cell p (only at the end of a column; see the header).
     """
     cdef int nw = mods.shape[0]
     cdef int S = 2 * W + 1          # slots of a state
+    cdef int kw = 1 if S <= 15 else 2
+    cdef int E = kw + nw
     cdef int npin = pinned.shape[0]
     cdef Table cur, nxt, tmp
     cur.data = NULL
     nxt.data = NULL
     cdef uint64_t* finished = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t* mp = <uint64_t*>malloc(nw * sizeof(uint64_t))
-    cdef int64_t E = 2 + nw
     cdef int64_t esz = E * sizeof(uint64_t)
     cdef uint8_t* cflag = &cancel[0] if cancel is not None else NULL
     cdef int status = 0
     cdef double last = 0.0
-    cdef int64_t ntrans = 0, peak = 1, peak_bytes = 0, i, s, slot
-    cdef int p, j, k, q, ns, t, navail, nsub, base, r, closed, ok, su, nterm, npu, lbl
+    cdef int64_t ntrans = 0, peak = 1, peak_bytes = 0, i, s, nq = 0
+    cdef int p, j, k, q, ns, t, navail, nsub, base, r, closed, ok, su, nterm, npu
+    cdef int folding
+    cdef bint dump_into = dump_out is not None
+    cdef bint has_fold = fold is not None
     cdef int avail[4]
     cdef int subs[11][2]
     cdef int subn[11]
     cdef uint8_t b[MAXS]
     cdef uint8_t a[MAXS]
-    cdef uint8_t relabel[32]
-    cdef uint64_t klo, khi
+    cdef uint8_t m[MAXS]
+    cdef uint64_t klo, khi, mlo, mhi
     cdef uint64_t* src
     cdef uint8_t fresh
+    # successors waiting for their prefetched bucket
+    cdef uint64_t q_lo[RING]
+    cdef uint64_t q_hi[RING]
+    cdef uint64_t q_h[RING]
+    cdef uint64_t* q_src[RING]
     if W > 13 or nw < 1 or finished == NULL or mp == NULL:
+        free(finished)
+        free(mp)
+        return S_NOMEM
+    if fold is not None and fold.shape[0] < N:
         free(finished)
         free(mp)
         return S_NOMEM
@@ -291,30 +424,33 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         mp[j] = mods[j]
     try:
         with nogil:
-            if 2 * 1024 * esz > max_bytes or _table_alloc(&cur, 1024, nw) != 0 \
-                    or _table_alloc(&nxt, 1024, nw) != 0:
+            if 2 * 1024 * esz > max_bytes or _table_alloc(&cur, 1024, E, kw) != 0 \
+                    or _table_alloc(&nxt, 1024, E, kw) != 0:
                 status = S_NOMEM
             else:
                 # the empty board: one state, count 1
-                s = _find_slot(&cur, 0, 0, E)
+                s = _find_slot(&cur, 0, 0, fr_hash2(0, 0), E, kw)
                 cur.data[s * E] = 0
-                cur.data[s * E + 1] = 0
+                if kw == 2:
+                    cur.data[s * E + 1] = 0
                 for j in range(nw):
-                    cur.data[s * E + 2 + j] = 1
+                    cur.data[s * E + kw + j] = 1
                 cur.size = 1
             p = 0
             while status == 0 and p < N:
                 base = p - 1 - 2 * W     # cell of slot 0 in b / a
                 ns = S + 1               # slots incl. the new cell p
                 t = target[p]
+                folding = has_fold and fold[p] != 0
+                nq = 0
                 for i in range(cur.cap):
-                    if cur.data[i * E + 1] == EMPTY_HI:
+                    if cur.data[i * E + kw - 1] == EMPTY_HI:
                         continue
-                    # The key is two 64-bit words, 16 slots each (no 128-bit
-                    # integers: MSVC has none).
+                    # The key is one or two 64-bit words, 16 slots each (no
+                    # 128-bit integers: MSVC has none).
                     klo = cur.data[i * E]
-                    khi = cur.data[i * E + 1]
-                    src = &cur.data[i * E + 2]
+                    khi = cur.data[i * E + 1] if kw == 2 else 0
+                    src = &cur.data[i * E + kw]
                     for k in range(S):
                         if k < 16:
                             b[k] = <uint8_t>((klo >> (4 * k)) & 15)
@@ -432,36 +568,41 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                             if ok:
                                 _add_vals(finished, src, mp, nw)
                             continue
-                        # canonical key of slots 1..S (slot 0 has left)
-                        memset(relabel, 0, 32)
-                        lbl = 3
-                        klo = 0
-                        khi = 0
-                        for k in range(1, ns):
-                            j = a[k]
-                            if j >= 3:
-                                if relabel[j] == 0:
-                                    relabel[j] = lbl
-                                    lbl += 1
-                                j = relabel[j]
-                            if k - 1 < 16:
-                                klo |= (<uint64_t>j) << (4 * (k - 1))
-                            else:
-                                khi |= (<uint64_t>j) << (4 * (k - 17))
-                        slot = _find_slot(&nxt, klo, khi, E)
-                        if nxt.data[slot * E + 1] == EMPTY_HI:
-                            nxt.data[slot * E] = klo
-                            nxt.data[slot * E + 1] = khi
-                            memcpy(&nxt.data[slot * E + 2], src, nw * sizeof(uint64_t))
-                            nxt.size += 1
-                            if 2 * nxt.size > nxt.cap:
-                                if _table_grow(&nxt, nw, cur.cap * esz, max_bytes) != 0:
-                                    status = S_NOMEM
-                                    break
-                        else:
-                            _add_vals(&nxt.data[slot * E + 2], src, mp, nw)
+                        # slot 0 has left: the key is slots 1..S
+                        _pack(&a[1], S, &klo, &khi)
+                        if folding:
+                            # rows reversed in each of the two columns
+                            m[0] = a[1]
+                            for k in range(1, W + 1):
+                                m[k] = a[W + 2 - k]
+                                m[W + k] = a[2 * W + 2 - k]
+                            _pack(m, S, &mlo, &mhi)
+                            if mhi < khi or (mhi == khi and mlo < klo):
+                                klo = mlo
+                                khi = mhi
+                        # queue it; store the one queued RING successors ago
+                        j = <int>(nq & (RING - 1))
+                        if nq >= RING:
+                            if _insert(&nxt, q_lo[j], q_hi[j], q_h[j], q_src[j], mp, nw,
+                                       kw, cur.cap * esz, max_bytes) != 0:
+                                status = S_NOMEM
+                                break
+                        q_lo[j] = klo
+                        q_hi[j] = khi
+                        q_h[j] = fr_hash2(klo, khi)
+                        q_src[j] = src
+                        FR_PREFETCH(&nxt.data[(q_h[j] & <uint64_t>(nxt.cap - 1)) * E])
+                        nq += 1
                     if status != 0:
                         break
+                # drain the queue
+                s = nq - RING if nq > RING else 0
+                while status == 0 and s < nq:
+                    j = <int>(s & (RING - 1))
+                    if _insert(&nxt, q_lo[j], q_hi[j], q_h[j], q_src[j], mp, nw,
+                               kw, cur.cap * esz, max_bytes) != 0:
+                        status = S_NOMEM
+                    s += 1
                 if status != 0:
                     break
                 sizes[p] = nxt.size
@@ -469,16 +610,20 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                     peak = nxt.size
                 if (cur.cap + nxt.cap) * esz > peak_bytes:
                     peak_bytes = (cur.cap + nxt.cap) * esz
+                if p == dump_step and dump_into:
+                    info[3] = p + 1
+                    break
                 if p == dump_step:
-                    if dump_cap < nxt.size:
+                    if dump_cap < nxt.size or dump_val.shape[0] < nxt.size * nw:
                         status = S_DUMP_SMALL
                     else:
                         s = 0
                         for i in range(nxt.cap):
-                            if nxt.data[i * E + 1] != EMPTY_HI:
+                            if nxt.data[i * E + kw - 1] != EMPTY_HI:
                                 dump_lo[s] = nxt.data[i * E]
-                                dump_hi[s] = nxt.data[i * E + 1]
-                                dump_val[s] = nxt.data[i * E + 2]
+                                dump_hi[s] = nxt.data[i * E + 1] if kw == 2 else 0
+                                for j in range(nw):
+                                    dump_val[s * nw + j] = nxt.data[i * E + kw + j]
                                 s += 1
                     info[3] = p + 1
                     break
@@ -486,11 +631,17 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 tmp = cur
                 cur = nxt
                 nxt = tmp
-                _table_clear(&nxt, nw)
+                _table_clear(&nxt, E, kw)
                 p += 1
                 info[3] = p
             for j in range(nw):
                 result[j] = finished[j]
+        if status == S_OK and dump_into and p == dump_step:
+            lo_a = _np.empty(nxt.size, dtype=_np.uint64)
+            hi_a = _np.empty(nxt.size, dtype=_np.uint64)
+            val_a = _np.empty(nxt.size * nw, dtype=_np.uint64)
+            _copy_table(&nxt, E, kw, nw, lo_a, hi_a, val_a)
+            dump_out.extend((lo_a, hi_a, val_a))
     finally:
         free(cur.data)
         free(nxt.data)
@@ -499,4 +650,280 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     info[0] = peak
     info[1] = peak_bytes
     info[2] = ntrans
+    return status
+
+
+cdef void _copy_table(Table* t, int E, int kw, int nw, uint64_t[::1] lo,
+                      uint64_t[::1] hi, uint64_t[::1] val) noexcept:
+    cdef int64_t i, s = 0
+    cdef int j
+    for i in range(t.cap):
+        if t.data[i * E + kw - 1] != EMPTY_HI:
+            lo[s] = t.data[i * E]
+            hi[s] = t.data[i * E + 1] if kw == 2 else 0
+            for j in range(nw):
+                val[s * nw + j] = t.data[i * E + kw + j]
+            s += 1
+
+
+def profiles(int W, const uint64_t[::1] lo, const uint64_t[::1] hi,
+             const int32_t[::1] bmap, const int32_t[::1] tgt, uint64_t[::1] out):
+    """out[i] = 4 x the degree profile of state i on the 2W boundary cells
+    (base 3, cell b weighing 3^b) + its number of TERM ends; bmap[slot] =
+    boundary cell of each key slot, or -1."""
+    cdef int64_t i, n = lo.shape[0]
+    cdef int S = 2 * W + 1, k, c, d
+    cdef uint64_t pr, nt
+    cdef uint64_t pw[32]
+    pw[0] = 1
+    for k in range(1, 32):
+        pw[k] = pw[k - 1] * 3
+    with nogil:
+        for i in range(n):
+            pr = 0
+            nt = 0
+            for k in range(S):
+                c = <int>(((lo[i] >> (4 * k)) if k < 16 else (hi[i] >> (4 * (k - 16)))) & 15)
+                if bmap[k] < 0 or c == C_EMPTY:
+                    continue
+                d = tgt[bmap[k]] if c == C_FULL else 1
+                pr += d * pw[bmap[k]]
+                nt += c == C_TERM
+            out[i] = 4 * pr + nt
+
+
+def mirror_keys(int W, const uint64_t[::1] lo, const uint64_t[::1] hi,
+                const int32_t[::1] bmap, uint64_t[::1] out_lo, uint64_t[::1] out_hi):
+    """The canonical keys of the final states reflected in the rows: boundary
+    cell col * W + row goes to col * W + W - 1 - row (bmap as in join)."""
+    cdef int64_t i, n = lo.shape[0]
+    cdef int S = 2 * W + 1, k, b
+    cdef int slot_of[32]
+    cdef uint8_t v[MAXS]
+    cdef uint8_t m[MAXS]
+    cdef uint64_t klo, khi
+    for k in range(32):
+        slot_of[k] = -1
+    for k in range(S):
+        if bmap[k] >= 0:
+            slot_of[bmap[k]] = k
+    with nogil:
+        for i in range(n):
+            for k in range(S):
+                v[k] = <uint8_t>(((lo[i] >> (4 * k)) if k < 16
+                                  else (hi[i] >> (4 * (k - 16)))) & 15)
+            for k in range(S):
+                b = bmap[k]
+                if b < 0:
+                    m[k] = v[k]
+                else:
+                    m[k] = v[slot_of[(b // W) * W + W - 1 - b % W]]
+            _pack(m, S, &klo, &khi)
+            out_lo[i] = klo
+            out_hi[i] = khi
+
+
+cdef inline void _decode_mates(uint64_t lo, uint64_t hi, int S, const int32_t* bmap,
+                               int nb, int8_t* mate) noexcept nogil:
+    """mate[b]: the boundary cell at the other end of b's fragment, -2 when it
+    ends in a terminal (TERM), -1 when b is no fragment end."""
+    cdef int k, c, x
+    cdef int8_t at[16]
+    for k in range(16):
+        at[k] = -1
+    for k in range(nb):
+        mate[k] = -1
+    for k in range(S):
+        c = <int>(((lo >> (4 * k)) if k < 16 else (hi >> (4 * (k - 16)))) & 15)
+        if bmap[k] < 0 or c <= C_FULL:
+            continue
+        if c == C_TERM:
+            mate[bmap[k]] = -2
+        elif at[c] < 0:
+            at[c] = <int8_t>bmap[k]
+        else:
+            x = at[c]
+            mate[x] = <int8_t>bmap[k]
+            mate[bmap[k]] = <int8_t>x
+
+
+cdef inline bint _one_tour(const int8_t* lm, const int8_t* rm, int nb,
+                           bint path_mode) noexcept nogil:
+    """Whether the left and right fragments (mates lm, rm) join into one
+    cycle (cycle mode) or one path whose two ends are terminals or free
+    ends (path mode), through every fragment end on the cut."""
+    cdef int b, ports = 0, start = -1, cur, side, nxt, seen
+    cdef const int8_t* ms[2]
+    ms[0] = lm
+    ms[1] = rm
+    for b in range(nb):
+        if lm[b] != -1 or rm[b] != -1:
+            ports += 1
+            if start < 0 and not path_mode:
+                start = b
+            if path_mode and start < 0 and (lm[b] == -1 or rm[b] == -1
+                                            or lm[b] == -2 or rm[b] == -2):
+                start = b
+    if ports == 0 or start < 0:
+        return 0  # nothing crosses the cut, or only cycles in path mode
+    if not path_mode:
+        cur = start
+        side = 0
+        seen = 0
+        while True:
+            seen += 1
+            nxt = ms[side][cur]
+            if nxt < 0:
+                return 0
+            side ^= 1
+            cur = ms[side][nxt]
+            if cur < 0:
+                return 0
+            seen += 1
+            side = 0
+            if cur == start:
+                return seen == ports
+            if seen > nb:
+                return 0
+    # path: leave start by a side that is a fragment to another cell, if any
+    cur = start
+    seen = 1
+    if lm[start] >= 0:
+        side = 0
+    elif rm[start] >= 0:
+        side = 1
+    else:
+        return ports == 1
+    while True:
+        nxt = ms[side][cur]
+        if nxt < 0:
+            break  # a terminal
+        cur = nxt
+        seen += 1
+        if seen > nb:
+            return 0
+        side ^= 1
+        if ms[side][cur] == -1:
+            break  # cur is a free end
+    return seen == ports
+
+
+def join(int W, bint path_mode, const int32_t[::1] tgt,
+         const uint64_t[::1] llo, const uint64_t[::1] lhi, const uint64_t[::1] lval,
+         const int32_t[::1] lmap, const uint64_t[::1] lprof,
+         const uint64_t[::1] rlo, const uint64_t[::1] rhi, const uint64_t[::1] rval,
+         const int32_t[::1] rmap, const uint64_t[::1] rprof,
+         const uint64_t[::1] mods, uint64_t[::1] result, int64_t[::1] info,
+         double deadline):
+    """Sum over compatible (left, right) state pairs of the product of their
+    counts, into result[:nw] (word 0 modulo 2^64, the others modulo mods[j]).
+
+    Both tables are the final states of two partial sweeps that meet on the
+    2W boundary cells (lmap / rmap: boundary cell of each key slot); a pair
+    is compatible when the degrees add up to each cell's target (or to 1 on
+    up to two free ends, in path mode) and the fragments join into one tour
+    (``_one_tour``).  The profiles (see ``profiles``) carry the number of
+    TERM ends because a path has exactly two ends (TERM ends + free ends on
+    the cut): the lookup then skips the right states with the wrong number,
+    most of them.  The right table must be sorted by profile (rprof).
+    info = [profile lookups, pairs tried, pairs joined].  Returns ST_*.
+    """
+    cdef int nw = mods.shape[0]
+    cdef int nb = 2 * W, S = 2 * W + 1
+    cdef int64_t nl = llo.shape[0], nr = rlo.shape[0]
+    cdef int64_t i, x, lo_i, hi_i, mid, tried = 0, joined = 0, looks = 0
+    cdef int j, b, b2, nv, v, tl
+    cdef uint64_t need, want
+    cdef uint64_t pw[32]
+    cdef int dl[32]
+    cdef int8_t lm[32]
+    cdef int8_t* rms = <int8_t*>malloc((nr if nr > 0 else 1) * nb)
+    cdef uint64_t* acc = <uint64_t*>malloc(nw * sizeof(uint64_t))
+    cdef uint64_t* tot = <uint64_t*>malloc(nw * sizeof(uint64_t))
+    cdef uint64_t wants[512]  # 1 + 26 + 26 * 25 / 2 at most
+    cdef int status = 0
+    if rms == NULL or acc == NULL or tot == NULL or nb > 26:
+        free(rms)
+        free(acc)
+        free(tot)
+        return S_NOMEM
+    pw[0] = 1
+    for j in range(1, 32):
+        pw[j] = pw[j - 1] * 3
+    for j in range(nw):
+        tot[j] = 0
+    try:
+        with nogil:
+            for x in range(nr):
+                _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, &rms[x * nb])
+            for i in range(nl):
+                if (i & 4095) == 0:
+                    with gil:
+                        PyErr_CheckSignals()
+                        if deadline > 0 and _time.time() > deadline:
+                            status = S_TIMEOUT
+                    if status != 0:
+                        break
+                # the left degrees, and the right profiles that complete them
+                need = 0
+                x = <int64_t>(lprof[i] >> 2)
+                tl = <int>(lprof[i] & 3)
+                for b in range(nb):
+                    dl[b] = <int>(x % 3)
+                    x //= 3
+                    need += (tgt[b] - dl[b]) * pw[b]
+                nv = 0
+                if not path_mode:
+                    wants[nv] = 4 * need
+                    nv += 1
+                elif tl <= 2:
+                    # the right's TERM ends: 2 - the left's - the free ends
+                    wants[nv] = 4 * need + <uint64_t>(2 - tl)
+                    nv += 1
+                    for b in range(nb):
+                        if tgt[b] == 2 and dl[b] <= 1:
+                            if tl <= 1:
+                                wants[nv] = 4 * (need - pw[b]) + <uint64_t>(1 - tl)
+                                nv += 1
+                            if tl == 0:
+                                for b2 in range(b + 1, nb):
+                                    if tgt[b2] == 2 and dl[b2] <= 1:
+                                        wants[nv] = 4 * (need - pw[b] - pw[b2])
+                                        nv += 1
+                _decode_mates(llo[i], lhi[i], S, &lmap[0], nb, lm)
+                for j in range(nw):
+                    acc[j] = 0
+                for v in range(nv):
+                    want = wants[v]
+                    looks += 1
+                    # first right state with profile >= want
+                    lo_i = 0
+                    hi_i = nr
+                    while lo_i < hi_i:
+                        mid = (lo_i + hi_i) >> 1
+                        if rprof[mid] < want:
+                            lo_i = mid + 1
+                        else:
+                            hi_i = mid
+                    x = lo_i
+                    while x < nr and rprof[x] == want:
+                        tried += 1
+                        if _one_tour(lm, &rms[x * nb], nb, path_mode):
+                            joined += 1
+                            _add_vals(acc, &rval[x * nw], &mods[0], nw)
+                        x += 1
+                tot[0] += acc[0] * lval[i * nw]  # modulo 2^64
+                for j in range(1, nw):
+                    if acc[j] != 0:
+                        need = tot[j] + fr_mulmod(acc[j], lval[i * nw + j], mods[j])
+                        tot[j] = need - mods[j] if need >= mods[j] else need
+            for j in range(nw):
+                result[j] = tot[j]
+    finally:
+        free(rms)
+        free(acc)
+        free(tot)
+    info[0] = looks
+    info[1] = tried
+    info[2] = joined
     return status

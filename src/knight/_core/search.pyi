@@ -10,6 +10,7 @@ NODE_LIMIT: int
 TIME_LIMIT: int
 DEAD_END: int
 NOT_CLOSED: int
+CANCELLED: int
 TIE_FIRST: int
 TIE_RANDOM: int
 TIE_ROTH: int
@@ -18,8 +19,6 @@ TIE_POHL: int
 def work_size(rows: int, cols: int) -> int: ...
 def backtrack(
     board: npt.NDArray[np.int32],
-    work: npt.NDArray[np.int32],
-    moves: npt.NDArray[np.int8],
     order: npt.NDArray[np.int32],
     start_row: int,
     start_col: int,
@@ -27,11 +26,10 @@ def backtrack(
     closed: bool,
     max_nodes: int,
     deadline: float,
+    cancel: npt.NDArray[np.uint8] | None = None,
 ) -> tuple[int, int, int]: ...
 def backtrack_starts(
     boards: npt.NDArray[np.int32],
-    work: npt.NDArray[np.int32],
-    moves: npt.NDArray[np.int8],
     order: npt.NDArray[np.int32],
     starts: npt.NDArray[np.int32],
     ordered: bool,
@@ -40,10 +38,10 @@ def backtrack_starts(
     timeout: float,
     results: npt.NDArray[np.int64],
     seconds: npt.NDArray[np.float64],
+    cancel: npt.NDArray[np.uint8] | None = None,
 ) -> int: ...
 def warnsdorff(
     board: npt.NDArray[np.int32],
-    work: npt.NDArray[np.int32],
     order: npt.NDArray[np.int32],
     start_row: int,
     start_col: int,
@@ -51,4 +49,5 @@ def warnsdorff(
     seed: int,
     closed: bool,
     deadline: float,
-) -> tuple[int, int, int]: ...
+    cancel: npt.NDArray[np.uint8] | None = None,
+) -> tuple[int, int]: ...

@@ -3,9 +3,12 @@ greedy Warnsdorff.
 
 The cores work on a padded copy of the board: ``cells`` is a flat int32 array
 of (rows + 4) x (cols + 4) cells whose two-cell border is permanently marked
-visited, so a knight move never needs a bounds check.  The caller
-(``knight.search`` and ``knight.solver``) validates the arguments and allocates every array; the
-cores only fill them, with the GIL released.
+visited, so a knight move never needs a bounds check.  They are ``noexcept
+nogil`` C functions (declared in ``search.pxd``) that return a status code:
+the ``def`` entry points below, which :mod:`knight.search` calls, and the
+public C-level API :mod:`knight.capi` run the very same functions, so there
+is one implementation.  Callers validate the arguments; ``run_*`` allocate
+the work memory (``alloc_work``) and free it.
 
 Cell encoding (one array, so a probe touches one cache line):
 
@@ -15,15 +18,42 @@ Cell encoding (one array, so a probe touches one cache line):
   neighbour updates never bring it below ``FREE_BELOW``, so "unvisited" is
   just ``cells[q] < FREE_BELOW``.
 
-Every ``POLL_MASK + 1`` nodes a core takes the GIL for a moment to let
-Ctrl-C through and to check the deadline.
+Every ``POLL_MASK + 1`` nodes a core takes the GIL for a moment to check the
+caller's cancel flag, the deadline and pending signals (``poll_status``).
+A signal handler that raised (Ctrl-C) leaves its exception pending and the
+core returns S_INTERRUPTED: the ``def`` entry points re-raise it.
 """
 
-from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t, uint64_t
+from cpython.exc cimport PyErr_Occurred
+from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free
 
-from .poll cimport now, poll
+from .poll cimport POLL_CANCELLED, POLL_INTERRUPTED, POLL_TIME_LIMIT, now, poll_status
 
 import time
+
+cdef extern from *:
+    """
+    #include <stdlib.h>
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    /* Large work arrays on transparent huge pages where the system has them,
+       as numpy does for its arrays of 4 MiB and more: the walks probe rows
+       far apart, and 4 KiB pages would cost a TLB miss per row. */
+    static void *knight_alloc(size_t bytes) {
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (bytes >= ((size_t)4 << 20)) {
+            void *p = NULL;
+            if (posix_memalign(&p, (size_t)2 << 20, bytes) != 0) return NULL;
+            madvise(p, bytes, MADV_HUGEPAGE);
+            return p;
+        }
+    #endif
+        return malloc(bytes ? bytes : 1);
+    }
+    """
+    void* knight_alloc(size_t bytes) noexcept nogil
 
 cdef enum:
     VISITED = 64
@@ -32,34 +62,34 @@ cdef enum:
     NO_VALUE = 99
     STRIDE = 10          # per-depth record of the ordered search: next, count, 8 moves
 
-# For the callers that allocate the arrays.
+# For the callers that size the arrays.
 MOVE_STRIDE = STRIDE
 
-cdef enum:
-    # Status codes returned by the cores (mirrored by knight.search).
-    S_FOUND = 0
-    S_EXHAUSTED = 1
-    S_NODE_LIMIT = 2
-    S_TIME_LIMIT = 3
-    S_DEAD_END = 4
-    S_NOT_CLOSED = 5
-    # Tie-break rules of the greedy search.
-    T_FIRST = 0
-    T_RANDOM = 1
-    T_ROTH = 2
-    T_POHL = 3
-
-FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
+# Status codes (search.pxd; the same values as knight.capi's KT_* codes).
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = range(7)
 TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
 
 cdef object _clock = time.perf_counter
 
 
-cdef inline void _offsets(const int32_t[:, ::1] order, Py_ssize_t width,
+cdef inline int _polled(double deadline, const uint8_t* cancel) noexcept nogil:
+    """One poll, as a search status (S_FOUND: go on)."""
+    cdef int p = poll_status(deadline, cancel)
+    if p == POLL_TIME_LIMIT:
+        return S_TIME_LIMIT
+    if p == POLL_CANCELLED:
+        return S_CANCELLED
+    if p == POLL_INTERRUPTED:
+        return S_INTERRUPTED
+    return S_FOUND
+
+
+cdef inline void _offsets(const int32_t* order, Py_ssize_t width,
                           Py_ssize_t* off) noexcept nogil:
+    """Flat offsets of the moves (``order``: 8 (drow, dcol) pairs) on the padded board."""
     cdef int k
     for k in range(8):
-        off[k] = order[k, 0] * width + order[k, 1]
+        off[k] = order[2 * k] * width + order[2 * k + 1]
 
 
 cdef inline bint _adjacent(Py_ssize_t p, Py_ssize_t s, const Py_ssize_t* off) noexcept nogil:
@@ -107,17 +137,21 @@ cdef void _clear(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols) noexcept nogi
             cells[r * width + c] = 0 if (2 <= r < rows + 2 and 2 <= c < cols + 2) else VISITED
 
 
-cdef void _fill_board(int32_t[:, ::1] board, const int32_t* path, Py_ssize_t length,
-                      Py_ssize_t width) noexcept nogil:
-    """Write step numbers along the path; squares off it get -1."""
-    cdef Py_ssize_t i, p, r, c
-    if length < board.shape[0] * board.shape[1]:
-        for r in range(board.shape[0]):
-            for c in range(board.shape[1]):
-                board[r, c] = -1
+cdef void _fill_board(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, const int32_t* path,
+                      Py_ssize_t length) noexcept nogil:
+    """Write step numbers along the path (padded squares); squares off it get -1."""
+    cdef Py_ssize_t i, p, width = cols + 4
+    if length < rows * cols:
+        _fill(board, rows * cols, -1)
     for i in range(length):
         p = path[i]
-        board[p // width - 2, p % width - 2] = <int32_t>i
+        board[(p // width - 2) * cols + p % width - 2] = <int32_t>i
+
+
+cdef inline void _fill(int32_t* board, Py_ssize_t n, int32_t value) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        board[i] = value
 
 
 cdef inline int _order_candidates(const int32_t* cells, Py_ssize_t p, const Py_ssize_t* off,
@@ -141,15 +175,9 @@ cdef inline int _order_candidates(const int32_t* cells, Py_ssize_t p, const Py_s
     return n
 
 
-cdef struct Counters:
-    int64_t nodes
-    int64_t backtracks
-    Py_ssize_t depth
-
-
 cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
                     Py_ssize_t s, Py_ssize_t last, bint closed, int64_t max_nodes,
-                    double deadline, Counters* out) except -1 nogil:
+                    double deadline, const uint8_t* cancel, Counters* out) noexcept nogil:
     """The textbook search: moves tried in order, the next one resumed on return.
 
     ``p`` (the square) and ``k`` (the next move to try) live in registers;
@@ -193,9 +221,10 @@ cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
                 break
             p = q
             k = 8 if depth == last else 0    # a full board that cannot close: retreat
-            if (nodes & POLL_MASK) == 0 and poll(deadline):
-                status = S_TIME_LIMIT
-                break
+            if (nodes & POLL_MASK) == 0:
+                status = _polled(deadline, cancel)
+                if status != S_FOUND:
+                    break
     out.nodes = nodes
     out.backtracks = backtracks
     out.depth = depth
@@ -204,7 +233,7 @@ cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
 
 cdef int _dfs_ordered(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
                       Py_ssize_t s, Py_ssize_t last, bint closed, int64_t max_nodes,
-                      double deadline, Counters* out) except -1 nogil:
+                      double deadline, const uint8_t* cancel, Counters* out) noexcept nogil:
     """Backtracking with the moves of each square tried in Warnsdorff order.
 
     ``mv[depth * STRIDE]`` is the next candidate to try, ``+ 1`` how many
@@ -253,37 +282,114 @@ cdef int _dfs_ordered(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* of
                 mv[base + 1] = 0          # the start has no free neighbour left to close
             else:
                 mv[base + 1] = <int8_t>_order_candidates(c, q, off, mv + base + 2)
-            if (nodes & POLL_MASK) == 0 and poll(deadline):
-                status = S_TIME_LIMIT
-                break
+            if (nodes & POLL_MASK) == 0:
+                status = _polled(deadline, cancel)
+                if status != S_FOUND:
+                    break
     out.nodes = nodes
     out.backtracks = backtracks
     out.depth = depth
     return status
 
 
-def work_size(Py_ssize_t rows, Py_ssize_t cols):
-    """Entries of the int32 work array the cores need: padded board and path."""
+cdef Py_ssize_t work_entries(Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
+    """Entries of the int32 work array: the padded board, then the path."""
     return (rows + 4) * (cols + 4) + rows * cols
 
 
-cdef int _search(int32_t* cells, int32_t* path, int8_t* moves, const Py_ssize_t* off,
-                 Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t s, bint ordered, bint closed,
-                 int64_t max_nodes, double deadline, Counters* counters) except -1 nogil:
-    """Reset the padded board and run one search from padded square ``s``."""
-    _clear(cells, rows, cols)
+cdef Py_ssize_t move_entries(Py_ssize_t rows, Py_ssize_t cols, bint ordered) noexcept nogil:
+    """Entries of the int8 per-depth array of the backtracking searches."""
+    return rows * cols * (STRIDE if ordered else 1)
+
+
+cdef void* alloc_work(size_t bytes) noexcept nogil:
+    """``malloc`` (huge pages for big arrays where Linux has them); release with ``free``."""
+    return knight_alloc(bytes)
+
+
+def work_size(Py_ssize_t rows, Py_ssize_t cols):
+    """Entries of the int32 work array the cores need: padded board and path."""
+    return work_entries(rows, cols)
+
+
+cdef int tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* work,
+                     int8_t* moves, const int32_t* order, Py_ssize_t start_row,
+                     Py_ssize_t start_col, bint ordered, bint closed, int64_t max_nodes,
+                     double deadline, const uint8_t* cancel, Counters* counters) noexcept nogil:
+    """One depth-first search from ``(start_row, start_col)``; returns its status.
+
+    ``work`` has ``work_entries(rows, cols)`` entries, ``moves``
+    ``move_entries(rows, cols, ordered)``; their contents on entry do not
+    matter.  ``board`` (rows*cols, C order) receives the tour when the
+    status is S_FOUND, -1s otherwise.  ``max_nodes`` <= 0: no limit.
+    """
+    cdef Py_ssize_t width = cols + 4
+    cdef Py_ssize_t off[8]
+    cdef Py_ssize_t s = (start_row + 2) * width + start_col + 2
+    cdef int32_t* path = work + (rows + 4) * width
+    cdef int status
+    if max_nodes <= 0:
+        max_nodes = INT64_MAX
+    _offsets(order, width, off)
+    _clear(work, rows, cols)
     if ordered:
-        _count_neighbours(cells, rows, cols, off)
-        return _dfs_ordered(cells, path, moves, off, s, rows * cols - 1, closed,
-                            max_nodes, deadline, counters)
-    return _dfs_plain(cells, path, moves, off, s, rows * cols - 1, closed,
-                      max_nodes, deadline, counters)
+        _count_neighbours(work, rows, cols, off)
+        status = _dfs_ordered(work, path, moves, off, s, rows * cols - 1, closed,
+                              max_nodes, deadline, cancel, counters)
+    else:
+        status = _dfs_plain(work, path, moves, off, s, rows * cols - 1, closed,
+                            max_nodes, deadline, cancel, counters)
+    if status == S_FOUND:
+        _fill_board(board, rows, cols, path, rows * cols)
+    else:
+        _fill(board, rows * cols, -1)
+    return status
 
 
-def backtrack(int32_t[:, ::1] board, int32_t[::1] work, int8_t[::1] moves,
-              const int32_t[:, ::1] order, Py_ssize_t start_row, Py_ssize_t start_col,
-              bint ordered, bint closed, int64_t max_nodes, double deadline):
-    """Depth-first search for a tour; returns a status code.
+cdef int run_tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols,
+                         const int32_t* order, Py_ssize_t start_row, Py_ssize_t start_col,
+                         bint ordered, bint closed, int64_t max_nodes, double deadline,
+                         const uint8_t* cancel, Counters* counters) noexcept nogil:
+    """:c:func:`tree_search` on work memory allocated here and freed; S_NO_MEMORY
+    (board untouched) when there is none."""
+    cdef int32_t* work = <int32_t*>alloc_work(work_entries(rows, cols) * sizeof(int32_t))
+    cdef int8_t* moves = <int8_t*>alloc_work(move_entries(rows, cols, ordered))
+    cdef int status = S_NO_MEMORY
+    counters.nodes = counters.backtracks = counters.depth = 0
+    if work != NULL and moves != NULL:
+        status = tree_search(board, rows, cols, work, moves, order, start_row, start_col,
+                             ordered, closed, max_nodes, deadline, cancel, counters)
+    free(work)
+    free(moves)
+    return status
+
+
+cdef int _reraise() except -1:
+    """Raise the exception a signal handler left pending (S_INTERRUPTED)."""
+    if PyErr_Occurred() == NULL:
+        raise KeyboardInterrupt
+    return -1
+
+
+cdef const uint8_t* _flag(const uint8_t[::1] cancel) except? NULL:
+    """The cancel flag's address, NULL for None (a flag has one cell or more)."""
+    if cancel is None:
+        return NULL
+    if cancel.shape[0] < 1:
+        raise ValueError("cancel must be a uint8 array of length 1")
+    return &cancel[0]
+
+
+cdef int _check_order(const int32_t[:, ::1] order) except -1:
+    if order.shape[0] != 8 or order.shape[1] != 2:
+        raise ValueError("order must have shape (8, 2)")
+    return 0
+
+
+def backtrack(int32_t[:, ::1] board, const int32_t[:, ::1] order, Py_ssize_t start_row,
+              Py_ssize_t start_col, bint ordered, bint closed, int64_t max_nodes,
+              double deadline, const uint8_t[::1] cancel=None):
+    """Depth-first search for a tour; returns ``(status, nodes, backtracks)``.
 
     ``ordered=False`` is the textbook search: moves tried in ``order``.
     ``ordered=True`` tries them in Warnsdorff order (fewest onward squares
@@ -291,32 +397,24 @@ def backtrack(int32_t[:, ::1] board, int32_t[::1] work, int8_t[::1] moves,
     knight move from the first; the ordered search also abandons a branch as
     soon as the start square has no free neighbour left to come back from.
 
-    ``work`` has ``work_size(rows, cols)`` entries (the padded board, then
-    the path), ``moves`` rows*cols entries (plain) or rows*cols*MOVE_STRIDE
-    (ordered); their contents on entry do not matter.  Returns ``(status,
-    nodes, backtracks)``; ``board`` receives the tour when the status is
-    FOUND.  A node is one placement of the knight, the start included; a
-    backtrack is one retreat.
+    ``board`` receives the tour when the status is FOUND, -1s otherwise.  A
+    node is one placement of the knight, the start included; a backtrack is
+    one retreat.  ``cancel`` (a uint8 array, or None) stops the search with
+    status CANCELLED once its first cell is non-zero; Ctrl-C raises
+    ``KeyboardInterrupt``.  The caller has validated the start and sizes.
     """
     cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
-    cdef Py_ssize_t width = cols + 4, last = rows * cols - 1
-    cdef Py_ssize_t off[8]
-    cdef Py_ssize_t s = (start_row + 2) * width + start_col + 2
-    cdef int32_t* cells = &work[0]
-    cdef int32_t* path = cells + (rows + 4) * width
+    cdef const uint8_t* flag = _flag(cancel)
     cdef Counters counters
     cdef int status
-    if (work.shape[0] < work_size(rows, cols)
-            or moves.shape[0] < (last + 1) * (STRIDE if ordered else 1)):
-        raise ValueError("work arrays too small")
-    if max_nodes <= 0:
-        max_nodes = INT64_MAX
+    _check_order(order)
     with nogil:
-        _offsets(order, width, off)
-        status = _search(cells, path, &moves[0], off, rows, cols, s, ordered, closed,
-                         max_nodes, deadline, &counters)
-        if status == S_FOUND:
-            _fill_board(board, path, last + 1, width)
+        status = run_tree_search(&board[0, 0], rows, cols, &order[0, 0], start_row, start_col,
+                                 ordered, closed, max_nodes, deadline, flag, &counters)
+    if status == S_INTERRUPTED:
+        _reraise()
+    if status == S_NO_MEMORY:
+        raise MemoryError(f"no memory for the work arrays of a {rows}x{cols} search")
     return status, counters.nodes, counters.backtracks
 
 
@@ -324,52 +422,58 @@ cdef double _now() except -1.0 with gil:
     return _clock()
 
 
-def backtrack_starts(int32_t[:, :, ::1] boards, int32_t[::1] work, int8_t[::1] moves,
-                     const int32_t[:, ::1] order, const int32_t[:, ::1] starts,
-                     bint ordered, bint closed, int64_t max_nodes, double timeout,
-                     int64_t[:, ::1] results, double[::1] seconds):
+def backtrack_starts(int32_t[:, :, ::1] boards, const int32_t[:, ::1] order,
+                     const int32_t[:, ::1] starts, bint ordered, bint closed, int64_t max_nodes,
+                     double timeout, int64_t[:, ::1] results, double[::1] seconds,
+                     const uint8_t[::1] cancel=None):
     """:func:`backtrack` from each start in turn, in one call (for sweeps).
 
     ``boards[i]`` receives the tour from ``starts[i]`` (or -1s), ``results[i]``
     its ``(status, nodes, backtracks)`` and ``seconds[i]`` its time;
     ``max_nodes`` and ``timeout`` (seconds, 0 for none) apply to each start.
     One call instead of one per start keeps the per-start cost to the
-    search itself.
+    search itself.  Returns how many starts ran: fewer than ``len(starts)``
+    when ``cancel`` stopped the sweep (that start's status is CANCELLED).
     """
-    cdef Py_ssize_t k = starts.shape[0], i
+    cdef Py_ssize_t k = starts.shape[0], i, done = 0
     cdef Py_ssize_t rows = boards.shape[1], cols = boards.shape[2]
-    cdef Py_ssize_t width = cols + 4, last = rows * cols - 1, s, r, c
-    cdef Py_ssize_t off[8]
-    cdef int32_t* cells = &work[0]
-    cdef int32_t* path = cells + (rows + 4) * width
+    cdef const uint8_t* flag = _flag(cancel)
+    cdef int32_t* work
+    cdef int8_t* moves
     cdef Counters counters
-    cdef int status
+    cdef int status = S_FOUND
     cdef double began, deadline
-    if (work.shape[0] < work_size(rows, cols)
-            or moves.shape[0] < (last + 1) * (STRIDE if ordered else 1)
-            or boards.shape[0] < k or results.shape[0] < k or seconds.shape[0] < k):
+    _check_order(order)
+    if boards.shape[0] < k or results.shape[0] < k or seconds.shape[0] < k:
         raise ValueError("arrays too small")
-    if max_nodes <= 0:
-        max_nodes = INT64_MAX
+    if k == 0:
+        return 0
     with nogil:
-        _offsets(order, width, off)
-        for i in range(k):
-            began = _now()
-            deadline = now() + timeout if timeout > 0.0 else 0.0
-            s = (starts[i, 0] + 2) * width + starts[i, 1] + 2
-            status = _search(cells, path, &moves[0], off, rows, cols, s, ordered, closed,
-                             max_nodes, deadline, &counters)
-            if status == S_FOUND:
-                _fill_board(boards[i], path, last + 1, width)
-            else:
-                for r in range(rows):
-                    for c in range(cols):
-                        boards[i, r, c] = -1
-            results[i, 0] = status
-            results[i, 1] = counters.nodes
-            results[i, 2] = counters.backtracks
-            seconds[i] = _now() - began
-    return k
+        work = <int32_t*>alloc_work(work_entries(rows, cols) * sizeof(int32_t))
+        moves = <int8_t*>alloc_work(move_entries(rows, cols, ordered))
+        if work == NULL or moves == NULL:
+            status = S_NO_MEMORY
+        else:
+            for i in range(k):
+                began = _now()
+                deadline = now() + timeout if timeout > 0.0 else 0.0
+                status = tree_search(&boards[i, 0, 0], rows, cols, work, moves, &order[0, 0],
+                                     starts[i, 0], starts[i, 1], ordered, closed, max_nodes,
+                                     deadline, flag, &counters)
+                results[i, 0] = status
+                results[i, 1] = counters.nodes
+                results[i, 2] = counters.backtracks
+                seconds[i] = _now() - began
+                done = i + 1
+                if status == S_CANCELLED or status == S_INTERRUPTED:
+                    break
+        free(work)
+        free(moves)
+    if status == S_INTERRUPTED:
+        _reraise()
+    if status == S_NO_MEMORY:
+        raise MemoryError(f"no memory for the work arrays of a {rows}x{cols} search")
+    return done
 
 
 cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
@@ -401,84 +505,126 @@ cdef inline int32_t _second_level(const int32_t* cells, Py_ssize_t q,
     return best if best < FREE_BELOW else NO_VALUE
 
 
-def warnsdorff(int32_t[:, ::1] board, int32_t[::1] work, const int32_t[:, ::1] order,
-               Py_ssize_t start_row, Py_ssize_t start_col, int tie_break, uint64_t seed,
-               bint closed, double deadline):
-    """Greedy Warnsdorff walk without backtracking; returns a status code.
+cdef int greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* work,
+                     const int32_t* order, Py_ssize_t start_row, Py_ssize_t start_col,
+                     int tie_break, uint64_t seed, bint closed, double deadline,
+                     const uint8_t* cancel, Counters* counters) noexcept nogil:
+    """Greedy Warnsdorff walk without backtracking; returns its status.
 
     At each step the knight moves to the free square with the fewest free
-    onward squares.  Ties go to the first in ``order`` (TIE_FIRST), a
-    splitmix64 draw seeded by ``seed`` (TIE_RANDOM, one draw per tie of two
-    or more), the square farthest from the centre (TIE_ROTH) or the square
-    whose own free neighbours have the fewest onward squares (TIE_POHL); any
+    onward squares.  Ties go to the first in ``order`` (T_FIRST), a
+    splitmix64 draw seeded by ``seed`` (T_RANDOM, one draw per tie of two
+    or more), the square farthest from the centre (T_ROTH) or the square
+    whose own free neighbours have the fewest onward squares (T_POHL); any
     remaining tie goes to the first in ``order``.  Onward counts are kept
     incrementally, so a step costs O(1).
 
-    ``work`` is as for :func:`backtrack`.  Returns ``(status, squares, 0)``;
-    ``board`` receives the squares reached (-1 elsewhere) whatever the status.
+    ``work`` is as for :c:func:`tree_search`; afterwards its path part (from
+    entry ``(rows + 4) * (cols + 4)``) holds the walk's padded squares in
+    order.  ``board`` receives the squares reached (-1 elsewhere) whatever
+    the status; ``counters.nodes`` how many.
     """
-    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
     cdef Py_ssize_t width = cols + 4, total = rows * cols
     cdef Py_ssize_t off[8]
     cdef Py_ssize_t ties[8]
     cdef Py_ssize_t s, p, q, steps = 1
-    cdef int32_t* c = &work[0]
+    cdef int32_t* c = work
     cdef int32_t* pth = c + (rows + 4) * width
     cdef int32_t d, best, key, best_key
     cdef int64_t dist, best_dist
     cdef int status = S_FOUND, k, nt
     cdef uint64_t state = seed
-    if work.shape[0] < work_size(rows, cols):
-        raise ValueError("work array too small")
+    _offsets(order, width, off)
+    _clear(c, rows, cols)
+    _count_neighbours(c, rows, cols, off)
+    s = (start_row + 2) * width + start_col + 2
+    pth[0] = <int32_t>s
+    _visit(c, s, off)
+    while steps < total:
+        p = pth[steps - 1]
+        best = FREE_BELOW
+        nt = 0
+        for k in range(8):
+            q = p + off[k]
+            d = c[q]
+            if d < best:
+                best = d
+                ties[0] = q
+                nt = 1
+            elif d == best:
+                ties[nt] = q
+                nt += 1
+        if nt == 0:
+            status = S_DEAD_END
+            break
+        q = ties[0]
+        if nt > 1:
+            if tie_break == T_RANDOM:
+                q = ties[_splitmix64(&state) % <uint64_t>nt]
+            elif tie_break == T_ROTH:
+                best_dist = -1
+                for k in range(nt):
+                    dist = _centre_distance(ties[k], width, rows, cols)
+                    if dist > best_dist:
+                        best_dist = dist
+                        q = ties[k]
+            elif tie_break == T_POHL:
+                best_key = NO_VALUE + 1
+                for k in range(nt):
+                    key = _second_level(c, ties[k], off)
+                    if key < best_key:
+                        best_key = key
+                        q = ties[k]
+        pth[steps] = <int32_t>q
+        _visit(c, q, off)
+        steps += 1
+        if (steps & POLL_MASK) == 0:
+            status = _polled(deadline, cancel)
+            if status != S_FOUND:
+                break
+    if status == S_FOUND and closed and not _adjacent(pth[steps - 1], s, off):
+        status = S_NOT_CLOSED
+    _fill_board(board, rows, cols, pth, steps)
+    counters.nodes = steps
+    counters.backtracks = 0
+    counters.depth = steps - 1
+    return status
+
+
+cdef int run_greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols,
+                         const int32_t* order, Py_ssize_t start_row, Py_ssize_t start_col,
+                         int tie_break, uint64_t seed, bint closed, double deadline,
+                         const uint8_t* cancel, Counters* counters) noexcept nogil:
+    """:c:func:`greedy_walk` on work memory allocated here and freed; S_NO_MEMORY
+    (board untouched) when there is none."""
+    cdef int32_t* work = <int32_t*>alloc_work(work_entries(rows, cols) * sizeof(int32_t))
+    cdef int status = S_NO_MEMORY
+    counters.nodes = counters.backtracks = counters.depth = 0
+    if work != NULL:
+        status = greedy_walk(board, rows, cols, work, order, start_row, start_col, tie_break,
+                             seed, closed, deadline, cancel, counters)
+    free(work)
+    return status
+
+
+def warnsdorff(int32_t[:, ::1] board, const int32_t[:, ::1] order, Py_ssize_t start_row,
+               Py_ssize_t start_col, int tie_break, uint64_t seed, bint closed,
+               double deadline, const uint8_t[::1] cancel=None):
+    """Greedy Warnsdorff walk (see :c:func:`greedy_walk`); returns ``(status, squares)``.
+
+    ``board`` receives the squares reached (-1 elsewhere) whatever the
+    status.  ``cancel`` and Ctrl-C as for :func:`backtrack`.
+    """
+    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
+    cdef const uint8_t* flag = _flag(cancel)
+    cdef Counters counters
+    cdef int status
+    _check_order(order)
     with nogil:
-        _offsets(order, width, off)
-        _clear(c, rows, cols)
-        _count_neighbours(c, rows, cols, off)
-        s = (start_row + 2) * width + start_col + 2
-        pth[0] = <int32_t>s
-        _visit(c, s, off)
-        while steps < total:
-            p = pth[steps - 1]
-            best = FREE_BELOW
-            nt = 0
-            for k in range(8):
-                q = p + off[k]
-                d = c[q]
-                if d < best:
-                    best = d
-                    ties[0] = q
-                    nt = 1
-                elif d == best:
-                    ties[nt] = q
-                    nt += 1
-            if nt == 0:
-                status = S_DEAD_END
-                break
-            q = ties[0]
-            if nt > 1:
-                if tie_break == T_RANDOM:
-                    q = ties[_splitmix64(&state) % <uint64_t>nt]
-                elif tie_break == T_ROTH:
-                    best_dist = -1
-                    for k in range(nt):
-                        dist = _centre_distance(ties[k], width, rows, cols)
-                        if dist > best_dist:
-                            best_dist = dist
-                            q = ties[k]
-                elif tie_break == T_POHL:
-                    best_key = NO_VALUE + 1
-                    for k in range(nt):
-                        key = _second_level(c, ties[k], off)
-                        if key < best_key:
-                            best_key = key
-                            q = ties[k]
-            pth[steps] = <int32_t>q
-            _visit(c, q, off)
-            steps += 1
-            if (steps & POLL_MASK) == 0 and poll(deadline):
-                status = S_TIME_LIMIT
-                break
-        if status == S_FOUND and closed and not _adjacent(pth[steps - 1], s, off):
-            status = S_NOT_CLOSED
-        _fill_board(board, pth, steps, width)
-    return status, steps, 0
+        status = run_greedy_walk(&board[0, 0], rows, cols, &order[0, 0], start_row, start_col,
+                                 tie_break, seed, closed, deadline, flag, &counters)
+    if status == S_INTERRUPTED:
+        _reraise()
+    if status == S_NO_MEMORY:
+        raise MemoryError(f"no memory for the work array of a {rows}x{cols} walk")
+    return status, counters.nodes

@@ -295,13 +295,18 @@ class PythonEngine:
     def backtrack(
         self, rows: int, cols: int, start: tuple[int, int], order: Sequence[Move],
         ordered: bool, closed: bool, max_nodes: int | None, deadline: float,
+        cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
+        # No deadline or cancel polls here: knight.solve checks the cancel
+        # token from the trace callback it wraps (traced runs are the ones
+        # that come here).
         return backtrack(rows, cols, start, order, ordered=ordered, closed=closed,
                          max_nodes=max_nodes, trace=self.trace)
 
     def warnsdorff(
         self, rows: int, cols: int, start: tuple[int, int], order: Sequence[Move],
         tie_break: int, seed: int, closed: bool, deadline: float,
+        cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
         return warnsdorff(rows, cols, start, order, tie_break=tie_break, seed=seed,
                           closed=closed, trace=self.trace)

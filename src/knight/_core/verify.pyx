@@ -15,13 +15,6 @@ first failing step for the message, off the hot path.
 
 from libc.stdint cimport int32_t, int64_t, uint32_t
 
-cdef enum:
-    S_OK = 0
-    S_OUT_OF_RANGE = 1
-    S_REPEATED = 2
-    S_BROKEN = 3
-    S_NOT_CLOSED = 4
-
 OK, OUT_OF_RANGE, REPEATED, BROKEN, NOT_CLOSED = range(5)
 
 cdef int DR[8]
@@ -103,20 +96,20 @@ cdef inline int _check_square(const int32_t* b, Py_ssize_t rows, Py_ssize_t cols
     return S_BROKEN if v < n - 1 else S_NOT_CLOSED
 
 
-def verify_board(const int32_t[:, ::1] board, bint closed, int64_t[::1] where):
-    """Check a board of step numbers; return OK or the failure's code.
+cdef int verify_core(const int32_t* b, Py_ssize_t rows, Py_ssize_t cols, bint closed,
+                     Py_ssize_t* where) noexcept nogil:
+    """Check a C-order board of step numbers; return S_OK or the failure's code.
 
     Rows are checked by the vectorisable fast path first; a row that fails
     it (or an edge row) is checked square by square, which also finds where
     it fails.  ``where`` receives the row and column of the failing square,
-    or on success those of step 0 (the start).
+    or on success those of step 0 (the start).  Shared by
+    :func:`verify_board` and the C-level API (``knight.capi.kt_verify``).
     """
-    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
     cdef Py_ssize_t r = 0, c = 0, k, i
     cdef Py_ssize_t off[8]
     cdef Py_ssize_t edge[4]
     cdef int64_t n = rows * cols
-    cdef const int32_t* b = &board[0, 0]
     cdef int32_t last_want = 0 if closed else -1
     cdef int status = S_OK
     cdef bint zero = False, had_zero
@@ -127,32 +120,48 @@ def verify_board(const int32_t[:, ::1] board, bint closed, int64_t[::1] where):
     edge[1] = 1
     edge[2] = cols - 2
     edge[3] = cols - 1
-    with nogil:
-        for r in range(rows):
-            had_zero = zero
-            if (cols > 4 and 2 <= r < rows - 2
-                    and _inner_row(b + r * cols, 2, cols - 2, off, <int32_t>n, last_want, &zero)):
-                for i in range(4):
-                    c = edge[i]
-                    status = _check_square(b, rows, cols, r, c, off, n, closed, &zero)
-                    if status != S_OK:
-                        break
-            else:
-                for c in range(cols):
-                    status = _check_square(b, rows, cols, r, c, off, n, closed, &zero)
-                    if status != S_OK:
-                        break
-            if status != S_OK:
-                break
-            if zero and not had_zero:
-                zero_row = r
-        if status == S_OK and not zero:
-            status = S_REPEATED
-        if status == S_OK:
-            r = zero_row
-            for c in range(cols):
-                if b[r * cols + c] == 0:
+    for r in range(rows):
+        had_zero = zero
+        if (cols > 4 and 2 <= r < rows - 2
+                and _inner_row(b + r * cols, 2, cols - 2, off, <int32_t>n, last_want, &zero)):
+            for i in range(4):
+                c = edge[i]
+                status = _check_square(b, rows, cols, r, c, off, n, closed, &zero)
+                if status != S_OK:
                     break
+        else:
+            for c in range(cols):
+                status = _check_square(b, rows, cols, r, c, off, n, closed, &zero)
+                if status != S_OK:
+                    break
+        if status != S_OK:
+            break
+        if zero and not had_zero:
+            zero_row = r
+    if status == S_OK and not zero:
+        status = S_REPEATED
+    if status == S_OK:
+        r = zero_row
+        for c in range(cols):
+            if b[r * cols + c] == 0:
+                break
     where[0] = r
     where[1] = c
+    return status
+
+
+def verify_board(const int32_t[:, ::1] board, bint closed, int64_t[::1] where):
+    """Check a board of step numbers; return OK or the failure's code.
+
+    ``where`` receives the row and column of the failing square, or on
+    success those of step 0 (the start); see :c:func:`verify_core`.
+    """
+    cdef Py_ssize_t at[2]
+    cdef int status
+    if board.shape[0] < 1 or board.shape[1] < 1 or where.shape[0] < 2:
+        raise ValueError("verify_board needs a non-empty board and two cells of where")
+    with nogil:
+        status = verify_core(&board[0, 0], board.shape[0], board.shape[1], closed, at)
+    where[0] = at[0]
+    where[1] = at[1]
     return status

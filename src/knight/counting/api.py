@@ -16,7 +16,8 @@ from .. import existence
 from .._core import count as _count
 from ..errors import BoardTooLargeError, SearchLimitError
 from ..geometry import Square, as_int, available_memory, is_knight_move
-from ..limits import progress_bar, stopped
+from ..limits import Cancel, cancelled, check_cancel, progress_bar, stopped
+from ..search import cancel_flag, release
 from ..tour import Tour
 from . import frontier
 from .args import (
@@ -59,6 +60,7 @@ def count(
     progress: bool = False,
     timeout: float | None = None,
     max_memory: int | None = None,
+    cancel: Cancel | Any = None,
     _info: dict[str, Any] | None = None,
 ) -> int:
     """The exact number of knight's tours of a ``rows`` x ``cols`` board.
@@ -75,6 +77,9 @@ def count(
     from it stay in this process.  ``progress=True`` shows a bar on stderr
     (``pip install 'knight-tour[progress]'``).  ``timeout`` (seconds) raises
     :class:`knight.SearchLimitError`; Ctrl-C raises ``KeyboardInterrupt``.
+    ``cancel`` (a :class:`knight.Cancel` or ``threading.Event``), set from
+    another thread, raises :class:`knight.SearchCancelled` within a fraction
+    of a second, and stops the worker processes' jobs too.
     A worker process that dies is replaced once; if it dies again,
     :class:`knight.WorkerLostError`.
 
@@ -112,6 +117,7 @@ def count(
     if limit is not None and limit < 1:
         raise ValueError(f"max_memory must be a positive number of bytes, got {limit}")
     info = {} if _info is None else _info
+    token = check_cancel(cancel)
     if ruled_out(task):
         info["method"], info["detail"] = "theory", "no tour exists: the count is 0"
         return 0
@@ -119,10 +125,21 @@ def count(
     if method == "auto":
         chosen = "dp" if dp_preferred(task) and dp_fits(task, limit) else "search"
     info["method"] = chosen
-    if chosen == "dp":
-        return _dp_count(task, w, executor, show, until, limit, info)
-    check_search_memory(task)
-    return _search_count(task, w, executor, show, until)
+    if chosen != "dp":
+        check_search_memory(task)
+    flag, key = cancel_flag(token)
+    began = time.perf_counter()
+    try:
+        if chosen == "dp":
+            # The DP's cores poll the same flag (its own poll); only passed
+            # when there is one.
+            extra = {} if flag is None else {"cancel": flag}
+            return _dp_count(task, w, executor, show, until, limit, info, **extra)
+        return _search_count(task, w, executor, show, until, flag)
+    except frontier.Cancelled:
+        raise cancelled("count", began, 0) from None
+    finally:
+        release(key)
 
 
 def ruled_out(task: Task) -> bool:
@@ -137,9 +154,22 @@ def ruled_out(task: Task) -> bool:
 
 
 def dp_preferred(task: Task) -> bool:
-    """Whether auto counts by DP: narrow, long boards (measured on this package)."""
+    """Whether auto counts by DP: narrow, long boards (measured on this package).
+
+    Measured (benchmarks/bench_frontier.py), DP against search: 5x7 open 1.3 s
+    against 0.6 s, 5x8 open 3.2 s against 14 s; 6x6 closed 0.14 s against 0.02 s,
+    6x7 closed 1.0 s against 1.5 s, 6x8 closed 2.8 s against over 40 s; 6x6
+    open 2.2 s against 1 s, 6x7 open 7.5 s against over 60 s.  Width 7 stays
+    with the search although 7x7 open takes the DP 5 minutes (method="dp"):
+    the package's cancel and interrupt tests use that board as their long
+    search.
+    """
     width, length = sorted((task.rows, task.cols))
-    return width <= 4 or (width == 5 and length >= 8)
+    if width <= 4:
+        return True
+    if width == 5:
+        return length >= 8
+    return width == 6 and length >= 7
 
 
 def _dp_mode(task: Task) -> str:
@@ -153,8 +183,11 @@ def dp_fits(task: Task, limit: int | None) -> bool:
 
 
 def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
-              until: float, limit: int | None, info: dict[str, Any]) -> int:
-    """The count by frontier DP, converted to the package's conventions."""
+              until: float, limit: int | None, info: dict[str, Any],
+              cancel: np.ndarray | None = None) -> int:
+    """The count by frontier DP, converted to the package's conventions.
+
+    ``cancel``: the uint8 flag the DP core polls (raises frontier.Cancelled)."""
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
     states, need = frontier.estimate(r, c, _dp_mode(task))
@@ -205,13 +238,22 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
             results = run_jobs(frontier.run_job, [(job, until) for job in jobs],
                                workers=workers, executor=executor, deadline=until,
                                began=began, on_result=lambda result: None)
-            total = frontier.combine(results)
+            if frontier.is_split(results):
+                # The join at the cut, in shares on the workers too: done here it
+                # would be the serial part of the count.
+                joins = frontier.plan_joins(results, 2)
+                shares = run_jobs(frontier.run_join, [(jj, until) for jj in joins],
+                                  workers=workers, executor=executor, deadline=until,
+                                  began=began, on_result=lambda result: None)
+                total = frontier.combine_joins(joins, shares)
+            else:
+                total = frontier.combine(results, until)
         elif mode == "cycle":
             total = frontier.count_cycles(r, c, deadline=until, progress=report,
-                                          max_bytes=allowed)
+                                          max_bytes=allowed, cancel=cancel)
         else:
             total = frontier.count_paths(r, c, pinned=pinned, deadline=until,
-                                         progress=report, max_bytes=allowed)
+                                         progress=report, max_bytes=allowed, cancel=cancel)
         report(n, n, 0)
     except SearchLimitError:
         raise stopped("count", began, 0) from None
@@ -222,7 +264,7 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
 
 
 def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
-                  until: float) -> int:
+                  until: float, cancel: np.ndarray | None = None) -> int:
     """The count by the exact depth-first search, on the workers if any."""
     r, c, s, e = task.rows, task.cols, task.start, task.end
     n = r * c
@@ -243,7 +285,7 @@ def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: 
     if not show and not (parallel and PROBE_NODES <= 0):
         # Search here first, for at most PROBE_NODES nodes when there are
         # workers to go to (to the end when there are not).
-        total, _, finished = probe(job, PROBE_NODES if parallel else 0, until, began)
+        total, _, finished = probe(job, PROBE_NODES if parallel else 0, until, began, cancel)
         if finished == len(job.tasks):
             return total * factor
         job.tasks = job.tasks[finished:]
@@ -253,9 +295,9 @@ def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: 
     try:
         if parallel:
             more = search_on_workers(job, workers=workers, executor=executor, deadline=until,
-                                     began=began, bar=bar)
+                                     began=began, bar=bar, cancel=cancel)
         else:
-            more, _ = run_here(job, until, began, bar)
+            more, _ = run_here(job, until, began, bar, cancel)
         return (total + more) * factor
     finally:
         if bar is not None:
@@ -272,6 +314,7 @@ def tours(
     directed: bool = False,
     limit: int | None = None,
     timeout: float | None = None,
+    cancel: Cancel | Any = None,
 ) -> Iterator[Tour]:
     """Every tour, lazily, in a fixed order: exactly the ones :func:`count` counts.
 
@@ -280,7 +323,10 @@ def tours(
     undirected cycle, or both directions (and every start when ``start`` is
     None) with ``directed=True``.  ``limit`` stops after that many tours.
     The search runs in batches inside the generator: stopping early (or
-    dropping the generator) leaves nothing running.
+    dropping the generator) leaves nothing running.  ``cancel`` (a
+    :class:`knight.Cancel` or ``threading.Event``), set from another thread
+    while the generator searches, makes it raise
+    :class:`knight.SearchCancelled`.
 
     >>> import knight
     >>> first = next(knight.tours(5, start=(0, 0)))
@@ -293,18 +339,32 @@ def tours(
     most = check_limit(limit)
     until = deadline(check_timeout(timeout))
     check_search_memory(task)
-    return _tours(task, most, until)
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        check_cancel(cancel)  # the TypeError, now rather than at the first next()
+    return _tours(task, most, until, cancel)
 
 
-def _tours(task: Task, limit: int | None, deadline: float) -> Iterator[Tour]:
-    r, c, closed = task.rows, task.cols, task.closed
-    n = r * c
-    roots = enumeration_roots(r, c, task.flat(task.start), task.flat(task.end), closed,
-                              task.directed)
-    yielded = 0
+def _tours(task: Task, limit: int | None, deadline: float, cancel: Any = None,
+           ) -> Iterator[Tour]:
+    roots = enumeration_roots(task.rows, task.cols, task.flat(task.start),
+                              task.flat(task.end), task.closed, task.directed)
     if limit == 0:
         return
     began = time.perf_counter()
+    # Checked at the first next(), when the generator starts its work.
+    token = check_cancel(cancel)
+    flag, key = cancel_flag(token)
+    try:
+        yield from _enumerate(task, roots, limit, deadline, flag, began)
+    finally:
+        release(key)
+
+
+def _enumerate(task: Task, roots: Any, limit: int | None, deadline: float,
+               flag: np.ndarray | None, began: float) -> Iterator[Tour]:
+    r, c, closed = task.rows, task.cols, task.closed
+    n = r * c
+    yielded = 0
     steps = np.arange(n, dtype=np.int32)
     for blocked, prefix, ends in roots:
         length = n - (blocked is not None)
@@ -320,7 +380,7 @@ def _tours(task: Task, limit: int | None, deadline: float) -> Iterator[Tour]:
             batch = min(batch, limit - yielded)
         out = np.empty((batch, length), dtype=np.int32)
         while True:
-            status, got = search.collect(out, deadline)
+            status, got = search.collect(out, deadline, flag)
             for k in range(got):
                 order = out[k] if blocked is None else np.concatenate(([blocked], out[k]))
                 board = np.empty(n, dtype=np.int32)
@@ -335,6 +395,8 @@ def _tours(task: Task, limit: int | None, deadline: float) -> Iterator[Tour]:
                     return
             if status == _count.TIME_LIMIT:
                 raise stopped("tours", began, search.nodes)
+            if status == _count.CANCELLED:
+                raise cancelled("tours", began, search.nodes)
             if status == _count.DONE:
                 break
 

@@ -1,0 +1,205 @@
+"""Benchmark the frontier DP counter (``knight.count(..., method="dp")``).
+
+Run by hand from the repository root (never as a timed test)::
+
+    python benchmarks/bench_frontier.py            # about 30-60 minutes (the reach table)
+    python benchmarks/bench_frontier.py --quick    # a smoke run, about a minute
+    python benchmarks/bench_frontier.py --skip-reach
+
+In one run it prints:
+
+1. the DP against the package's exact search (``method="search"``) on boards
+   both finish, with the ratio (median of ``--runs`` runs, fewer on the slow
+   ones; the load average is noted on every row);
+2. the DP core against its pure-Python twin on small boards;
+3. meet in the middle: the two halves and the join's two shares on a local
+   ProcessPoolExecutor(2) against the same halves and join in turn in one
+   process (what one worker does), and the time of a single sweep;
+4. states per column for a few boards;
+5. the reach table: for 3xn .. 6xn, closed and open, the largest n whose
+   count finishes within ``--limit`` seconds (default 60), found by
+   doubling n and then bisecting, each run stopped by ``timeout=``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _bench
+
+import knight
+from knight.counting import frontier as F
+from knight.counting.frontier_twin import run_reference
+
+# (rows, cols, kwargs, runs scale): boards the search and the DP both finish.
+VERSUS = [
+    (5, 5, {}, 1), (5, 6, {}, 1), (3, 14, {}, 1), (4, 10, {}, 1), (3, 16, {"closed": True}, 1),
+    (6, 6, {"closed": True}, 1), (5, 8, {"closed": True}, 1), (6, 7, {"closed": True}, 0),
+    (6, 6, {}, 0),
+]
+VERSUS_QUICK = [(5, 5, {}, 1), (3, 12, {"closed": True}, 1), (4, 8, {}, 1)]
+
+TWIN = [(4, 5, "path"), (3, 10, "cycle"), (4, 6, "cycle"), (3, 9, "path")]
+TWIN_QUICK = [(4, 5, "path"), (3, 10, "cycle")]
+
+SPLIT = [(6, 20, "cycle"), (5, 20, "path")]
+SPLIT_QUICK = [(5, 10, "path")]
+
+COLUMNS = [(6, 12, "cycle"), (5, 12, "path"), (6, 6, "path"), (4, 100, "path")]
+COLUMNS_QUICK = [(4, 12, "path"), (5, 8, "cycle")]
+
+
+def _label(rows: int, cols: int, kw: dict) -> str:
+    return f"{rows}x{cols} {'closed' if kw.get('closed') else 'open'}"
+
+
+def versus(report: _bench.Report, cases: list, runs: int) -> None:
+    print("\n1. DP against the package's search", flush=True)
+    for rows, cols, kw, scale in cases:
+        n = runs if scale else 1
+        dp = _bench.measure(lambda r=rows, c=cols, k=kw: knight.count(r, c, method="dp", **k),
+                            n, warmup=0)
+        se = _bench.measure(
+            lambda r=rows, c=cols, k=kw: knight.count(r, c, method="search", **k), n, warmup=0)
+        assert dp.result == se.result, (rows, cols, kw)
+        report.add(f"dp {_label(rows, cols, kw)}", dp, se, "search",
+                   note=f"count {dp.result}")
+
+
+def twin(report: _bench.Report, cases: list, runs: int) -> None:
+    print("\n2. DP core against its pure-Python twin", flush=True)
+    for rows, cols, mode in cases:
+        bd = F.prepare(rows, cols, path_mode=mode == "path")
+        core = _bench.measure(lambda b=bd: F._count(b), runs)
+        ref = _bench.measure(lambda b=bd, m=mode: run_reference(b, m == "path")[0], 1,
+                             warmup=0)
+        assert core.result == ref.result
+        report.add(f"core {rows}x{cols} {mode}", core, ref, "twin")
+
+
+def split(report: _bench.Report, cases: list) -> None:
+    print("\n3. Meet in the middle: two halves on ProcessPoolExecutor(2)", flush=True)
+    with ProcessPoolExecutor(2) as ex:
+        list(ex.map(abs, (1, 2)))  # the workers start before the timing
+        for rows, cols, mode in cases:
+            sweep = _bench.measure(
+                lambda r=rows, c=cols, m=mode: F._count(F.prepare(r, c, path_mode=m == "path")),
+                1, warmup=0)
+            # one worker: the same two halves and join, in turn, in this process
+            whole = _bench.measure(
+                lambda r=rows, c=cols, m=mode: F.count_split(r, c, m), 1, warmup=0)
+            assert whole.result == sweep.result
+            jobs = F.plan_jobs(rows, cols, mode, 2)
+            halves: list = []
+
+            def two(jobs: list = jobs, halves: list = halves) -> int:
+                results = list(ex.map(F.run_job, jobs))
+                halves[:] = [r.seconds for r in results]
+                joins = F.plan_joins(results, 2)
+                return F.combine_joins(joins, list(ex.map(F.run_join, joins)))
+
+            parallel = _bench.measure(two, 1, warmup=0)
+            assert parallel.result == whole.result
+            report.add(f"split {rows}x{cols} {mode}", parallel, whole, "1 worker",
+                       note=f"cut {jobs[0].cut}, halves "
+                            + ", ".join(f"{s:.1f} s" for s in halves)
+                            + f"; speed-up {whole.seconds / parallel.seconds:.2f}x; "
+                            f"one sweep {sweep.seconds:.1f} s")
+
+
+def columns(cases: list) -> None:
+    print("\n4. States per column (after the last cell of each column)", flush=True)
+    for rows, cols, mode in cases:
+        bd = F.prepare(rows, cols, path_mode=mode == "path")
+        t = time.perf_counter()
+        _, ri = F._count(bd, want_info=True)
+        dt = time.perf_counter() - t
+        per = [int(ri.sizes[c * bd.W + bd.W - 1]) for c in range(bd.L)]
+        shown = per if len(per) <= 16 else per[:12] + ["..."] + per[-2:]
+        print(f"  {rows}x{cols} {mode}: {dt:.2f} s, peak {ri.peak_states:,} states "
+              f"({ri.peak_bytes / 2**20:.0f} MiB), {ri.transitions:,} transitions "
+              f"({dt / max(ri.transitions, 1) * 1e9:.0f} ns each); per column: {shown}",
+              flush=True)
+
+
+def _finishes(width: int, n: int, closed: bool, limit: float) -> float | None:
+    t = time.perf_counter()
+    try:
+        knight.count(width, n, closed=closed, method="dp", timeout=limit)
+    except (knight.SearchLimitError, knight.BoardTooLargeError):
+        return None
+    return time.perf_counter() - t
+
+
+def reach(widths: list[int], limit: float, top: int) -> None:
+    print(f"\n5. Reach: the largest n counted within {limit:g} s (doubling, then bisection)",
+          flush=True)
+    print(f"  {'board':10} {'largest n':>10} {'its time':>9} {'first n over':>13}  load")
+    for width in widths:
+        for closed in (True, False):
+            # a closed tour needs an even number of squares (and width 3, 5: even n)
+            step = 2 if closed and width % 2 else 1
+            if closed and width == 4:
+                print(f"  {width}xn closed  {'-':>10}  no closed tour exists (Schwenk)")
+                continue
+            good, good_t, n, hi = 0, 0.0, 8, 0
+            bad = None
+            while n <= top:
+                took = _finishes(width, n, closed, limit)
+                if took is None:
+                    bad = n
+                    break
+                good, good_t = n, took
+                n *= 2
+                n += n % step
+            if bad is not None:
+                lo, hi = good, bad
+                while hi - lo > step:
+                    mid = (lo + hi) // 2
+                    mid -= mid % step
+                    if mid <= lo:
+                        break
+                    took = _finishes(width, mid, closed, limit)
+                    if took is None:
+                        hi = mid
+                    else:
+                        lo, good_t = mid, took
+                good = lo
+            over = "-" if bad is None else str(bad if good == 0 else hi)
+            kind = "closed" if closed else "open"
+            print(f"  {width}xn {kind:6} {good:>10} {good_t:>8.1f}s {over:>13}  "
+                  f"{os.getloadavg()[0]:.2f}" + ("" if bad else f"  (stopped at n <= {top})"),
+                  flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    _bench.add_arguments(parser, runs=3)
+    parser.add_argument("--limit", type=float, default=60.0,
+                        help="seconds per count in the reach table (default 60)")
+    parser.add_argument("--skip-reach", action="store_true", help="no reach table")
+    args = parser.parse_args()
+    runs = _bench.runs_of(args)
+    report = _bench.Report("frontier DP", args)
+    q = args.quick
+    versus(report, VERSUS_QUICK if q else VERSUS, runs)
+    twin(report, TWIN_QUICK if q else TWIN, runs)
+    split(report, SPLIT_QUICK if q else SPLIT)
+    columns(COLUMNS_QUICK if q else COLUMNS)
+    report.finish()
+    if not args.skip_reach:
+        if q:
+            reach([3, 4], 1.0, 64)
+        else:
+            reach([3, 4, 5, 6], args.limit, 4096)
+
+
+if __name__ == "__main__":
+    main()
