@@ -349,8 +349,9 @@ def test_core_statuses():
 
 
 def test_status_codes_are_the_c_apis():
-    # construct.pxd mirrors knight.capi's KT_* values (it cannot cimport them).
-    text = (ROOT / "src" / "knight" / "capi.pxd").read_text(encoding="utf-8")
+    # construct.pxd mirrors knight.capi's KT_* values (it cannot cimport them).  The
+    # package under test ships capi.pxd (site-packages when run against a wheel).
+    text = (Path(knight.__file__).parent / "capi.pxd").read_text(encoding="utf-8")
     for name in ("OK", "CANCELLED", "INTERRUPTED", "BAD_ARGUMENT", "NO_MEMORY", "NO_TOUR",
                  "BAD_DATA"):
         m = re.search(rf"^\s*KT_{name}\s*=\s*(\d+)", text, re.M)

@@ -14,10 +14,10 @@ From Python this module only says which API version it implements:
 1
 """
 
-from cpython.exc cimport PyErr_Occurred
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from knight._core.construct cimport construct_tour
+from knight._core.poll cimport reraise_pending
 from knight._core.search cimport Counters, S_NO_MEMORY, run_greedy_walk, run_tree_search
 from knight._core.verify cimport (
     S_BROKEN,
@@ -41,10 +41,7 @@ cdef int kt_api_version() noexcept nogil:
 
 
 cdef int kt_reraise() except -1:
-    if PyErr_Occurred() == NULL:
-        # No exception pending (cleared already): the interruption itself.
-        raise KeyboardInterrupt
-    return -1
+    return reraise_pending()
 
 
 cdef inline void _clear_stats(kt_stats* stats) noexcept nogil:

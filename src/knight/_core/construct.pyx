@@ -41,12 +41,11 @@ file is missing or fails its checks, the import still succeeds and every
 construction returns ``C_BAD_DATA`` (:func:`blocks_error` says why).
 """
 
-from cpython.exc cimport PyErr_Occurred
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
-from .poll cimport POLL_CANCELLED, POLL_GO, poll_status
+from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, poll_status, reraise_pending
 from .status cimport (
     C_BAD_ARGUMENT,
     C_BAD_DATA,
@@ -969,21 +968,10 @@ def construct_into(int32_t[:, ::1] board not None, Py_ssize_t start_row, Py_ssiz
     >>> construct_into(np.empty((7, 7), dtype=np.int32), 0, 0, True) == NO_TOUR
     True
     """
-    cdef const uint8_t* flag = NULL
+    cdef const uint8_t* flag = cancel_address(cancel)
     cdef int status
-    if cancel is not None:
-        if cancel.shape[0] < 1:
-            raise ValueError("cancel must be a uint8 array of at least one byte")
-        flag = &cancel[0]
     with nogil:
         status = construct_tour(board, start_row, start_col, closed, flag)
     if status == C_INTERRUPTED:
-        _reraise()
+        reraise_pending()
     return status
-
-
-cdef int _reraise() except -1:
-    """Raise the exception a poll left pending (KeyboardInterrupt), if any."""
-    if PyErr_Occurred() != NULL:
-        return -1
-    raise KeyboardInterrupt

@@ -42,7 +42,7 @@ means the same in a worker process on the same machine).
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
-from .poll cimport POLL_TIME_LIMIT, poll
+from .poll cimport POLL_TIME_LIMIT, cancel_address, poll
 
 import numpy as np
 
@@ -66,15 +66,6 @@ cdef int _DR[8]
 cdef int _DC[8]
 _DR[:] = [2, 1, -1, -2, -2, -1, 1, 2]
 _DC[:] = [1, 2, 2, 1, -1, -2, -2, -1]
-
-
-cdef const uint8_t* _flag(const uint8_t[::1] cancel) except? NULL:
-    """The cancel flag's address, NULL for None (a flag must have one cell)."""
-    if cancel is None:
-        return NULL
-    if cancel.shape[0] < 1:
-        raise ValueError("cancel must be a uint8 array of length 1")
-    return &cancel[0]
 
 
 cdef class PathSearch:
@@ -455,7 +446,7 @@ cdef class PathSearch:
         """
         cdef Py_ssize_t n = 0
         cdef int status
-        cdef const uint8_t* flag = _flag(cancel)
+        cdef const uint8_t* flag = cancel_address(cancel)
         with nogil:
             status = self._run(NULL, 0, &n, deadline, max_nodes, flag)
         return status, int(self._found), int(self._nodes)
@@ -472,7 +463,7 @@ cdef class PathSearch:
         """
         cdef Py_ssize_t n = 0
         cdef int status
-        cdef const uint8_t* flag = _flag(cancel)
+        cdef const uint8_t* flag = cancel_address(cancel)
         if out.shape[1] != self.total or out.shape[0] < 1:
             raise ValueError("out must have shape (k, squares), k >= 1")
         with nogil:

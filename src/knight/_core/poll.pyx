@@ -15,7 +15,7 @@ is registered, a poll of that flag also asks the event.  The registry is
 empty unless such a call is running, so the common poll pays one test.
 """
 
-from cpython.exc cimport PyErr_CheckSignals
+from cpython.exc cimport PyErr_CheckSignals, PyErr_Occurred
 from libc.stdint cimport uint8_t, uintptr_t
 
 cdef extern from "Python.h":
@@ -104,3 +104,20 @@ def is_cancelled(const uint8_t[::1] flag):
     if flag.shape[0] < 1:
         raise ValueError("a cancel flag has one cell")
     return _flags(0.0, &flag[0]) == POLL_CANCELLED
+
+
+cdef const uint8_t* cancel_address(const uint8_t[::1] cancel) except? NULL:
+    """The address of a cancel token's flag, NULL for None (a flag has one cell or more)."""
+    if cancel is None:
+        return NULL
+    if cancel.shape[0] < 1:
+        raise ValueError("cancel must be a uint8 array of length 1")
+    return &cancel[0]
+
+
+cdef int reraise_pending() except -1:
+    """Raise what a poll met while a core ran without the GIL (an INTERRUPTED status):
+    the exception the signal handler left pending, or KeyboardInterrupt if it was cleared."""
+    if PyErr_Occurred() == NULL:
+        raise KeyboardInterrupt
+    return -1

@@ -24,11 +24,18 @@ A signal handler that raised (Ctrl-C) leaves its exception pending and the
 core returns S_INTERRUPTED: the ``def`` entry points re-raise it.
 """
 
-from cpython.exc cimport PyErr_Occurred
 from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free
 
-from .poll cimport POLL_CANCELLED, POLL_INTERRUPTED, POLL_TIME_LIMIT, now, poll_status
+from .poll cimport (
+    POLL_CANCELLED,
+    POLL_INTERRUPTED,
+    POLL_TIME_LIMIT,
+    cancel_address,
+    now,
+    poll_status,
+    reraise_pending,
+)
 
 import time
 
@@ -364,22 +371,6 @@ cdef int run_tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols,
     return status
 
 
-cdef int _reraise() except -1:
-    """Raise the exception a signal handler left pending (S_INTERRUPTED)."""
-    if PyErr_Occurred() == NULL:
-        raise KeyboardInterrupt
-    return -1
-
-
-cdef const uint8_t* _flag(const uint8_t[::1] cancel) except? NULL:
-    """The cancel flag's address, NULL for None (a flag has one cell or more)."""
-    if cancel is None:
-        return NULL
-    if cancel.shape[0] < 1:
-        raise ValueError("cancel must be a uint8 array of length 1")
-    return &cancel[0]
-
-
 cdef int _check_order(const int32_t[:, ::1] order) except -1:
     if order.shape[0] != 8 or order.shape[1] != 2:
         raise ValueError("order must have shape (8, 2)")
@@ -404,7 +395,7 @@ def backtrack(int32_t[:, ::1] board, const int32_t[:, ::1] order, Py_ssize_t sta
     ``KeyboardInterrupt``.  The caller has validated the start and sizes.
     """
     cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
-    cdef const uint8_t* flag = _flag(cancel)
+    cdef const uint8_t* flag = cancel_address(cancel)
     cdef Counters counters
     cdef int status
     _check_order(order)
@@ -412,7 +403,7 @@ def backtrack(int32_t[:, ::1] board, const int32_t[:, ::1] order, Py_ssize_t sta
         status = run_tree_search(&board[0, 0], rows, cols, &order[0, 0], start_row, start_col,
                                  ordered, closed, max_nodes, deadline, flag, &counters)
     if status == S_INTERRUPTED:
-        _reraise()
+        reraise_pending()
     if status == S_NO_MEMORY:
         raise MemoryError(f"no memory for the work arrays of a {rows}x{cols} search")
     return status, counters.nodes, counters.backtracks
@@ -437,7 +428,7 @@ def backtrack_starts(int32_t[:, :, ::1] boards, const int32_t[:, ::1] order,
     """
     cdef Py_ssize_t k = starts.shape[0], i, done = 0
     cdef Py_ssize_t rows = boards.shape[1], cols = boards.shape[2]
-    cdef const uint8_t* flag = _flag(cancel)
+    cdef const uint8_t* flag = cancel_address(cancel)
     cdef int32_t* work
     cdef int8_t* moves
     cdef Counters counters
@@ -470,7 +461,7 @@ def backtrack_starts(int32_t[:, :, ::1] boards, const int32_t[:, ::1] order,
         free(work)
         free(moves)
     if status == S_INTERRUPTED:
-        _reraise()
+        reraise_pending()
     if status == S_NO_MEMORY:
         raise MemoryError(f"no memory for the work arrays of a {rows}x{cols} search")
     return done
@@ -616,7 +607,7 @@ def warnsdorff(int32_t[:, ::1] board, const int32_t[:, ::1] order, Py_ssize_t st
     status.  ``cancel`` and Ctrl-C as for :func:`backtrack`.
     """
     cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
-    cdef const uint8_t* flag = _flag(cancel)
+    cdef const uint8_t* flag = cancel_address(cancel)
     cdef Counters counters
     cdef int status
     _check_order(order)
@@ -624,7 +615,7 @@ def warnsdorff(int32_t[:, ::1] board, const int32_t[:, ::1] order, Py_ssize_t st
         status = run_greedy_walk(&board[0, 0], rows, cols, &order[0, 0], start_row, start_col,
                                  tie_break, seed, closed, deadline, flag, &counters)
     if status == S_INTERRUPTED:
-        _reraise()
+        reraise_pending()
     if status == S_NO_MEMORY:
         raise MemoryError(f"no memory for the work array of a {rows}x{cols} walk")
     return status, counters.nodes

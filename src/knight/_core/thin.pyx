@@ -21,9 +21,8 @@ never replaced or freed, so any number of threads may read them at once.
 from libc.stdint cimport int32_t, int64_t, uint8_t
 from libc.stdlib cimport free, malloc
 
-from cpython.exc cimport PyErr_Occurred
 
-from .poll cimport POLL_CANCELLED, POLL_GO, poll_status
+from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, poll_status, reraise_pending
 from .status cimport (
     C_BAD_ARGUMENT,
     C_BAD_DATA,
@@ -244,7 +243,7 @@ def walk_states(const int32_t[::1] succ_ptr, const int32_t[::1] succ_dst,
                             &finish[0, 0], finish_pre, finish_per, reach.shape[1], col, before,
                             after, accept, &masks[0], masks.shape[0], table, classes, NULL)
     if status == C_INTERRUPTED:
-        _reraise()
+        reraise_pending()
     return status
 
 
@@ -337,7 +336,7 @@ def fill_board(const int32_t[::1] masks, const int32_t[:, :, ::1] inc,
         step = _fill_core(&masks[0], n, &mv, h, row, col, transposed, &board[0, 0],
                           board.shape[1], NULL, &status)
     if status == C_INTERRUPTED:
-        _reraise()
+        reraise_pending()
     return step
 
 
@@ -525,21 +524,10 @@ def thin_into(int32_t[:, ::1] board not None, Py_ssize_t start_row, Py_ssize_t s
     >>> thin_into(np.empty((3, 8), dtype=np.int32), 1, 2, False) == NO_TOUR
     True
     """
-    cdef const uint8_t* flag = NULL
+    cdef const uint8_t* flag = cancel_address(cancel)
     cdef int status
-    if cancel is not None:
-        if cancel.shape[0] < 1:
-            raise ValueError("cancel must be a uint8 array of at least one byte")
-        flag = &cancel[0]
     with nogil:
         status = thin_tour_c(board, start_row, start_col, closed, flag)
     if status == C_INTERRUPTED:
-        _reraise()
+        reraise_pending()
     return status
-
-
-cdef int _reraise() except -1:
-    """Raise the exception a poll left pending (KeyboardInterrupt), if any."""
-    if PyErr_Occurred() != NULL:
-        return -1
-    raise KeyboardInterrupt
