@@ -290,6 +290,22 @@ class RunInfo:
     seconds: float
 
 
+def _raise_for_status(st: int, bd: Board, ri: RunInfo, info: np.ndarray, mb: int, words: int,
+                      where: str) -> None:
+    """Raise what a failed sweep's status means (``where``: which sweep, for the message)."""
+    if st == ST_CANCELLED:
+        raise Cancelled("frontier count cancelled")
+    if st == ST_TIMEOUT:
+        raise SearchLimitError("frontier count passed its deadline", ri.transitions,
+                               ri.seconds)
+    if st == ST_NOMEM:
+        est = estimate(bd.rows, bd.cols, "path" if bd.path_mode else "cycle", words=words)
+        raise BoardTooLargeError(
+            f"frontier DP on {bd.rows}x{bd.cols} needs more than the {mb / 2**30:.2f} GiB "
+            f"allowed (stopped after cell {int(info[3])} of {bd.N}{where} at "
+            f"{int(info[0])} states; estimate {est[0]} states, {est[1] / 2**30:.2f} GiB)")
+
+
 def _run_core(bd: Board, words: Sequence[int], *, deadline: float = 0.0,
               cancel=None, progress=None, max_bytes: int | None = None,
               dump_step: int = -1, dump_size: int = 0, fold: bool = True):
@@ -319,19 +335,7 @@ def _run_core(bd: Board, words: Sequence[int], *, deadline: float = 0.0,
              fold=fold_cells(bd) if fold else None, **_arrays(bd))
     ri = RunInfo(sizes, int(info[0]), int(info[1]), int(info[2]),
                  time.perf_counter() - t0)
-    if st == ST_CANCELLED:
-        raise Cancelled("frontier count cancelled")
-    if st == ST_TIMEOUT:
-        raise SearchLimitError("frontier count passed its deadline", ri.transitions,
-                               ri.seconds)
-    if st == ST_NOMEM:
-        est = estimate(bd.rows, bd.cols, "path" if bd.path_mode else "cycle",
-                       words=len(words))
-        raise BoardTooLargeError(
-            f"frontier DP on {bd.rows}x{bd.cols} needs more than the "
-            f"{mb / 2**30:.2f} GiB allowed (stopped after cell {int(info[3])} "
-            f"of {bd.N} at {int(info[0])} states; estimate {est[0]} states, "
-            f"{est[1] / 2**30:.2f} GiB)")
+    _raise_for_status(st, bd, ri, info, mb, len(words), "")
     if dump_step >= 0:
         if st != ST_OK:  # table larger than the buffer: retry bigger
             return _run_core(bd, words, max_bytes=max_bytes, dump_step=dump_step,
@@ -592,19 +596,7 @@ def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0, cancel=
              fold=fold_cells(bd) if part.fold else None, **_arrays(bd))
     ri = RunInfo(sizes, int(info[0]), int(info[1]), int(info[2]),
                  time.perf_counter() - t0)
-    if st == ST_CANCELLED:
-        raise Cancelled("frontier count cancelled")
-    if st == ST_TIMEOUT:
-        raise SearchLimitError("frontier count passed its deadline", ri.transitions,
-                               ri.seconds)
-    if st == ST_NOMEM:
-        est = estimate(bd.rows, bd.cols, "path" if bd.path_mode else "cycle",
-                       words=len(words))
-        raise BoardTooLargeError(
-            f"frontier DP on {bd.rows}x{bd.cols} (meet in the middle) needs more than "
-            f"the {mb / 2**30:.2f} GiB allowed (stopped after cell {int(info[3])} of "
-            f"{bd.N} of one half at {int(info[0])} states; estimate {est[0]} states, "
-            f"{est[1] / 2**30:.2f} GiB)")
+    _raise_for_status(st, bd, ri, info, mb, len(words), " of one half")
     assert st == ST_OK and len(out) == 3
     return (out[0], out[1], out[2]), ri
 
