@@ -371,6 +371,17 @@ cdef int run_tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols,
     return status
 
 
+cdef int _raise_for(int status, Py_ssize_t rows, Py_ssize_t cols, str arrays,
+                    str what) except -1:
+    """Raise what a core's status means for its Python caller: the pending
+    interrupt, or MemoryError when its work memory could not be had."""
+    if status == S_INTERRUPTED:
+        reraise_pending()
+    if status == S_NO_MEMORY:
+        raise MemoryError(f"no memory for the {arrays} of a {rows}x{cols} {what}")
+    return 0
+
+
 cdef int _check_order(const int32_t[:, ::1] order) except -1:
     if order.shape[0] != 8 or order.shape[1] != 2:
         raise ValueError("order must have shape (8, 2)")
@@ -402,10 +413,7 @@ def backtrack(int32_t[:, ::1] board, const int32_t[:, ::1] order, Py_ssize_t sta
     with nogil:
         status = run_tree_search(&board[0, 0], rows, cols, &order[0, 0], start_row, start_col,
                                  ordered, closed, max_nodes, deadline, flag, &counters)
-    if status == S_INTERRUPTED:
-        reraise_pending()
-    if status == S_NO_MEMORY:
-        raise MemoryError(f"no memory for the work arrays of a {rows}x{cols} search")
+    _raise_for(status, rows, cols, "work arrays", "search")
     return status, counters.nodes, counters.backtracks
 
 
@@ -460,10 +468,7 @@ def backtrack_starts(int32_t[:, :, ::1] boards, const int32_t[:, ::1] order,
                     break
         free(work)
         free(moves)
-    if status == S_INTERRUPTED:
-        reraise_pending()
-    if status == S_NO_MEMORY:
-        raise MemoryError(f"no memory for the work arrays of a {rows}x{cols} search")
+    _raise_for(status, rows, cols, "work arrays", "search")
     return done
 
 
@@ -614,8 +619,5 @@ def warnsdorff(int32_t[:, ::1] board, const int32_t[:, ::1] order, Py_ssize_t st
     with nogil:
         status = run_greedy_walk(&board[0, 0], rows, cols, &order[0, 0], start_row, start_col,
                                  tie_break, seed, closed, deadline, flag, &counters)
-    if status == S_INTERRUPTED:
-        reraise_pending()
-    if status == S_NO_MEMORY:
-        raise MemoryError(f"no memory for the work array of a {rows}x{cols} walk")
+    _raise_for(status, rows, cols, "work array", "walk")
     return status, counters.nodes
