@@ -295,6 +295,36 @@ def test_folding_halves_the_states_where_symmetric():
     assert F.fold_cells(bd)[:5 * 2].sum() == 0 and F.fold_cells(bd).sum() > 0
 
 
+@pytest.mark.parametrize("rows,cols,pinned", [(5, 6, ()), (4, 9, ()), (5, 6, (0,)),
+                                               (4, 7, (0, 5)), (3, 12, (1,))])
+def test_ends_budget_prunes_and_keeps_the_count(rows, cols, pinned):
+    # Cells bound to be ends (one edge left, none yet) count against the two
+    # ends of a path at once instead of when they finish.
+    bd = F.prepare(rows, cols, pinned=pinned, path_mode=True)
+    kept, ri_b = F._run_core(bd, [1 << 64])
+    plain, ri_p = F._run_core(bd, [1 << 64], budget=False)
+    assert int(kept[0]) == int(plain[0]) > 0
+    assert ri_b.transitions < ri_p.transitions
+    assert ri_b.peak_states <= ri_p.peak_states
+
+
+def test_end_masks_mark_the_bound_ends():
+    # 3x4 swept along its 4 columns: after cell 5 (column 1, row 2) the key
+    # slots are cells -1..5; cell 0 (a corner) has both its forward edges
+    # (cells 5 and 7) ahead of cell 4, one left after cell 5.
+    bd = F.prepare(3, 4, pinned=(11,), path_mode=True)
+    words, after = F.end_masks(bd)
+    p = 5
+    slots = [k for k in range(2 * bd.W + 1) if int(words[2 * p]) >> (4 * k) & 1]
+    cells = [p - 2 * bd.W + k for k in slots]
+    fwd_left = {c: sum(1 for x in range(p + 1, bd.N) if c in bd.back[4 * x:4 * x + 4])
+                for c in range(p + 1)}
+    assert cells == [c for c in range(p + 1)
+                     if bd.last_fwd[c] > p and (c in bd.pinned or fwd_left[c] == 1)]
+    assert 0 in cells
+    assert list(after) == [sum(1 for q in bd.pinned if q > x) for x in range(bd.N)]
+
+
 @pytest.mark.parametrize("rows,cols", [(3, 7), (4, 6), (5, 5), (3, 10), (5, 6)])
 def test_meet_in_the_middle_every_cut(rows, cols):
     L = max(rows, cols)

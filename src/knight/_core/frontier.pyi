@@ -36,6 +36,8 @@ def run(
     dump_val: npt.NDArray[np.uint64] | None = ...,
     fold: npt.NDArray[np.uint8] | None = ...,
     dump_out: list[npt.NDArray[np.uint64]] | None = ...,
+    endmask: npt.NDArray[np.uint64] | None = ...,
+    pins_after: npt.NDArray[np.int32] | None = ...,
 ) -> int: ...
 
 def profiles(

@@ -273,10 +273,53 @@ def fold_cells(bd: Board) -> np.ndarray:
     return f
 
 
-def _arrays(bd: Board) -> dict:
+def end_masks(bd: Board) -> tuple[np.ndarray, np.ndarray]:
+    """The core's ends budget (path mode): per cell p, the key slots after p
+    that are bound to be path ends while they have no edge, as two 64-bit
+    words (bit 4k for slot k), and the number of pinned cells after p.
+
+    A slot is such a cell when it is pinned and live, or wants two edges, is
+    live and has exactly one edge left to decide (counting, for the
+    boundary of a half board, the edges the other half owns: ``fwd``).
+    """
+    W, N = bd.W, bd.N
+    S = 2 * W + 1
+    fwd_of: list[list[int]] = [[] for _ in range(N)]
+    for x in range(N):
+        for j in range(4):
+            q = bd.back[4 * x + j]
+            if q >= 0:
+                fwd_of[q].append(x)
+    pins = set(bd.pinned)
+    words = np.zeros(2 * N, dtype=np.uint64)
+    after = np.zeros(N, dtype=np.int32)
+    decided = [0] * N  # forward edges of each cell decided so far
+    for p in range(N):
+        for q in bd.back[4 * p:4 * p + 4]:
+            if q >= 0:
+                decided[q] += 1
+        lo = hi = 0
+        for k in range(S):
+            c = p - 2 * W + k
+            if c < 0 or bd.last_fwd[c] <= p:  # before the board, or finished
+                continue
+            if c in pins or (bd.target[c] == 2 and bd.fwd[c] - decided[c] == 1):
+                if k < 16:
+                    lo |= 1 << (4 * k)
+                else:
+                    hi |= 1 << (4 * (k - 16))
+        words[2 * p], words[2 * p + 1] = lo, hi
+        after[p] = sum(1 for q in bd.pinned if q > p)
+    return words, after
+
+
+def _arrays(bd: Board, budget: bool = True) -> dict:
     i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
-    return {"target": i32(bd.target), "back": i32(bd.back), "rem": i32(bd.rem),
-                "fwd": i32(bd.fwd), "last_fwd": i32(bd.last_fwd), "pinned": i32(bd.pinned)}
+    arrays = {"target": i32(bd.target), "back": i32(bd.back), "rem": i32(bd.rem),
+              "fwd": i32(bd.fwd), "last_fwd": i32(bd.last_fwd), "pinned": i32(bd.pinned)}
+    if bd.path_mode and budget:
+        arrays["endmask"], arrays["pins_after"] = end_masks(bd)
+    return arrays
 
 
 @dataclass
@@ -308,11 +351,13 @@ def _raise_for_status(st: int, bd: Board, ri: RunInfo, info: np.ndarray, mb: int
 
 def _run_core(bd: Board, words: Sequence[int], *, deadline: float = 0.0,
               cancel=None, progress=None, max_bytes: int | None = None,
-              dump_step: int = -1, dump_size: int = 0, fold: bool = True):
+              dump_step: int = -1, dump_size: int = 0, fold: bool = True,
+              budget: bool = True):
     """Run the core for the moduli ``words`` (words[0] must be 2^64, the
     others odd primes < 2^63); return (residues, RunInfo[, dump]).
     ``fold=False`` keeps mirror states apart (state-for-state comparisons
-    with the twin)."""
+    with the twin); ``budget=False`` turns off the ends budget (tests show
+    what it prunes)."""
     assert words[0] == 1 << 64 and all(q < 1 << 63 for q in words[1:])
     mods = np.array([0] + list(words[1:]), dtype=np.uint64)
     res = np.zeros(len(words), dtype=np.uint64)
@@ -332,7 +377,7 @@ def _run_core(bd: Board, words: Sequence[int], *, deadline: float = 0.0,
              mods=mods, result=res, sizes=sizes, info=info, deadline=float(deadline),
              cancel=cancel, progress=progress, max_bytes=mb, dump_step=dump_step,
              dump_lo=dl, dump_hi=dh, dump_val=dv,
-             fold=fold_cells(bd) if fold else None, **_arrays(bd))
+             fold=fold_cells(bd) if fold else None, **_arrays(bd, budget))
     ri = RunInfo(sizes, int(info[0]), int(info[1]), int(info[2]),
                  time.perf_counter() - t0)
     _raise_for_status(st, bd, ri, info, mb, len(words), "")
@@ -340,7 +385,7 @@ def _run_core(bd: Board, words: Sequence[int], *, deadline: float = 0.0,
         if st != ST_OK:  # table larger than the buffer: retry bigger
             return _run_core(bd, words, max_bytes=max_bytes, dump_step=dump_step,
                              dump_size=int(sizes[dump_step]) if sizes[dump_step] else
-                             max(1024, 4 * dump_size), fold=fold)
+                             max(1024, 4 * dump_size), fold=fold, budget=budget)
         n = int(sizes[dump_step])
         keys = [int(dl[i]) | (int(dh[i]) << 64) for i in range(n)]
         return res, ri, dict(zip(keys, (int(v) for v in dv[:n * len(words):len(words)])))

@@ -89,7 +89,24 @@ def _step(b: list[int], p: int, bd: Board, path_mode: bool):
             if closed == 1 and _complete(a, p, base, bd):
                 yield None, 1
             continue
+        if path_mode and _ends_over(a, p, base, bd):
+            continue
         yield a[1:], 0
+
+
+def _ends_over(a: list[int], p: int, base: int, bd: Board) -> bool:
+    """The ends budget: the ends used (TERM) and the ends bound to come
+    (pinned cells without their edge, live cells wanting two edges with
+    one left to decide) pass the two ends of a path."""
+    ends = sum(1 for v in a if v == TERM) + _pinned_unedged(a, p, base, bd)
+    for s in range(1, len(a)):
+        q = base + s
+        if q < 0 or a[s] != EMPTY or bd.target[q] != 2 or bd.last_fwd[q] <= p:
+            continue
+        left = bd.fwd[q] - sum(1 for x in range(q + 1, p + 1) if q in bd.back[4 * x:4 * x + 4])
+        if left == 1:
+            ends += 1
+    return ends > 2
 
 
 def _mate(a: list[int], s: int) -> int:
