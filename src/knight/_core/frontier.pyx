@@ -859,6 +859,38 @@ cdef inline bint _one_tour(const int8_t* lm, const int8_t* rm, int nb,
     return seen == ports
 
 
+cdef inline uint64_t _mate_word(const int8_t* m, int nb) noexcept nogil:
+    """The mates m[0..nb) as nibbles (15: no fragment end), for _one_cycle."""
+    cdef uint64_t w = ~<uint64_t>0
+    cdef int b
+    for b in range(nb):
+        if m[b] >= 0:
+            w &= ~((<uint64_t>15) << (4 * b))
+            w |= (<uint64_t>m[b]) << (4 * b)
+    return w
+
+
+cdef inline bint _one_cycle(uint64_t lw, uint64_t rw, int start, int ports) noexcept nogil:
+    """Cycle mode's _one_tour on mate words: whether the left and right
+    fragments close into one cycle through all ``ports`` fragment ends of
+    the cut, ``start`` being one of them.  The mates stay in registers, so
+    following the cycle is a chain of shifts instead of loads: the join
+    runs this on every pair of states with complementary profiles."""
+    cdef int cur = start, nxt, seen = 0
+    while True:
+        nxt = <int>((lw >> (4 * cur)) & 15)
+        if nxt == 15:
+            return 0
+        cur = <int>((rw >> (4 * nxt)) & 15)
+        if cur == 15:
+            return 0
+        seen += 2
+        if cur == start:
+            return seen == ports
+        if seen >= ports:
+            return 0
+
+
 def join(int W, bint path_mode, const int32_t[::1] tgt,
          const uint64_t[::1] llo, const uint64_t[::1] lhi, const uint64_t[::1] lval,
          const int32_t[::1] lmap, const uint64_t[::1] lprof,
@@ -889,12 +921,17 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     cdef int dl[32]
     cdef int8_t lm[32]
     cdef int8_t* rms = <int8_t*>malloc((nr if nr > 0 else 1) * nb)
+    cdef uint64_t* rmw = <uint64_t*>malloc((nr if nr > 0 else 1) * sizeof(uint64_t))
     cdef uint64_t* acc = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t* tot = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t wants[512]  # 1 + 26 + 26 * 25 / 2 at most
-    cdef int status = 0
-    if rms == NULL or acc == NULL or tot == NULL or nb > 26:
+    cdef uint64_t lmw = 0
+    cdef int status = 0, ports = 0, start = -1
+    # mate words hold cells 0..14 (15 means none)
+    cdef bint words = not path_mode and nb <= 15
+    if rms == NULL or rmw == NULL or acc == NULL or tot == NULL or nb > 26:
         free(rms)
+        free(rmw)
         free(acc)
         free(tot)
         return S_NOMEM
@@ -907,6 +944,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
         with nogil:
             for x in range(nr):
                 _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, &rms[x * nb])
+                rmw[x] = _mate_word(&rms[x * nb], nb)
             for i in range(nl):
                 if (i & 4095) == 0:
                     with gil:
@@ -942,6 +980,14 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                                         wants[nv] = 4 * (need - pw[b] - pw[b2])
                                         nv += 1
                 _decode_mates(llo[i], lhi[i], S, &lmap[0], nb, lm)
+                lmw = _mate_word(lm, nb)
+                ports = 0
+                start = -1
+                for b in range(nb):
+                    if lm[b] >= 0:
+                        ports += 1
+                        if start < 0:
+                            start = b
                 for j in range(nw):
                     acc[j] = 0
                 for v in range(nv):
@@ -959,7 +1005,8 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                     x = lo_i
                     while x < nr and rprof[x] == want:
                         tried += 1
-                        if _one_tour(lm, &rms[x * nb], nb, path_mode):
+                        if (start >= 0 and _one_cycle(lmw, rmw[x], start, ports) if words
+                                else _one_tour(lm, &rms[x * nb], nb, path_mode)):
                             joined += 1
                             _add_vals(acc, &rval[x * nw], &mods[0], nw)
                         x += 1
@@ -972,6 +1019,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                 result[j] = tot[j]
     finally:
         free(rms)
+        free(rmw)
         free(acc)
         free(tot)
     info[0] = looks
