@@ -28,8 +28,10 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal, TypeAlias, TypedDict, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from .._core.frontier import (
     ST_CANCELLED,
@@ -62,6 +64,17 @@ DEFAULT_MAX_BYTES = 12 * 2**30
 
 class Cancelled(KnightError):
     """The caller's cancel flag stopped the count."""
+
+
+#: A progress callback, ``(cells_done, cells_total, states_alive)``.
+_Progress: TypeAlias = Callable[[int, int, int], object]
+
+#: A half's final table: the keys' low and high words, and the residues.
+_Table: TypeAlias = tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]
+
+#: A table with the boundary profile of each state, as the join takes it.
+_ProfiledTable: TypeAlias = tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64],
+                                  npt.NDArray[np.uint64], npt.NDArray[np.uint64]]
 
 
 # --------------------------------------------------------------------------
@@ -252,7 +265,7 @@ def crt(residues: Sequence[int], mods: Sequence[int]) -> int:
 # Running the core
 # --------------------------------------------------------------------------
 
-def fold_cells(bd: Board) -> np.ndarray:
+def fold_cells(bd: Board) -> npt.NDArray[np.uint8]:
     """fold[p] = 1 where the core may fold mirror states after cell p: the
     end of a column (not the first or the last) from which on the targets
     are symmetric under reflecting the rows, so that a state and its
@@ -273,7 +286,7 @@ def fold_cells(bd: Board) -> np.ndarray:
     return f
 
 
-def end_masks(bd: Board) -> tuple[np.ndarray, np.ndarray]:
+def end_masks(bd: Board) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
     """The core's ends budget (path mode): per cell p, the key slots after p
     that are bound to be path ends while they have no edge, as two 64-bit
     words (bit 4k for slot k), and the number of pinned cells after p.
@@ -313,8 +326,28 @@ def end_masks(bd: Board) -> tuple[np.ndarray, np.ndarray]:
     return words, after
 
 
-def _arrays(bd: Board, budget: bool = True) -> dict:
+class _CoreBoard(TypedDict):
+    """The edge tables of a board, as the core's keyword arguments."""
+
+    target: npt.NDArray[np.int32]
+    back: npt.NDArray[np.int32]
+    rem: npt.NDArray[np.int32]
+    fwd: npt.NDArray[np.int32]
+    last_fwd: npt.NDArray[np.int32]
+    pinned: npt.NDArray[np.int32]
+
+
+class _CoreArrays(_CoreBoard, total=False):
+    """With the ends budget (path mode) too."""
+
+    endmask: npt.NDArray[np.uint64]
+    pins_after: npt.NDArray[np.int32]
+
+
+def _arrays(bd: Board, budget: bool = True) -> _CoreArrays:
+    i32: Callable[[Sequence[int]], npt.NDArray[np.int32]]
     i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
+    arrays: _CoreArrays
     arrays = {"target": i32(bd.target), "back": i32(bd.back), "rem": i32(bd.rem),
               "fwd": i32(bd.fwd), "last_fwd": i32(bd.last_fwd), "pinned": i32(bd.pinned)}
     if bd.path_mode and budget:
@@ -326,15 +359,15 @@ def _arrays(bd: Board, budget: bool = True) -> dict:
 class RunInfo:
     """What one core run measured."""
 
-    sizes: np.ndarray          # states after each cell
+    sizes: npt.NDArray[np.int64]  # states after each cell
     peak_states: int
     peak_bytes: int
     transitions: int
     seconds: float
 
 
-def _raise_for_status(st: int, bd: Board, ri: RunInfo, info: np.ndarray, mb: int, words: int,
-                      where: str) -> None:
+def _raise_for_status(st: int, bd: Board, ri: RunInfo, info: npt.NDArray[np.int64], mb: int,
+                      words: int, where: str) -> None:
     """Raise what a failed sweep's status means (``where``: which sweep, for the message)."""
     if st == ST_CANCELLED:
         raise Cancelled("frontier count cancelled")
@@ -349,10 +382,26 @@ def _raise_for_status(st: int, bd: Board, ri: RunInfo, info: np.ndarray, mb: int
             f"{int(info[0])} states; estimate {est[0]} states, {est[1] / 2**30:.2f} GiB)")
 
 
+@overload
+def _run_core(bd: Board, words: Sequence[int], *, deadline: float = ...,
+              cancel: npt.NDArray[np.uint8] | None = ..., progress: _Progress | None = ...,
+              max_bytes: int | None = ..., dump_step: Literal[-1] = ..., dump_size: int = ...,
+              fold: bool = ..., budget: bool = ...
+              ) -> tuple[npt.NDArray[np.uint64], RunInfo]: ...
+@overload
+def _run_core(bd: Board, words: Sequence[int], *, deadline: float = ...,
+              cancel: npt.NDArray[np.uint8] | None = ..., progress: _Progress | None = ...,
+              max_bytes: int | None = ..., dump_step: int, dump_size: int = ...,
+              fold: bool = ..., budget: bool = ...
+              ) -> (tuple[npt.NDArray[np.uint64], RunInfo]
+                    | tuple[npt.NDArray[np.uint64], RunInfo, dict[int, int]]): ...
 def _run_core(bd: Board, words: Sequence[int], *, deadline: float = 0.0,
-              cancel=None, progress=None, max_bytes: int | None = None,
+              cancel: npt.NDArray[np.uint8] | None = None, progress: _Progress | None = None,
+              max_bytes: int | None = None,
               dump_step: int = -1, dump_size: int = 0, fold: bool = True,
-              budget: bool = True):
+              budget: bool = True
+              ) -> (tuple[npt.NDArray[np.uint64], RunInfo]
+                    | tuple[npt.NDArray[np.uint64], RunInfo, dict[int, int]]):
     """Run the core for the moduli ``words`` (words[0] must be 2^64, the
     others odd primes < 2^63); return (residues, RunInfo[, dump]).
     ``fold=False`` keeps mirror states apart (state-for-state comparisons
@@ -387,14 +436,29 @@ def _run_core(bd: Board, words: Sequence[int], *, deadline: float = 0.0,
                              dump_size=int(sizes[dump_step]) if sizes[dump_step] else
                              max(1024, 4 * dump_size), fold=fold, budget=budget)
         n = int(sizes[dump_step])
+        assert dl is not None and dh is not None and dv is not None  # allocated: dump_step >= 0
         keys = [int(dl[i]) | (int(dh[i]) << 64) for i in range(n)]
         return res, ri, dict(zip(keys, (int(v) for v in dv[:n * len(words):len(words)])))
     assert st == ST_OK
     return res, ri
 
 
-def _count(bd: Board, *, deadline=0.0, cancel=None, progress=None,
-           max_bytes=None, want_info=False):
+@overload
+def _count(bd: Board, *, deadline: float = ..., cancel: npt.NDArray[np.uint8] | None = ...,
+           progress: _Progress | None = ..., max_bytes: int | None = ...,
+           want_info: Literal[False] = ...) -> int: ...
+@overload
+def _count(bd: Board, *, deadline: float = ..., cancel: npt.NDArray[np.uint8] | None = ...,
+           progress: _Progress | None = ..., max_bytes: int | None = ...,
+           want_info: Literal[True]) -> tuple[int, RunInfo | None]: ...
+@overload
+def _count(bd: Board, *, deadline: float = ..., cancel: npt.NDArray[np.uint8] | None = ...,
+           progress: _Progress | None = ..., max_bytes: int | None = ...,
+           want_info: bool) -> int | tuple[int, RunInfo | None]: ...
+def _count(bd: Board, *, deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
+           progress: _Progress | None = None,
+           max_bytes: int | None = None, want_info: bool = False
+           ) -> int | tuple[int, RunInfo | None]:
     if bd.trivial is not None:
         return (bd.trivial, None) if want_info else bd.trivial
     mods = moduli_for(count_bound(bd))
@@ -405,8 +469,9 @@ def _count(bd: Board, *, deadline=0.0, cancel=None, progress=None,
 
 
 def count_cycles(rows: int, cols: int, *, removed: Sequence[int] = (),
-                 pinned: Sequence[int] = (), deadline: float = 0.0, cancel=None,
-                 progress=None, max_bytes: int | None = None) -> int:
+                 pinned: Sequence[int] = (), deadline: float = 0.0,
+                 cancel: npt.NDArray[np.uint8] | None = None,
+                 progress: _Progress | None = None, max_bytes: int | None = None) -> int:
     """The number of undirected Hamiltonian cycles of the knight graph of a
     ``rows`` x ``cols`` board without the squares ``removed``.
 
@@ -424,8 +489,8 @@ def count_cycles(rows: int, cols: int, *, removed: Sequence[int] = (),
 
 def count_paths(rows: int, cols: int, *, pinned: Sequence[int] = (),
                 free_ends: int | None = None, removed: Sequence[int] = (),
-                deadline: float = 0.0, cancel=None, progress=None,
-                max_bytes: int | None = None) -> int:
+                deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
+                progress: _Progress | None = None, max_bytes: int | None = None) -> int:
     """The number of undirected Hamiltonian paths covering every square not
     ``removed``, with each square of ``pinned`` (0, 1 or 2) an end and
     ``free_ends`` = 2 - len(pinned) ends anywhere else.
@@ -621,8 +686,9 @@ def can_split(rows: int, cols: int) -> bool:
     return min(rows, cols) >= 3 and max(rows, cols) >= 5
 
 
-def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0, cancel=None,
-             max_bytes: int | None = None, progress=None):
+def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0,
+             cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int | None = None,
+             progress: _Progress | None = None) -> tuple[_Table, RunInfo]:
     """Sweep one half; return its final table (lo, hi, residues) and RunInfo."""
     bd = part.board
     assert words[0] == 1 << 64
@@ -630,7 +696,7 @@ def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0, cancel=
     res = np.zeros(len(words), dtype=np.uint64)
     sizes = np.zeros(bd.N, dtype=np.int64)
     info = np.zeros(4, dtype=np.int64)
-    out: list[np.ndarray] = []
+    out: list[npt.NDArray[np.uint64]] = []
     if cancel is not None:
         cancel = np.asarray(cancel)
     mb = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
@@ -659,11 +725,12 @@ class JoinJob:
     rmap: tuple[int, ...]
     words: tuple[int, ...]
     doubled: bool           # the sum is twice the count (both halves folded)
-    left: tuple             # (lo, hi, residues, profiles) of this slice
-    right: tuple            # (lo, hi, residues, profiles), sorted by profile
+    left: _ProfiledTable    # (lo, hi, residues, profiles) of this slice
+    right: _ProfiledTable   # (lo, hi, residues, profiles), sorted by profile
 
 
-def _profiles(W: int, table: tuple, bmap: Sequence[int], btarget: Sequence[int]) -> np.ndarray:
+def _profiles(W: int, table: _Table, bmap: Sequence[int],
+              btarget: Sequence[int]) -> npt.NDArray[np.uint64]:
     out = np.empty(len(table[0]), dtype=np.uint64)
     profiles(W, table[0], table[1], np.ascontiguousarray(bmap, dtype=np.int32),
              np.ascontiguousarray(btarget, dtype=np.int32), out)
@@ -708,6 +775,7 @@ def plan_joins(results: Sequence[JobResult], parts: int = 1) -> list[JoinJob]:
 def run_join(jj: JoinJob, deadline: float = 0.0) -> tuple[int, ...]:
     """The residues of one share of the join (a top-level function, so
     process pools can ship it)."""
+    i32: Callable[[Sequence[int]], npt.NDArray[np.int32]]
     i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
     nw = len(jj.words)
     mods = np.array([0] + list(jj.words[1:]), dtype=np.uint64)
@@ -742,7 +810,8 @@ def is_split(results: Sequence[JobResult]) -> bool:
 
 def count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[int] = (),
                 removed: Sequence[int] = (), cut: int | None = None, deadline: float = 0.0,
-                cancel=None, progress=None, max_bytes: int | None = None) -> int:
+                cancel: npt.NDArray[np.uint8] | None = None, progress: _Progress | None = None,
+                max_bytes: int | None = None) -> int:
     """The count by meet in the middle, both halves in this process, one
     after the other.  On wide boards this is much faster than one sweep
     (6x7 open: 11 s against 130 s; 6x6 open 4 s against 28 s): each half
@@ -779,7 +848,8 @@ SPLIT_WIDTH = 5
 
 
 def _count_board(rows: int, cols: int, mode: str, pinned: Sequence[int],
-                 removed: Sequence[int], deadline: float, cancel, progress,
+                 removed: Sequence[int], deadline: float,
+                 cancel: npt.NDArray[np.uint8] | None, progress: _Progress | None,
                  max_bytes: int | None) -> int:
     bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=mode == "path")
     if bd.trivial is None and bd.W >= SPLIT_WIDTH and can_split(rows, cols):
@@ -819,7 +889,7 @@ class JobResult:
     all_moduli: tuple[int, ...]
     seconds: float
     job: Job | None = None
-    table: tuple | None = None   # a half's final (lo, hi, residues) arrays
+    table: _Table | None = None  # a half's final (lo, hi, residues) arrays
 
 
 def plan_jobs(rows: int, cols: int, mode: str = "cycle", parts: int = 2, *,
@@ -852,7 +922,8 @@ def plan_jobs(rows: int, cols: int, mode: str = "cycle", parts: int = 2, *,
     return [Job(*common, tuple(s), tuple(mods), max_bytes) for s in shares]
 
 
-def run_job(job: Job, deadline: float = 0.0, cancel=None) -> JobResult:
+def run_job(job: Job, deadline: float = 0.0,
+            cancel: npt.NDArray[np.uint8] | None = None) -> JobResult:
     """Run one job (a top-level function, so process pools can ship it)."""
     t0 = time.perf_counter()
     if job.side >= 0:
@@ -868,6 +939,7 @@ def run_job(job: Job, deadline: float = 0.0, cancel=None) -> JobResult:
         return JobResult(job.moduli, tuple(bd.trivial % q for q in job.moduli),
                          job.all_moduli, time.perf_counter() - t0)
     words = list(job.moduli)
+    res: npt.NDArray[np.uint64] | list[int]  # the core's residues, then as ints
     has64 = words[0] == 1 << 64
     if not has64:  # the core's word 0 is always mod 2^64: carry it, ignore it
         words = [1 << 64] + words
@@ -886,7 +958,8 @@ def combine(results: Sequence[JobResult], deadline: float = 0.0) -> int:
     if is_split(results):
         joins = plan_joins(results, 1)
         return combine_joins(joins, [run_join(j, deadline) for j in joins])
-    mods, res = [], []
+    mods: list[int] = []
+    res: list[int] = []
     for r in results:
         mods.extend(r.moduli)
         res.extend(r.residues)

@@ -12,6 +12,9 @@ The encoding and every rule are documented once, at the top of
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from typing import Literal, overload
+
 from .frontier import EMPTY, FULL, TERM, Board, prepare
 
 __all__ = ["run_reference", "count_cycles_ref", "count_paths_ref"]
@@ -26,7 +29,8 @@ def _need_min(code: int, target: int, path_mode: bool) -> int:
     return 0 if path_mode else 1
 
 
-def _step(b: list[int], p: int, bd: Board, path_mode: bool):
+def _step(b: list[int], p: int, bd: Board,
+          path_mode: bool) -> Iterator[tuple[list[int] | None, int]]:
     """Apply the choices for cell p to every subset; yield (new_a, closed)."""
     W2 = 2 * bd.W
     base = p - 1 - W2  # cell of slot 0
@@ -116,7 +120,8 @@ def _mate(a: list[int], s: int) -> int:
     raise AssertionError("unpaired label")
 
 
-def _join(a, su, ps, base, tgt, path_mode, fresh) -> int:
+def _join(a: list[int], su: int, ps: int, base: int, tgt: list[int], path_mode: bool,
+          fresh: int) -> int:
     """Add the edge between slots su and ps: -1 invalid, 1 closed, else 0."""
     cu, cp = a[su], a[ps]
     if cu >= 3 and cu == cp:  # both ends of one path: a cycle
@@ -149,7 +154,7 @@ def _join(a, su, ps, base, tgt, path_mode, fresh) -> int:
     return 0
 
 
-def _pinned_unedged(a, p, base, bd) -> int:
+def _pinned_unedged(a: list[int], p: int, base: int, bd: Board) -> int:
     n = 0
     for q in bd.pinned:
         if q > p:
@@ -159,7 +164,8 @@ def _pinned_unedged(a, p, base, bd) -> int:
     return n
 
 
-def _finalize(a, s, q, p, base, bd, path_mode) -> int:
+def _finalize(a: list[int], s: int, q: int, p: int, base: int, bd: Board,
+              path_mode: bool) -> int:
     c = a[s]
     t = bd.target[q]
     if c == EMPTY:
@@ -182,7 +188,7 @@ def _finalize(a, s, q, p, base, bd, path_mode) -> int:
     return 0
 
 
-def _complete(a, p, base, bd) -> bool:
+def _complete(a: list[int], p: int, base: int, bd: Board) -> bool:
     if p < bd.last_needed:
         return False
     for i, v in enumerate(a):
@@ -211,7 +217,17 @@ def decode(key: int, nslots: int) -> list[int]:
     return [(key >> (4 * i)) & 15 for i in range(nslots)]
 
 
-def run_reference(bd: Board, path_mode: bool, record: bool = False):
+@overload
+def run_reference(bd: Board, path_mode: bool,
+                  record: Literal[False] = ...) -> tuple[int, list[int]]: ...
+@overload
+def run_reference(bd: Board, path_mode: bool,
+                  record: Literal[True]) -> tuple[int, list[int], list[dict[int, int]]]: ...
+@overload
+def run_reference(bd: Board, path_mode: bool, record: bool = ...
+                  ) -> tuple[int, list[int]] | tuple[int, list[int], list[dict[int, int]]]: ...
+def run_reference(bd: Board, path_mode: bool, record: bool = False
+                  ) -> tuple[int, list[int]] | tuple[int, list[int], list[dict[int, int]]]:
     """Run the DP; return (count, states per step[, tables per step])."""
     S = 2 * bd.W + 1
     table = {0: 1}
@@ -226,6 +242,7 @@ def run_reference(bd: Board, path_mode: bool, record: bool = False):
                 if closed:
                     finished += cnt
                 else:
+                    assert a is not None  # _step yields None only for a closed tour
                     k = canon_key(a)
                     nxt[k] = nxt.get(k, 0) + cnt
         table = nxt
@@ -237,14 +254,15 @@ def run_reference(bd: Board, path_mode: bool, record: bool = False):
     return finished, sizes
 
 
-def count_cycles_ref(rows, cols, removed=()):
+def count_cycles_ref(rows: int, cols: int, removed: Sequence[int] = ()) -> int:
     bd = prepare(rows, cols, removed=removed, pinned=())
     if bd.trivial is not None:
         return bd.trivial
     return run_reference(bd, False)[0]
 
 
-def count_paths_ref(rows, cols, pinned=(), removed=()):
+def count_paths_ref(rows: int, cols: int, pinned: Sequence[int] = (),
+                    removed: Sequence[int] = ()) -> int:
     bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=True)
     if bd.trivial is not None:
         return bd.trivial
