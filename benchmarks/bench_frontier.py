@@ -5,6 +5,7 @@ Run by hand from the repository root (never as a timed test)::
     python benchmarks/bench_frontier.py            # about 30-60 minutes (the reach table)
     python benchmarks/bench_frontier.py --quick    # a smoke run, about a minute
     python benchmarks/bench_frontier.py --skip-reach
+    python benchmarks/bench_frontier.py --reach-only --workers 2 --widths 5,6
 
 In one run it prints:
 
@@ -129,18 +130,20 @@ def columns(cases: list) -> None:
               flush=True)
 
 
-def _finishes(width: int, n: int, closed: bool, limit: float) -> float | None:
+def _finishes(width: int, n: int, closed: bool, limit: float, workers: int) -> float | None:
     t = time.perf_counter()
     try:
-        knight.count(width, n, closed=closed, method="dp", timeout=limit)
+        knight.count(width, n, closed=closed, method="dp", timeout=limit,
+                     workers=workers)
     except (knight.SearchLimitError, knight.BoardTooLargeError):
         return None
     return time.perf_counter() - t
 
 
-def reach(widths: list[int], limit: float, top: int) -> None:
-    print(f"\n5. Reach: the largest n counted within {limit:g} s (doubling, then bisection)",
-          flush=True)
+def reach(widths: list[int], limit: float, top: int, workers: int = 1) -> None:
+    how = f"{workers} worker processes" if workers > 1 else "one process"
+    print(f"\n5. Reach: the largest n counted within {limit:g} s on {how} "
+          f"(doubling, then bisection)", flush=True)
     print(f"  {'board':10} {'largest n':>10} {'its time':>9} {'first n over':>13}  load")
     for width in widths:
         for closed in (True, False):
@@ -152,7 +155,7 @@ def reach(widths: list[int], limit: float, top: int) -> None:
             good, good_t, n, hi = 0, 0.0, 8, 0
             bad = None
             while n <= top:
-                took = _finishes(width, n, closed, limit)
+                took = _finishes(width, n, closed, limit, workers)
                 if took is None:
                     bad = n
                     break
@@ -166,7 +169,7 @@ def reach(widths: list[int], limit: float, top: int) -> None:
                     mid -= mid % step
                     if mid <= lo:
                         break
-                    took = _finishes(width, mid, closed, limit)
+                    took = _finishes(width, mid, closed, limit, workers)
                     if took is None:
                         hi = mid
                     else:
@@ -185,20 +188,26 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=60.0,
                         help="seconds per count in the reach table (default 60)")
     parser.add_argument("--skip-reach", action="store_true", help="no reach table")
+    parser.add_argument("--reach-only", action="store_true", help="only the reach table")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes for the reach table's counts (default 1)")
+    parser.add_argument("--widths", default="3,4,5,6",
+                        help="board widths of the reach table (default 3,4,5,6)")
     args = parser.parse_args()
     runs = _bench.runs_of(args)
-    report = _bench.Report("frontier DP", args)
     q = args.quick
-    versus(report, VERSUS_QUICK if q else VERSUS, runs)
-    twin(report, TWIN_QUICK if q else TWIN, runs)
-    split(report, SPLIT_QUICK if q else SPLIT)
-    columns(COLUMNS_QUICK if q else COLUMNS)
-    report.finish()
+    if not args.reach_only:
+        report = _bench.Report("frontier DP", args)
+        versus(report, VERSUS_QUICK if q else VERSUS, runs)
+        twin(report, TWIN_QUICK if q else TWIN, runs)
+        split(report, SPLIT_QUICK if q else SPLIT)
+        columns(COLUMNS_QUICK if q else COLUMNS)
+        report.finish()
     if not args.skip_reach:
         if q:
-            reach([3, 4], 1.0, 64)
+            reach([3, 4], 1.0, 64, args.workers)
         else:
-            reach([3, 4, 5, 6], args.limit, 4096)
+            reach([int(w) for w in args.widths.split(",")], args.limit, 4096, args.workers)
 
 
 if __name__ == "__main__":
