@@ -11,7 +11,8 @@ blocks, cuts each kind of block at its join edges into a few runs of
 stored-tour squares ("arcs"), follows the joined tour arc by arc, and then
 writes the board block by block -- all in C, without the GIL, and the very
 function the C API (``knight.capi``) exports.  Beyond the board it needs 16
-bytes per block and about 0.2 MB of tables.
+bytes per block, a 45 KB chunk buffer and about 10 KB of write tables per
+kind of block it uses (a few dozen kinds at most).
 
 * A board with an even side: every block has an even side and a closed tour,
   the joined cycle is a closed tour, and an open tour from any square is the
@@ -214,8 +215,9 @@ def memory_estimate(rows: int, cols: int) -> int:
 
     The int32 board, plus a byte per square of margin.  The core itself
     needs far less beyond the board -- 16 bytes per block (about 0.2 byte per
-    square), a few bytes per block row and column and about 0.2 MB of block
-    configurations -- so the margin also covers the process's own growth.
+    square), a few bytes per block row and column, a 45 KB chunk buffer and
+    about 10 KB of tables per kind of block (a few dozen kinds at most) -- so
+    the margin also covers the process's own growth.
 
     >>> memory_estimate(100, 100)
     50000

@@ -20,17 +20,24 @@ joined tour is these arcs in some order, each run forwards or backwards.
 * cuts each kind of block it needs into arcs once (a "configuration": a few
   dozen per board at most, whatever its size);
 * follows the tour arc by arc -- a few arcs per block, not squares --
-  noting each arc's first step and direction;
-* writes the board block by block: a square's step is its arc's first step
-  plus or minus its distance along the arc, so no store waits for the one
-  before; each block is numbered in a small buffer and copied to the board
-  row by row, in runs of contiguous stores.  (Writing each arc as
-  the walk meets it is about twice as slow: the walk leaves a block and
-  comes back to it a block row later, when its cache lines have gone.)
+  noting each arc's first step and direction (a run of blocks of one kind,
+  crossed sideways on the same arc, is marked in one loop without the
+  lookups: the walk only repeats itself there);
+* writes the board a block row at a time, in chunks of about a thousand
+  columns: a square's step is its arc's first step plus or minus its
+  distance along the arc, read from per-configuration tables (one per
+  combination of arc directions, and a mask per arc) in a few vector adds
+  and ands per four squares, with no branch or scatter per square; each
+  chunk is numbered in a buffer that stays in cache, then its rows go to the
+  board as long runs of stores, non-temporal on a board far bigger than the
+  caches.  (Writing each arc as the walk meets it is about twice as slow:
+  the walk leaves a block and comes back to it a block row later, when its
+  cache lines have gone.)
 
 Beyond the caller's board it allocates 16 bytes per block (the arcs' first
-steps, which also catch an arc met twice or never), a few bytes per block
-row and column and about 0.2 MB of configurations.
+steps, which also catch an arc met twice or never; on Linux in transparent
+huge pages when large), a few bytes per block row and column, about 45 KB
+of chunk buffer and up to about 10 KB of tables per configuration.
 
 The stored blocks (``knight/data/blocks.bin``, written by
 ``scripts/make_blocks.py``; format in :func:`parse_blocks`) are read and
@@ -42,7 +49,7 @@ construction returns ``C_BAD_DATA`` (:func:`blocks_error` says why).
 """
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, poll_status, reraise_pending
@@ -58,6 +65,195 @@ from .status cimport (
 from .thin cimport thin_tour_c
 
 import os
+
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+    #include <emmintrin.h>
+    #define KT_SSE2 1
+    #else
+    #define KT_SSE2 0
+    #endif
+
+    /* KT_LANES values per block row in the tables; a block row is 5..11. */
+    #define KT_LANES 12
+
+    /* One block (h rows of w = 5..11 values, row stride `stride`): square
+       value = T[c] + b0 + sum over arcs a >= 1 of (M_a[c] & d_a), from the
+       block's arc tables (see _tables).  Each row is written as whole
+       4-value vectors at 0, 4, .. and a last one ending at w, overlapping
+       the one before, so nothing is written outside the block.  Cases per
+       arc count and width keep the loops short and free of branches. */
+    #if KT_SSE2
+    #define KT_LD(p) _mm_loadu_si128((const __m128i*)(p))
+    #define KT_V1(o) _mm_add_epi32(KT_LD(T + (o)), B)
+    #define KT_V2(o) _mm_add_epi32(KT_V1(o), _mm_and_si128(KT_LD(M + (o)), D1))
+    #define KT_V3(o) _mm_add_epi32(KT_V2(o), _mm_and_si128(KT_LD(M + plane + (o)), D2))
+    #define KT_V4(o) _mm_add_epi32(KT_V3(o), _mm_and_si128(KT_LD(M + 2 * plane + (o)), D3))
+    #define KT_ST(o, V) _mm_storeu_si128((__m128i*)(dst + (o)), V(o))
+    #define KT_ROWS(V, W) \
+        for (r = 0; r < h; r++, T += KT_LANES, M += KT_LANES, dst += stride) { \
+            KT_ST(0, V); \
+            if ((W) > 8) KT_ST(4, V); \
+            KT_ST((W) - 4, V); \
+        }
+    #define KT_WIDTHS(V) \
+        switch (w) { \
+        case 5: KT_ROWS(V, 5) break; \
+        case 6: KT_ROWS(V, 6) break; \
+        case 7: KT_ROWS(V, 7) break; \
+        case 8: KT_ROWS(V, 8) break; \
+        case 9: KT_ROWS(V, 9) break; \
+        case 10: KT_ROWS(V, 10) break; \
+        default: KT_ROWS(V, 11) break; \
+        }
+    #endif
+    static inline void kt_block(int32_t* dst, Py_ssize_t stride, const int32_t* T,
+                                const int32_t* M, int h, int w, int nm, int32_t b0,
+                                int32_t d1, int32_t d2, int32_t d3)
+    {
+        const Py_ssize_t plane = (Py_ssize_t)h * KT_LANES;
+        int r;
+    #if KT_SSE2
+        const __m128i B = _mm_set1_epi32(b0), D1 = _mm_set1_epi32(d1);
+        const __m128i D2 = _mm_set1_epi32(d2), D3 = _mm_set1_epi32(d3);
+        switch (nm) {
+        case 0: KT_WIDTHS(KT_V1) break;
+        case 1: KT_WIDTHS(KT_V2) break;
+        case 2: KT_WIDTHS(KT_V3) break;
+        default: KT_WIDTHS(KT_V4) break;
+        }
+    #else
+        /* Unsigned: the sums wrap like the vector ones (the result fits). */
+        const uint32_t d[3] = {(uint32_t)d1, (uint32_t)d2, (uint32_t)d3};
+        int c, k;
+        for (r = 0; r < h; r++, T += KT_LANES, M += KT_LANES, dst += stride)
+            for (c = 0; c < w; c++) {
+                uint32_t x = (uint32_t)T[c] + (uint32_t)b0;
+                for (k = 0; k < nm; k++)
+                    x += (uint32_t)M[k * plane + c] & d[k];
+                dst[c] = (int32_t)x;
+            }
+    #endif
+    }
+
+    /* Copy n values to the board.  `stream`: with non-temporal stores, which
+       skip reading the board's lines into the cache only to overwrite them
+       (a board far bigger than the cache would otherwise cost a read for
+       every write); the stores need 16-byte alignment, so the ends of a
+       misaligned run go one value at a time (still non-temporal). */
+    static inline void kt_put_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int stream)
+    {
+    #if KT_SSE2
+        if (stream) {
+            while (n > 0 && ((uintptr_t)dst & 15)) {
+                _mm_stream_si32((int*)dst, *src);
+                dst++; src++; n--;
+            }
+            for (; n >= 16; n -= 16, dst += 16, src += 16) {
+                __m128i x0 = _mm_loadu_si128((const __m128i*)src);
+                __m128i x1 = _mm_loadu_si128((const __m128i*)(src + 4));
+                __m128i x2 = _mm_loadu_si128((const __m128i*)(src + 8));
+                __m128i x3 = _mm_loadu_si128((const __m128i*)(src + 12));
+                _mm_stream_si128((__m128i*)dst, x0);
+                _mm_stream_si128((__m128i*)(dst + 4), x1);
+                _mm_stream_si128((__m128i*)(dst + 8), x2);
+                _mm_stream_si128((__m128i*)(dst + 12), x3);
+            }
+            for (; n >= 4; n -= 4, dst += 4, src += 4)
+                _mm_stream_si128((__m128i*)dst, _mm_loadu_si128((const __m128i*)src));
+            for (; n > 0; n--)
+                _mm_stream_si32((int*)dst++, *src++);
+            return;
+        }
+    #endif
+        (void)stream;
+        memcpy(dst, src, (size_t)n * sizeof(int32_t));
+    }
+
+    /* Zeroed memory for the walk's marks (16 bytes a block: 16 MB for 10^8
+       squares).  From calloc that is a fresh mapping of 4 KB pages, each
+       faulted in and zeroed on first touch -- on a VM as long as the walk
+       itself; so on Linux it asks for transparent huge pages, as numpy does
+       for its arrays.  kt_zfree takes what kt_zalloc filled in. */
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    typedef struct { void* map; size_t len; void* heap; } kt_zone;
+    #define KT_HUGE ((size_t)2 << 20)
+    static void* kt_zalloc(kt_zone* z, size_t n)
+    {
+        z->map = NULL; z->len = 0; z->heap = NULL;
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (n >= 2 * KT_HUGE) {
+            size_t len = n + KT_HUGE;
+            void* p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p != MAP_FAILED) {
+                char* a = (char*)(((uintptr_t)p + KT_HUGE - 1) & ~(uintptr_t)(KT_HUGE - 1));
+                madvise(a, n, MADV_HUGEPAGE);    /* a hint: no huge pages is fine */
+                z->map = p; z->len = len;
+                return a;
+            }
+        }
+    #endif
+        z->heap = calloc(n, 1);
+        return z->heap;
+    }
+    static void kt_zfree(kt_zone* z)
+    {
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (z->map != NULL)
+            munmap(z->map, z->len);
+    #endif
+        free(z->heap);
+        z->map = z->heap = NULL;
+    }
+
+    /* Hands one board row's share of a chunk to kt_put_row.  buf[KT_CARRY + c
+       - x0] holds board column c for c in [x0, x1), and the KT_CARRY values
+       before it what the chunk before left over, from column *pend.  The
+       copy stops at the last 64-byte line boundary before x1 (unless the
+       row ends there) and carries the rest into the next chunk's buffer:
+       a line left half-written by non-temporal stores is flushed as a
+       partial write, far dearer than a whole line.  A chunk other than a
+       row's last is wider than KT_CARRY, so the carry always fits. */
+    #define KT_CARRY 16
+    static inline void kt_flush_row(int32_t* row, int32_t* buf, Py_ssize_t x0, Py_ssize_t x1,
+                                    Py_ssize_t cols, Py_ssize_t* pend, int stream)
+    {
+        Py_ssize_t end = x1;
+        if (x1 < cols)
+            end -= (Py_ssize_t)(((uintptr_t)(row + x1) & 63) / sizeof(int32_t));
+        kt_put_row(row + *pend, buf + KT_CARRY + (*pend - x0), end - *pend, stream);
+        memmove(buf + KT_CARRY - (x1 - end), buf + KT_CARRY + (end - x0),
+                (size_t)(x1 - end) * sizeof(int32_t));
+        *pend = end;
+    }
+
+    /* Orders the non-temporal stores before whatever the caller does next. */
+    static inline void kt_fence(void)
+    {
+    #if KT_SSE2
+        _mm_sfence();
+    #endif
+    }
+    """
+    enum: KT_LANES
+    void kt_block(int32_t* dst, Py_ssize_t stride, const int32_t* T, const int32_t* M,
+                  int h, int w, int nm, int32_t b0, int32_t d1, int32_t d2,
+                  int32_t d3) noexcept nogil
+    void kt_put_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int stream) noexcept nogil
+    void kt_fence() noexcept nogil
+    enum: KT_CARRY
+    void kt_flush_row(int32_t* row, int32_t* buf, Py_ssize_t x0, Py_ssize_t x1, Py_ssize_t cols,
+                      Py_ssize_t* pend, int stream) noexcept nogil
+    ctypedef struct kt_zone:
+        pass
+    void* kt_zalloc(kt_zone* z, size_t n) noexcept nogil
+    void kt_zfree(kt_zone* z) noexcept nogil
 
 cdef enum:
     ARCS = 4             # arcs per block configuration, at most
@@ -522,6 +718,12 @@ cdef struct Config:
     # entry[js]: 2*arc + side of the arc end at join square js, or -1.
     int8_t entry[8]
     uint8_t seq[MAX_SQ]       # the squares (r*w + c), arc after arc, each from its low end
+    int h, w
+    # The write's tables (see _tables), KT_LANES values per block row: per
+    # combination of arc directions (bit a set: arc a runs down) each
+    # square's signed distance from its arc's first step, then for arcs
+    # 1.. narcs - 1 a mask (-1 on the arc's squares).
+    int32_t* tab
 
 
 cdef int _configure(const BlockSet* s, int b, int mask, int split,
@@ -534,6 +736,7 @@ cdef int _configure(const BlockSet* s, int b, int mask, int split,
     knight.construct._Blocks._make_config.
     """
     cdef int h = s.h[b], w = s.w[b], m = h * w, x, y, t, n = 0, lo, ln, hi, d, jl, jh
+    cfg.h, cfg.w, cfg.tab = h, w, NULL
     cdef int bit, a, bb, ja, jb, pa, pb, z
     cdef bint closed = s.sr[b] < 0
     cdef const uint8_t* o = s.order + s.offset[b]
@@ -633,6 +836,41 @@ cdef int _configure(const BlockSet* s, int b, int mask, int split,
     return 0 if q == m else -1
 
 
+cdef inline Py_ssize_t _table_size(const Config* cfg) noexcept nogil:
+    return ((1 << cfg.narcs) + cfg.narcs - 1) * cfg.h * KT_LANES
+
+
+cdef void _tables(Config* cfg, int32_t* tab) noexcept nogil:
+    """Fill ``tab`` (``_table_size`` values) with the tables kt_block reads.
+
+    A square on arc ``a`` at distance ``off`` from its low end takes step
+    ``e - 1 + off`` when the tour runs up the arc from step ``e - 1``, and
+    ``e - 1 - off`` when it runs down from it: one table per combination of
+    directions (at most 16) holds the ``+-off`` of every square, and the
+    arc masks pick each square's ``e - 1``, with no branch per square.
+    """
+    cdef int arc[MAX_SQ]
+    cdef int off[MAX_SQ]
+    cdef int a, k, q = 0, sq, r, c, combo, ncombo = 1 << cfg.narcs
+    cdef Py_ssize_t plane = cfg.h * KT_LANES
+    cdef int32_t* mask = tab + ncombo * plane
+    memset(tab, 0, _table_size(cfg) * sizeof(int32_t))
+    for a in range(cfg.narcs):
+        for k in range(cfg.length[a]):
+            sq = cfg.seq[q]
+            arc[sq], off[sq] = a, k
+            q += 1
+    for r in range(cfg.h):
+        for c in range(cfg.w):
+            sq = r * cfg.w + c
+            k = r * KT_LANES + c
+            for combo in range(ncombo):
+                tab[combo * plane + k] = -off[sq] if combo >> arc[sq] & 1 else off[sq]
+            if arc[sq] > 0:
+                mask[(arc[sq] - 1) * plane + k] = -1
+    cfg.tab = tab
+
+
 # --------------------------------------------------------------------------
 # The construction
 
@@ -655,6 +893,17 @@ cdef struct Work:
     int16_t* slot_of    # per configuration slot: its index in cfgs, or -1
     Config* cfgs
     int32_t* mark       # per (block, arc): its first step + 1, negated if walked down
+    kt_zone mark_zone
+    # Per block column: how many columns from it rightwards (run_r) and
+    # leftwards (run_l) are of its kind (columns >= 1), and the first
+    # column of each chunk the write fills at once.
+    int32_t* run_r
+    int32_t* run_l
+    int32_t* chunk
+    uint8_t* colkey     # per block column: its kind (width, last or not), COL0_KEY for 0
+    int32_t* tabs       # every configuration's write tables
+    int32_t* buf        # the write's chunk buffer (malloc'd; aligned copy in Work.rows)
+    int32_t* rows
 
 
 cdef void _free_work(Work* wk) noexcept nogil:
@@ -662,7 +911,10 @@ cdef void _free_work(Work* wk) noexcept nogil:
     free(wk.rcut)
     free(wk.slot_of)
     free(wk.cfgs)
-    free(wk.mark)
+    kt_zfree(&wk.mark_zone)
+    free(wk.run_r)
+    free(wk.tabs)
+    free(wk.buf)
 
 
 cdef int _slot(const BlockSet* s, Work* wk, int* ncfg, int key, int b, int mask,
@@ -690,27 +942,18 @@ cdef inline const Config* _config_of(const Work* wk, Py_ssize_t bi, Py_ssize_t b
     return &wk.cfgs[k] if k >= 0 else NULL
 
 
-cdef inline void _copy_row(int32_t* dst, const int32_t* src, int w) noexcept nogil:
-    """Copy one block row (5..11 values) with sizes known to the compiler.
-
-    Fixed-size copies compile to a few vector moves; a variable-length loop
-    becomes a ``rep movs`` (or a memcpy call), whose start-up costs more
-    than such a short row -- it made the whole write twice as slow.
-    """
-    if w == 10:
-        memcpy(dst, src, 40)
-    elif w == 6:
-        memcpy(dst, src, 24)
-    elif w == 8:
-        memcpy(dst, src, 32)
-    elif w == 5:
-        memcpy(dst, src, 20)
-    elif w == 7:
-        memcpy(dst, src, 28)
-    elif w == 9:
-        memcpy(dst, src, 36)
-    else:
-        memcpy(dst, src, 44)
+cdef enum:
+    # Columns of board the write fills in its buffer before copying them out
+    # (the buffer, MAX_SIDE rows of CHUNK + KT_CARRY, stays in the L1/L2 cache).
+    CHUNK = 1024
+    BUF_STRIDE = CHUNK + KT_CARRY
+    COL0_KEY = 2 * NSIDES
+    # Boards of at least this many squares are written with non-temporal
+    # stores: far bigger than the caches, their lines would only be read in
+    # to be overwritten and evicted.  Smaller ones stay cached for the caller.
+    STREAM_SQUARES = 1 << 22
+    # The write polls at least every 64 block rows and every this many squares.
+    POLL_SQUARES = 1 << 22
 
 
 cdef inline int _report(int state) noexcept nogil:
@@ -734,22 +977,23 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
     stored blocks and automata are only read.
     """
     cdef Py_ssize_t rows, cols, n, step = 0, since = 0
-    cdef Py_ssize_t i, j, nr, nc, i0, j0, bi, bj, u
+    cdef Py_ssize_t i, j, nr, nc, i0, j0, bi, bj, u, du, x0, x1, done = 0
+    cdef Py_ssize_t pend[MAX_SIDE]
     cdef const BlockSet* s = &_set
     cdef Work wk
     cdef OddPlan op
     cdef int ncfg = 0, k, b, mask, split, a, side, js, e, status = C_OK, state, hh, ww
-    cdef int heights
-    cdef int64_t kinds
-    cdef int32_t v, sgn, ln
+    cdef int heights, dj, bh, combo, stream, c0
+    cdef int64_t kinds, v, dv, t
+    cdef int32_t ln, seen, b0
+    cdef int32_t base[ARCS]
     cdef int32_t* out
     cdef int32_t* p0
-    cdef const uint8_t* q
-    cdef int32_t local[MAX_SQ]
-    cdef int bh, bw
-    cdef const int32_t* row
+    cdef const int32_t* mk
+    cdef Py_ssize_t total
     cdef const Config* cfg
     cdef const Config* start_cfg
+    cdef const Config* rowcfg[COL0_KEY + 1]
     if board is None:
         return C_BAD_ARGUMENT
     rows, cols = board.shape[0], board.shape[1]
@@ -813,7 +1057,7 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
     # get theirs from their row's height and column's width alone (column 0
     # also by its place in the column), so no per-block table is kept.
     wk.cfgs = <Config*>malloc(SLOTS * sizeof(Config))
-    wk.mark = <int32_t*>calloc(nr * nc * ARCS, sizeof(int32_t))
+    wk.mark = <int32_t*>kt_zalloc(&wk.mark_zone, nr * nc * ARCS * sizeof(int32_t))
     if wk.cfgs == NULL or wk.mark == NULL:
         _free_work(&wk)
         return C_NO_MEMORY
@@ -861,6 +1105,39 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
         _free_work(&wk)
         return C_BAD_DATA
     start_cfg = &wk.cfgs[wk.slot_of[START_SLOT]]
+    # The write's tables, one allocation for every configuration.
+    total = 0
+    for k in range(ncfg):
+        total += _table_size(&wk.cfgs[k])
+    wk.tabs = <int32_t*>malloc(total * sizeof(int32_t))
+    # Column kinds and runs of one kind (for both phases), and the chunks.
+    wk.run_r = <int32_t*>malloc((3 * nc + 1) * sizeof(int32_t) + nc)
+    wk.buf = <int32_t*>malloc((MAX_SIDE * BUF_STRIDE + 16) * sizeof(int32_t))
+    if wk.tabs == NULL or wk.run_r == NULL or wk.buf == NULL:
+        _free_work(&wk)
+        return C_NO_MEMORY
+    total = 0
+    for k in range(ncfg):
+        _tables(&wk.cfgs[k], wk.tabs + total)
+        total += _table_size(&wk.cfgs[k])
+    wk.run_l = wk.run_r + nc
+    wk.chunk = wk.run_l + nc
+    wk.colkey = <uint8_t*>(wk.chunk + nc + 1)
+    wk.rows = <int32_t*>((<Py_ssize_t>wk.buf + 63) & ~(<Py_ssize_t>63))
+    wk.colkey[0] = COL0_KEY
+    for j in range(1, nc):
+        wk.colkey[j] = (wk.cpart[j] - MIN_SIDE) * 2 + (j == nc - 1)
+    wk.run_l[0] = wk.run_r[nc - 1] = 1
+    for j in range(1, nc):
+        wk.run_l[j] = wk.run_l[j - 1] + 1 if wk.colkey[j] == wk.colkey[j - 1] else 1
+    for j in range(nc - 2, -1, -1):
+        wk.run_r[j] = wk.run_r[j + 1] + 1 if wk.colkey[j] == wk.colkey[j + 1] else 1
+    k = 0
+    wk.chunk[0] = 0
+    for j in range(1, nc + 1):
+        if j == nc or wk.ccut[j + 1] - wk.ccut[wk.chunk[k]] > CHUNK:
+            k += 1
+            wk.chunk[k] = j
     # First the tour, arc by arc from the start (a short chain of dependent
     # loads per arc, no stores to the board): for each arc its first step,
     # +(step + 1) when the tour runs up its squares, -(step + 1) when down.
@@ -888,6 +1165,40 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
         if js < 0:
             status = C_BAD_DATA     # a tour end before the last square
             break
+        if js < 4 and bj > 0 and cfg.entry[js ^ 2] == 2 * a + side and (bi != i0 or bj != j0):
+            # Sideways into a block of the same kind, entered where this arc
+            # was: the walk repeats itself up to the end of the run of that
+            # kind (or the start block), so that stretch is marked without
+            # the chain of lookups -- most of the board's arcs.  It stops
+            # short of the tour's last square and of the next poll, which
+            # the steps above then see as before.
+            if js < 2:
+                dj = 1
+                t = wk.run_r[bj] - 1
+                if bi == i0 and bj < j0 < bj + 1 + t:
+                    t = j0 - bj - 1
+            else:
+                dj = -1
+                t = wk.run_l[bj] - 1
+                if bi == i0 and bj - 1 - t < j0 < bj:
+                    t = bj - j0 - 1
+            t = min(t, (n - 1 - step) // ln, POLL_ARCS - since)
+            if t > 0:
+                du = ARCS * dj
+                v = step + 1 - ln if side == 0 else -step
+                dv = ln if side == 0 else -ln
+                seen = 0
+                for _ in range(t):
+                    u += du
+                    v += dv
+                    seen |= wk.mark[u]
+                    wk.mark[u] = <int32_t>v
+                if seen != 0:
+                    status = C_BAD_DATA
+                    break
+                step += t * ln
+                since += t
+                bj += t * dj
         # Join squares 0, 1 lead right, 2, 3 left, 4, 5 up, 6, 7 down.
         if js < 2:
             bj += 1
@@ -908,48 +1219,69 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
         a, side = e >> 1, e & 1
     if status == C_OK and step != n:
         status = C_BAD_DATA
-    # Then the board, block by block in row-major order, so the stores of
-    # neighbouring arcs land in cache lines still held: along each arc a
-    # square's step is the arc's first step plus or minus its place, so no
-    # store waits for the one before.
+    # Then the board, a block row at a time in chunks of about CHUNK
+    # columns: each block of a chunk is numbered into the buffer from its
+    # configuration's tables (a square's step is its arc's first step plus
+    # or minus its distance along the arc), and the chunk's rows are then
+    # copied out as long runs of stores.
     out = &board[0, 0]
+    stream = n >= STREAM_SQUARES
     for bi in range(nr if status == C_OK else 0):
-        for bj in range(nc):
-            cfg = _config_of(&wk, bi, bj, nr, nc, i0, j0)
-            if cfg == NULL:
-                status = C_BAD_DATA
-                break
-            u = ARCS * (bi * nc + bj)
-            q = &cfg.seq[0]
-            for a in range(cfg.narcs):
-                e = wk.mark[u + a]
-                if e == 0:
-                    status = C_BAD_DATA     # an arc the tour never met
+        bh = wk.rpart[bi]
+        for k in range(COL0_KEY):
+            e = wk.slot_of[FIRST_SLOTS + (bh - MIN_SIDE) * NSIDES * 2 + k]
+            rowcfg[k] = &wk.cfgs[e] if e >= 0 else NULL
+        e = wk.slot_of[(bh - MIN_SIDE) * 16 + _need(bi, 0, nr, nc)]
+        rowcfg[COL0_KEY] = &wk.cfgs[e] if e >= 0 else NULL
+        c0 = 0
+        for k in range(bh):
+            pend[k] = 0
+        while wk.chunk[c0] < nc:
+            x0 = wk.ccut[wk.chunk[c0]]
+            for bj in range(wk.chunk[c0], wk.chunk[c0 + 1]):
+                cfg = start_cfg if bi == i0 and bj == j0 else rowcfg[wk.colkey[bj]]
+                if cfg == NULL:
+                    status = C_BAD_DATA
                     break
-                ln = cfg.length[a]
-                sgn = 1 if e > 0 else -1
-                v = e - 1 if e > 0 else -e - 1
-                for k in range(ln):
-                    local[q[k]] = v
-                    v += sgn
-                q += ln
-            # Numbered in a block-sized buffer (it stays in L1), then copied
-            # to the board row by row: runs of contiguous stores, which its
-            # fresh, not yet cached lines take best.
-            bh, bw = wk.rpart[bi], wk.cpart[bj]
-            p0 = out + wk.rcut[bi] * cols + wk.ccut[bj]
-            row = local
-            while bh > 0:
-                _copy_row(p0, row, bw)
+                mk = wk.mark + ARCS * (bi * nc + bj)
+                combo = 0
+                for a in range(cfg.narcs):
+                    e = mk[a]
+                    if e == 0:
+                        status = C_BAD_DATA     # an arc the tour never met
+                    combo |= (e < 0) << a
+                    base[a] = e - 1 if e > 0 else -e - 1
+                b0 = base[0]
+                for a in range(cfg.narcs, ARCS):
+                    base[a] = b0
+                kt_block(wk.rows + KT_CARRY + (wk.ccut[bj] - x0), BUF_STRIDE,
+                         cfg.tab + combo * bh * KT_LANES,
+                         cfg.tab + (1 << cfg.narcs) * bh * KT_LANES,
+                         bh, cfg.w, cfg.narcs - 1,
+                         b0, base[1] - b0, base[2] - b0, base[3] - b0)
+            if status != C_OK:
+                break
+            c0 += 1
+            x1 = wk.ccut[wk.chunk[c0]]
+            p0 = out + wk.rcut[bi] * cols
+            for k in range(bh):
+                kt_flush_row(p0, wk.rows + k * BUF_STRIDE, x0, x1, cols, &pend[k], stream)
                 p0 += cols
-                row += bw
-                bh -= 1
+            done += (x1 - x0) * bh
+            if done >= POLL_SQUARES and wk.chunk[c0] < nc:
+                done = 0
+                state = poll_status(0.0, cancel)
+                if state != POLL_GO:
+                    status = _report(state)
+                    break
         if status != C_OK:
             break
         state = poll_status(0.0, cancel) if (bi & 63) == 63 else POLL_GO
         if state != POLL_GO:
             status = _report(state)
             break
+    if stream:
+        kt_fence()
     _free_work(&wk)
     return status
 
