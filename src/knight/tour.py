@@ -51,6 +51,7 @@ class Tour:
 
     __slots__ = (
         "_board",
+        "_unlocked",
         "_path",
         "_start",
         "closed",
@@ -83,6 +84,7 @@ class Tour:
         board = np.asarray(board).view()
         board.flags.writeable = False
         self._board: np.ndarray = board
+        self._unlocked = False
         self._path: np.ndarray | None = None
         self._start = _start
         self.closed = bool(closed)
@@ -95,11 +97,15 @@ class Tour:
     @classmethod
     def _trusted(cls, board: np.ndarray, closed: bool, method: str, nodes: int,
                  seconds: float, start: Square) -> Tour:
-        """A tour a core has just built and checked: no second check, no copies."""
+        """A tour a core has just built and checked: no second check, no copies.
+
+        ``board`` must be the caller's fresh array, given up to the tour: it
+        is made read-only only when :attr:`board` first hands it out, since
+        setting the flag costs a quarter of a small board's whole solve.
+        """
         self = cls.__new__(cls)
-        view = board.view()
-        view.flags.writeable = False
-        self._board = view
+        self._board = board
+        self._unlocked = True
         self._path = None
         self._start = start
         self.closed = closed
@@ -113,6 +119,9 @@ class Tour:
     @property
     def board(self) -> np.ndarray:
         """Step numbers, an int32 ``rows`` x ``cols`` array (read-only)."""
+        if self._unlocked:
+            self._board.flags.writeable = False
+            self._unlocked = False
         return self._board
 
     @property
