@@ -413,8 +413,11 @@ def test_ctrl_c_stops_a_long_count(workers):
     import signal
     import subprocess
 
+    # The child turns Ctrl-C into KeyboardInterrupt itself: started from a
+    # shell's background job, it would inherit SIGINT ignored.
     code = (
-        "import sys, knight; print('ready', flush=True); "
+        "import signal, sys, knight; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "print('ready', flush=True); "
         f"knight.count(8, start=(0, 0), workers={workers})"
     )
     proc = subprocess.Popen(

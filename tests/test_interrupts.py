@@ -29,8 +29,12 @@ LATENCY_LIMIT = 0.3
 
 CHILD = textwrap.dedent(
     """
-    import json, sys, time
+    import json, signal, sys, time
     import knight
+
+    # Ctrl-C as KeyboardInterrupt even when the suite runs as a shell's
+    # background job, whose children inherit SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def forever(make):
         while True:
