@@ -944,7 +944,8 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
         with nogil:
             for x in range(nr):
                 _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, &rms[x * nb])
-                rmw[x] = _mate_word(&rms[x * nb], nb)
+                if words:
+                    rmw[x] = _mate_word(&rms[x * nb], nb)
             for i in range(nl):
                 if (i & 4095) == 0:
                     with gil:
@@ -980,14 +981,15 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                                         wants[nv] = 4 * (need - pw[b] - pw[b2])
                                         nv += 1
                 _decode_mates(llo[i], lhi[i], S, &lmap[0], nb, lm)
-                lmw = _mate_word(lm, nb)
-                ports = 0
-                start = -1
-                for b in range(nb):
-                    if lm[b] >= 0:
-                        ports += 1
-                        if start < 0:
-                            start = b
+                if words:
+                    lmw = _mate_word(lm, nb)
+                    ports = 0
+                    start = -1
+                    for b in range(nb):
+                        if lm[b] >= 0:
+                            ports += 1
+                            if start < 0:
+                                start = b
                 for j in range(nw):
                     acc[j] = 0
                 for v in range(nv):
