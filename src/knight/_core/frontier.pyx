@@ -67,7 +67,9 @@ An entry is kw key words (kw = 1 when the 2W + 1 slots fit 64 bits, i.e.
 W <= 7, else 2) then the nw residues, in one run of words so that a probe
 touches one cache line.  The sweep is bound by cache misses on the next
 table, so each successor's hash is computed and its bucket prefetched
-RING insertions before it is stored.
+RING insertions before it is stored: both ends of the entry, which spans
+two cache lines whenever E * 8 does not divide 64 (one line only: 6x12
+closed 17 % slower).
 
 Mirror folding: at the end of a column the window is the two last columns
 (slot 0 is a finished cell), and reflecting the rows maps a state to one
@@ -118,7 +120,7 @@ cdef extern from *:
         return malloc(bytes);
     }
     #if defined(__GNUC__) || defined(__clang__)
-    #define FR_PREFETCH(p) __builtin_prefetch((const void*)(p), 1, 1)
+    #define FR_PREFETCH(p) __builtin_prefetch((const void*)(p), 1, 3)
     #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
     #include <xmmintrin.h>
     #define FR_PREFETCH(p) _mm_prefetch((const char*)(p), _MM_HINT_T0)
@@ -138,6 +140,44 @@ cdef extern from *:
     static inline int fr_nibble_count(uint64_t x) {
         return (int)(((x & 0x0111111111111111ULL) * 0x1111111111111111ULL) >> 60)
                + (int)(x >> 60);
+    }
+    #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+    #include <emmintrin.h>
+    #define FR_SSE2 1
+    #endif
+    #if defined(_MSC_VER) && !defined(__clang__)
+    #include <intrin.h>
+    static inline int fr_ctz(uint32_t x) {
+        unsigned long i;
+        _BitScanForward(&i, x);
+        return (int)i;
+    }
+    #else
+    #define fr_ctz(x) __builtin_ctz(x)
+    #endif
+    /* The other slot among a[0..n-1] (n <= 32) with the label of slot s, or
+       -1; a must have 32 readable bytes.  With SSE2 this is two compares and
+       no loop: the loop's exit, at a different place each time, was
+       mispredicted on nearly every call. */
+    static inline int fr_mate(const uint8_t* a, int n, int s) {
+    #ifdef FR_SSE2
+        __m128i v = _mm_set1_epi8((char)a[s]);
+        uint32_t m = (uint32_t)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)a), v));
+        if (n > 16)
+            m |= (uint32_t)_mm_movemask_epi8(
+                _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(a + 16)), v)) << 16;
+        m &= ~((uint32_t)1 << s);
+        if (n < 32)
+            m &= ((uint32_t)1 << n) - 1;
+        return m ? fr_ctz(m) : -1;
+    #else
+        int i;
+        for (i = 0; i < n; i++)
+            if (a[i] == a[s] && i != s)
+                return i;
+        return -1;
+    #endif
     }
     /* a*b mod m for m < 2^63 without 128-bit integers (MSVC has none) */
     static inline uint64_t fr_mulmod(uint64_t a, uint64_t b, uint64_t m) {
@@ -164,6 +204,7 @@ cdef extern from *:
     uint64_t fr_zero_nibbles(uint64_t x) nogil
     int fr_nibble_count(uint64_t x) nogil
     void* fr_alloc(size_t bytes) nogil
+    int fr_mate(const uint8_t* a, int n, int s) nogil
 
 # Status codes shared with frontier.py.
 cdef enum:
@@ -184,7 +225,7 @@ DEF C_FULL = 1
 DEF C_TERM = 2
 DEF MAXS = 32
 DEF POLL_MASK = 16383  # poll every 2^14 transitions
-DEF RING = 16          # prefetch distance, in successors
+DEF RING = 32          # prefetch distance, in successors
 
 
 cdef struct Table:
@@ -300,12 +341,8 @@ cdef int _poll(double deadline, uint8_t* cancel, object progress, int64_t done,
 
 
 cdef inline int _mate(const uint8_t* a, int n, int s) noexcept nogil:
-    cdef int i
-    cdef uint8_t v = a[s]
-    for i in range(n):
-        if a[i] == v and i != s:
-            return i
-    return -1  # unreachable for a well-formed state
+    # a is a MAXS-byte buffer (fr_mate reads 32 bytes)
+    return fr_mate(a, n, s)
 
 
 cdef inline int _join(uint8_t* a, int n, int su, int ps, int tu, int tp,
@@ -425,7 +462,10 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef double last = 0.0
     cdef int64_t ntrans = 0, peak = 1, peak_bytes = 0, i, s, nq = 0
     cdef int p, j, k, q, ns, t, navail, nsub, base, r, closed, ok, su, nterm, npu
-    cdef int folding
+    cdef int folding, must
+    cdef bint dead0, dead1, early
+    cdef uint8_t c
+    cdef uint8_t availc[4]
     cdef bint dump_into = dump_out is not None
     cdef bint has_fold = fold is not None
     cdef bint budget = path_mode and endmask is not None and pins_after is not None
@@ -438,6 +478,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef uint8_t m[MAXS]
     cdef uint64_t klo, khi, mlo, mhi
     cdef uint64_t* src
+    cdef uint64_t* pf
     cdef uint8_t fresh
     # successors waiting for their prefetched bucket
     cdef uint64_t q_lo[RING]
@@ -459,6 +500,10 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     for j in range(nw):
         finished[j] = 0
         mp[j] = mods[j]
+    # fr_mate reads whole 32-byte buffers: no byte of them uninitialised
+    memset(a, 0, MAXS)
+    memset(b, 0, MAXS)
+    memset(m, 0, MAXS)
     try:
         with nogil:
             if 2 * 1024 * esz > max_bytes or _table_alloc(&cur, 1024, E, kw) != 0 \
@@ -479,6 +524,12 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 ns = S + 1               # slots incl. the new cell p
                 t = target[p]
                 folding = has_fold and fold[p] != 0
+                # Whether p itself dies with no edge (it would never reach
+                # its degree) or with one (cycle mode, no edge left after p).
+                dead0 = t > 0 and (last_fwd[p] == p
+                                   or _need_min(C_EMPTY, t, path_mode) > fwd[p])
+                dead1 = t == 2 and not path_mode and last_fwd[p] == p
+                early = p < last_needed
                 nq = 0
                 for i in range(cur.cap):
                     if cur.data[i * E + kw - 1] == EMPTY_HI:
@@ -494,23 +545,47 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                         else:
                             b[k] = <uint8_t>((khi >> (4 * (k - 16))) & 15)
                     b[S] = C_EMPTY
-                    # the subsets of usable back edges, sizes 0..target[p]
+                    # The subsets of usable back edges, sizes 0..target[p],
+                    # less those bound to fail a rule below, found here once
+                    # a state rather than after copying the state for each:
+                    # a back cell whose last chance this is, or that has no
+                    # forward edge to spare, must take its edge ("must");
+                    # two ends of one fragment (or two TERMs) may not both
+                    # join p before the last cell that wants edges.  In
+                    # cycle mode this skips most of the transitions.
                     navail = 0
+                    must = 0
                     for j in range(4):
                         q = back[4 * p + j]
-                        if q >= 0 and b[q - base] != C_FULL:
-                            avail[navail] = j
-                            navail += 1
-                    nsub = 1
-                    subn[0] = 0
-                    if t >= 1:
+                        if q >= 0:
+                            c = b[q - base]
+                            if c != C_FULL:
+                                avail[navail] = j
+                                availc[navail] = c
+                                if last_fwd[q] == p:
+                                    if (c == C_EMPTY and target[q] > 0) or (
+                                            c != C_EMPTY and not path_mode):
+                                        must |= 1 << navail
+                                elif _need_min(c, target[q], path_mode) > rem[4 * p + j]:
+                                    must |= 1 << navail
+                                navail += 1
+                    nsub = 0
+                    if must == 0 and not dead0:
+                        subn[0] = 0
+                        nsub = 1
+                    if t >= 1 and not dead1:
                         for j in range(navail):
-                            subs[nsub][0] = avail[j]
-                            subn[nsub] = 1
-                            nsub += 1
+                            if (must & ~(1 << j)) == 0:
+                                subs[nsub][0] = avail[j]
+                                subn[nsub] = 1
+                                nsub += 1
                     if t >= 2:
                         for j in range(navail):
                             for k in range(j + 1, navail):
+                                if (must & ~((1 << j) | (1 << k))) != 0 or (
+                                        early and availc[j] == availc[k]
+                                        and availc[j] >= C_TERM):
+                                    continue
                                 subs[nsub][0] = avail[j]
                                 subs[nsub][1] = avail[k]
                                 subn[nsub] = 2
@@ -642,7 +717,9 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                         q_hi[j] = khi
                         q_h[j] = fr_hash2(klo, khi)
                         q_src[j] = src
-                        FR_PREFETCH(&nxt.data[(q_h[j] & <uint64_t>(nxt.cap - 1)) * E])
+                        pf = &nxt.data[(q_h[j] & <uint64_t>(nxt.cap - 1)) * E]
+                        FR_PREFETCH(pf)
+                        FR_PREFETCH(pf + E - 1)
                         nq += 1
                     if status != 0:
                         break
