@@ -68,8 +68,7 @@ W <= 7, else 2) then the nw residues, in one run of words so that a probe
 touches one cache line.  The sweep is bound by cache misses on the next
 table, so each successor's hash is computed and its bucket prefetched
 RING insertions before it is stored: both ends of the entry, which spans
-two cache lines whenever E * 8 does not divide 64 (one line only: 6x12
-closed 17 % slower).
+two cache lines whenever E * 8 does not divide 64.
 
 Mirror folding: at the end of a column the window is the two last columns
 (slot 0 is a finished cell), and reflecting the rows maps a state to one
