@@ -334,6 +334,73 @@ def test_meet_in_the_middle_every_cut(rows, cols):
             assert F.count_split(rows, cols, mode, cut=cut) == whole, (mode, cut)
 
 
+def _as_dict(table):
+    lo, hi, val = table
+    nw = len(val) // max(1, len(lo))
+    return {(int(a), int(b)): tuple(int(v) for v in val[i * nw:(i + 1) * nw])
+            for i, (a, b) in enumerate(zip(lo, hi))}
+
+
+@pytest.mark.parametrize("rows,cols,mode", [(5, 8, "path"), (5, 9, "path"), (6, 8, "cycle"),
+                                            (5, 11, "cycle"), (3, 12, "path"), (4, 9, "path")])
+def test_halves_share_their_first_cells(rows, cols, mode):
+    """On a board that a half turn maps to itself the two halves are the
+    same sweep up to near the cut: one shared sweep, resumed on each side,
+    gives each side's own table, and the count is the same either way."""
+    jobs = F.plan_jobs(rows, cols, mode, 2)
+    parts = [F.make_part(rows, cols, path_mode=mode == "path", cut=jobs[0].cut, side=s)
+             for s in (0, 1)]
+    P = F.shared_cells(*parts)
+    W = min(rows, cols)
+    assert 2 * W <= P < min(p.board.N for p in parts)
+    words = jobs[0].moduli
+    prefix = [F.run_part(p, words, stop=P)[0] for p in parts]
+    assert _as_dict(prefix[0]) == _as_dict(prefix[1])
+    for part in parts:
+        resumed, ri = F.run_part(part, words, start=(P, prefix[0]))
+        assert _as_dict(resumed) == _as_dict(F.run_part(part, words)[0])
+        assert not ri.sizes[:P].any() and ri.sizes[P:].all()
+    assert F.count_split(rows, cols, mode) == F.count_split(rows, cols, mode, share=False) \
+        == F._count(F.prepare(rows, cols, path_mode=mode == "path"))
+
+
+def test_halves_with_pinned_ends_share_nothing():
+    # pinned cells are counted ahead of the sweep, so the rules differ at once
+    for pinned in ((0,), (3, 20)):
+        jobs = F.plan_jobs(5, 8, "path", 2, pinned=pinned)
+        parts = [F.make_part(5, 8, path_mode=True, cut=jobs[0].cut, side=s, pinned=pinned)
+                 for s in (0, 1)]
+        assert F.shared_cells(*parts) == 0
+    # nor do halves of a board that a half turn does not map to itself
+    removed = (1,)
+    parts = [F.make_part(5, 8, path_mode=False, cut=3, side=s, removed=removed) for s in (0, 1)]
+    assert F.shared_cells(*parts) == 0
+    assert F.count_split(5, 8, "cycle", removed=removed) == \
+        F._count(F.prepare(5, 8, removed=removed))
+
+
+def test_resuming_from_a_bad_or_empty_table():
+    bd = F.prepare(5, 6, path_mode=False)
+    arrays = F._arrays(bd)
+    mods = np.array([0], dtype=np.uint64)
+
+    def go(**kw):
+        res = np.ones(1, dtype=np.uint64)
+        st_ = F.run(bd.W, bd.N, last_needed=bd.last_needed, path_mode=False, mods=mods,
+                    result=res, sizes=np.zeros(bd.N, np.int64), info=np.zeros(4, np.int64),
+                    deadline=0.0, cancel=None, progress=None, max_bytes=1 << 30, **arrays,
+                    **kw)
+        return st_, int(res[0])
+
+    one = np.zeros(1, dtype=np.uint64)
+    with pytest.raises(ValueError, match="unequal lengths"):
+        go(start_step=12, start_lo=one, start_hi=one, start_val=np.zeros(2, np.uint64))
+    with pytest.raises(ValueError, match="off the board"):
+        go(start_step=bd.N, start_lo=one, start_hi=one, start_val=one)
+    empty = np.zeros(0, dtype=np.uint64)
+    assert go(start_step=12, start_lo=empty, start_hi=empty, start_val=empty) == (F.ST_OK, 0)
+
+
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from([(4, 5), (5, 5), (3, 8), (4, 6)]), st.data())
 def test_meet_in_the_middle_pinned_and_removed(board, data):

@@ -38,6 +38,10 @@ def run(
     dump_out: list[npt.NDArray[np.uint64]] | None = ...,
     endmask: npt.NDArray[np.uint64] | None = ...,
     pins_after: npt.NDArray[np.int32] | None = ...,
+    start_step: int = ...,
+    start_lo: npt.NDArray[np.uint64] | None = ...,
+    start_hi: npt.NDArray[np.uint64] | None = ...,
+    start_val: npt.NDArray[np.uint64] | None = ...,
 ) -> int: ...
 
 def profiles(

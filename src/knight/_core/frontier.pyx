@@ -426,7 +426,9 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         int64_t max_bytes, int dump_step=-1, uint64_t[::1] dump_lo=None,
         uint64_t[::1] dump_hi=None, uint64_t[::1] dump_val=None,
         const uint8_t[::1] fold=None, list dump_out=None,
-        const uint64_t[::1] endmask=None, const int32_t[::1] pins_after=None):
+        const uint64_t[::1] endmask=None, const int32_t[::1] pins_after=None,
+        int start_step=0, const uint64_t[::1] start_lo=None,
+        const uint64_t[::1] start_hi=None, const uint64_t[::1] start_val=None):
     """Run the sweep; return a status code (ST_*).
 
     result[:nw] receives the residues of the count (mods[0] is ignored:
@@ -444,6 +446,11 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     with one edge left to decide), and pins_after[p] counts the pinned
     cells after p: a state whose TERM ends plus such cells pass two dies
     (the ends budget).
+    With start_lo/start_hi/start_val (a table dumped after cell
+    start_step - 1 of a board whose tables of the first start_step cells
+    are this board's) the sweep resumes at cell start_step from that table
+    instead of starting at cell 0 from the empty board (completions found
+    before start_step are the first run's to count, not this one's).
     """
     cdef int nw = mods.shape[0]
     cdef int S = 2 * W + 1          # slots of a state
@@ -495,6 +502,23 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         return S_NOMEM
     if budget:
         emask = &endmask[0]
+    cdef int64_t nstart = -1
+    if start_lo is not None:
+        nstart = start_lo.shape[0]
+        if start_hi is None or start_val is None or start_hi.shape[0] != nstart \
+                or start_val.shape[0] != nstart * nw or not 0 < start_step < N:
+            free(finished)
+            free(mp)
+            raise ValueError("start tables of unequal lengths, or start_step off the board")
+        if nstart == 0:
+            # no state to resume from: no completion either
+            for j in range(nw):
+                result[j] = 0
+            if dump_out is not None:
+                dump_out.extend([_np.empty(0, dtype=_np.uint64) for j in range(3)])
+            free(finished)
+            free(mp)
+            return S_OK
     cdef int64_t dump_cap = dump_lo.shape[0] if dump_lo is not None else -1
     for j in range(nw):
         finished[j] = 0
@@ -508,6 +532,14 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
             if 2 * 1024 * esz > max_bytes or _table_alloc(&cur, 1024, E, kw) != 0 \
                     or _table_alloc(&nxt, 1024, E, kw) != 0:
                 status = S_NOMEM
+            elif nstart >= 0:
+                for i in range(nstart):
+                    klo = start_lo[i]
+                    khi = start_hi[i]
+                    if _insert(&cur, klo, khi, fr_hash2(klo, khi), &start_val[i * nw], mp,
+                               nw, kw, nxt.cap * esz, max_bytes) != 0:
+                        status = S_NOMEM
+                        break
             else:
                 # the empty board: one state, count 1
                 s = _find_slot(&cur, 0, 0, fr_hash2(0, 0), E, kw)
@@ -517,7 +549,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 for j in range(nw):
                     cur.data[s * E + kw + j] = 1
                 cur.size = 1
-            p = 0
+            p = start_step if nstart >= 0 else 0
             while status == 0 and p < N:
                 base = p - 1 - 2 * W     # cell of slot 0 in b / a
                 ns = S + 1               # slots incl. the new cell p
