@@ -515,7 +515,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
             for j in range(nw):
                 result[j] = 0
             if dump_out is not None:
-                dump_out.extend([_np.empty(0, dtype=_np.uint64) for j in range(3)])
+                dump_out.extend([_np.empty(0, dtype=_np.uint64) for _ in range(3)])
             free(finished)
             free(mp)
             return S_OK
