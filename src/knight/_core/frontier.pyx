@@ -83,7 +83,7 @@ Meet in the middle: ``join`` combines the final tables of two partial
 sweeps that meet at a cut (see frontier.py, ``plan_jobs``).
 """
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 from cpython.exc cimport PyErr_CheckSignals
@@ -204,6 +204,7 @@ cdef extern from *:
     int fr_nibble_count(uint64_t x) nogil
     void* fr_alloc(size_t bytes) nogil
     int fr_mate(const uint8_t* a, int n, int s) nogil
+    int fr_ctz(uint32_t x) nogil
 
 # Status codes shared with frontier.py.
 cdef enum:
@@ -999,6 +1000,67 @@ cdef inline bint _one_cycle(uint64_t lw, uint64_t rw, int start, int ports) noex
             return 0
 
 
+cdef inline uint64_t _path_word(const int8_t* m, int nb, uint32_t* real,
+                                uint32_t* ends) noexcept nogil:
+    """Path mode's mate word (nb <= 13): nibble b is b's mate, 14 for a
+    TERM end, 15 for no fragment end; real / ends get the masks of the cells
+    with a mate / with any fragment end."""
+    cdef uint64_t w = ~<uint64_t>0
+    cdef uint32_t r = 0, e = 0
+    cdef int b
+    for b in range(nb):
+        if m[b] != -1:
+            e |= (<uint32_t>1) << b
+            w &= ~((<uint64_t>15) << (4 * b))
+            if m[b] >= 0:
+                r |= (<uint32_t>1) << b
+                w |= (<uint64_t>m[b]) << (4 * b)
+            else:
+                w |= (<uint64_t>14) << (4 * b)
+    real[0] = r
+    ends[0] = e
+    return w
+
+
+cdef inline int _bits(uint32_t x) noexcept nogil:
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    return <int>((((x + (x >> 4)) & 0x0F0F0F0F) * 0x01010101) >> 24)
+
+
+cdef inline bint _one_path(uint64_t lw, uint64_t rw, uint32_t lreal, uint32_t rreal,
+                           uint32_t ports, int nb) noexcept nogil:
+    """Path mode's _one_tour on mate words (see _path_word): whether the
+    fragments of both sides make one path through all the fragment ends
+    on the cut (``ports``).  It starts at a cell where the path ends (a
+    port without a mate on both sides) and follows mates, side by side,
+    until an end: a TERM, or a cell with no fragment on that side."""
+    cdef uint32_t cand = ports & ~(lreal & rreal)
+    cdef uint64_t w[2]
+    cdef int cur, nxt, side, seen = 1, n = _bits(ports)
+    if cand == 0:
+        return 0  # only cycles
+    cur = fr_ctz(cand)
+    if (lreal >> cur) & 1:
+        side = 0
+    elif (rreal >> cur) & 1:
+        side = 1
+    else:
+        return n == 1
+    w[0] = lw
+    w[1] = rw
+    while True:
+        nxt = <int>((w[side] >> (4 * cur)) & 15)
+        if nxt >= 13:
+            break
+        cur = nxt
+        seen += 1
+        if seen > nb:
+            return 0
+        side ^= 1
+    return seen == n
+
+
 def join(int W, bint path_mode, const int32_t[::1] tgt,
          const uint64_t[::1] llo, const uint64_t[::1] lhi, const uint64_t[::1] lval,
          const int32_t[::1] lmap, const uint64_t[::1] lprof,
@@ -1022,7 +1084,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     cdef int nw = mods.shape[0]
     cdef int nb = 2 * W, S = 2 * W + 1
     cdef int64_t nl = llo.shape[0], nr = rlo.shape[0]
-    cdef int64_t i, x, lo_i, hi_i, mid, tried = 0, joined = 0, looks = 0
+    cdef int64_t i, x, mid, tried = 0, joined = 0, looks = 0
     cdef int j, b, b2, nv, v, tl
     cdef uint64_t need, want
     cdef uint64_t pw[32]
@@ -1030,16 +1092,29 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     cdef int8_t lm[32]
     cdef int8_t* rms = <int8_t*>malloc((nr if nr > 0 else 1) * nb)
     cdef uint64_t* rmw = <uint64_t*>malloc((nr if nr > 0 else 1) * sizeof(uint64_t))
+    cdef uint32_t* rreal = <uint32_t*>malloc((nr if nr > 0 else 1) * 2 * sizeof(uint32_t))
+    cdef uint32_t lreal = 0, lends = 0
+    cdef int64_t hcap = 16
+    while hcap < 2 * nr:
+        hcap *= 2
+    cdef uint64_t hmask = <uint64_t>(hcap - 1)
+    cdef uint64_t* hkey = <uint64_t*>malloc(hcap * sizeof(uint64_t))
+    cdef int64_t* hidx = <int64_t*>malloc(hcap * sizeof(int64_t))
     cdef uint64_t* acc = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t* tot = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t wants[512]  # 1 + 26 + 26 * 25 / 2 at most
     cdef uint64_t lmw = 0
     cdef int status = 0, ports = 0, start = -1
-    # mate words hold cells 0..14 (15 means none)
+    # mate words hold cells 0..14 (15 means none); in path mode 0..12
     cdef bint words = not path_mode and nb <= 15
-    if rms == NULL or rmw == NULL or acc == NULL or tot == NULL or nb > 26:
+    cdef bint pwords = path_mode and nb <= 13
+    if rms == NULL or rmw == NULL or rreal == NULL or acc == NULL or tot == NULL or nb > 26 \
+            or hkey == NULL or hidx == NULL:
         free(rms)
         free(rmw)
+        free(rreal)
+        free(hkey)
+        free(hidx)
         free(acc)
         free(tot)
         return S_NOMEM
@@ -1050,10 +1125,24 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
         tot[j] = 0
     try:
         with nogil:
+            # The right profiles' first states, in a hash table: a binary
+            # search of rprof per lookup was half the join's time, a chain
+            # of cache misses through a table of millions.
+            for x in range(hcap):
+                hidx[x] = -1
+            for x in range(nr):
+                if x == 0 or rprof[x] != rprof[x - 1]:
+                    mid = <int64_t>(fr_hash2(rprof[x], 0) & hmask)
+                    while hidx[mid] >= 0:
+                        mid = (mid + 1) & <int64_t>hmask
+                    hkey[mid] = rprof[x]
+                    hidx[mid] = x
             for x in range(nr):
                 _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, &rms[x * nb])
                 if words:
                     rmw[x] = _mate_word(&rms[x * nb], nb)
+                elif pwords:
+                    rmw[x] = _path_word(&rms[x * nb], nb, &rreal[2 * x], &rreal[2 * x + 1])
             for i in range(nl):
                 if (i & 4095) == 0:
                     with gil:
@@ -1089,6 +1178,8 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                                         wants[nv] = 4 * (need - pw[b] - pw[b2])
                                         nv += 1
                 _decode_mates(llo[i], lhi[i], S, &lmap[0], nb, lm)
+                if pwords:
+                    lmw = _path_word(lm, nb, &lreal, &lends)
                 if words:
                     lmw = _mate_word(lm, nb)
                     ports = 0
@@ -1103,20 +1194,17 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                 for v in range(nv):
                     want = wants[v]
                     looks += 1
-                    # first right state with profile >= want
-                    lo_i = 0
-                    hi_i = nr
-                    while lo_i < hi_i:
-                        mid = (lo_i + hi_i) >> 1
-                        if rprof[mid] < want:
-                            lo_i = mid + 1
-                        else:
-                            hi_i = mid
-                    x = lo_i
+                    # the first right state with that profile, if any
+                    mid = <int64_t>(fr_hash2(want, 0) & hmask)
+                    while hidx[mid] >= 0 and hkey[mid] != want:
+                        mid = (mid + 1) & <int64_t>hmask
+                    x = hidx[mid] if hidx[mid] >= 0 else nr
                     while x < nr and rprof[x] == want:
                         tried += 1
-                        if (start >= 0 and _one_cycle(lmw, rmw[x], start, ports) if words
-                                else _one_tour(lm, &rms[x * nb], nb, path_mode)):
+                        if (_one_path(lmw, rmw[x], lreal, rreal[2 * x],
+                                      lends | rreal[2 * x + 1], nb) if pwords
+                                else (start >= 0 and _one_cycle(lmw, rmw[x], start, ports))
+                                if words else _one_tour(lm, &rms[x * nb], nb, path_mode)):
                             joined += 1
                             _add_vals(acc, &rval[x * nw], &mods[0], nw)
                         x += 1
@@ -1130,6 +1218,9 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     finally:
         free(rms)
         free(rmw)
+        free(rreal)
+        free(hkey)
+        free(hidx)
         free(acc)
         free(tot)
     info[0] = looks
