@@ -13,9 +13,10 @@ In one run it prints:
    both finish, with the ratio (median of ``--runs`` runs, fewer on the slow
    ones; the load average is noted on every row);
 2. the DP core against its pure-Python twin on small boards;
-3. meet in the middle: the two halves and the join's two shares on a local
-   ProcessPoolExecutor(2) against the same halves and join in turn in one
-   process (what one worker does), and the time of a single sweep;
+3. meet in the middle: in one process, the halves with their shared sweep
+   against the halves swept apart (and the time of a single sweep); then
+   the two halves and the join's two shares on a local
+   ProcessPoolExecutor(2) against the one-process count;
 4. states per column for a few boards;
 5. the reach table: for 3xn .. 6xn, closed and open, the largest n whose
    count finishes within ``--limit`` seconds (default 60), found by
@@ -51,8 +52,9 @@ VERSUS_QUICK = [(5, 5, {}, 1), (3, 12, {"closed": True}, 1), (4, 8, {}, 1)]
 TWIN = [(4, 5, "path"), (3, 10, "cycle"), (4, 6, "cycle"), (3, 9, "path")]
 TWIN_QUICK = [(4, 5, "path"), (3, 10, "cycle")]
 
-SPLIT = [(6, 20, "cycle"), (5, 20, "path")]
-SPLIT_QUICK = [(5, 10, "path")]
+# (rows, cols, mode, pinned cells): the halves share a sweep only without pins
+SPLIT = [(6, 20, "cycle", ()), (5, 20, "path", ()), (5, 20, "path", (0,))]
+SPLIT_QUICK = [(5, 10, "path", ()), (5, 10, "path", (0,))]
 
 COLUMNS = [(6, 12, "cycle"), (5, 12, "path"), (6, 6, "path"), (4, 100, "path")]
 COLUMNS_QUICK = [(4, 12, "path"), (5, 8, "cycle")]
@@ -87,18 +89,31 @@ def twin(report: _bench.Report, cases: list, runs: int) -> None:
 
 
 def split(report: _bench.Report, cases: list) -> None:
-    print("\n3. Meet in the middle: two halves on ProcessPoolExecutor(2)", flush=True)
+    print("\n3. Meet in the middle: shared sweep, and two halves on ProcessPoolExecutor(2)",
+          flush=True)
     with ProcessPoolExecutor(2) as ex:
         list(ex.map(abs, (1, 2)))  # the workers start before the timing
-        for rows, cols, mode in cases:
+        for rows, cols, mode, pinned in cases:
+            label = f"{rows}x{cols} {mode}" + (f" pinned {pinned}" if pinned else "")
             sweep = _bench.measure(
-                lambda r=rows, c=cols, m=mode: F._count(F.prepare(r, c, path_mode=m == "path")),
-                1, warmup=0)
-            # one worker: the same two halves and join, in turn, in this process
+                lambda r=rows, c=cols, m=mode, pn=pinned: F._count(
+                    F.prepare(r, c, path_mode=m == "path", pinned=pn)), 1, warmup=0)
+            # one process: the halves in turn, without and with their shared sweep
+            apart = _bench.measure(
+                lambda r=rows, c=cols, m=mode, pn=pinned: F.count_split(
+                    r, c, m, pinned=pn, share=False), 1, warmup=0)
             whole = _bench.measure(
-                lambda r=rows, c=cols, m=mode: F.count_split(r, c, m), 1, warmup=0)
-            assert whole.result == sweep.result
-            jobs = F.plan_jobs(rows, cols, mode, 2)
+                lambda r=rows, c=cols, m=mode, pn=pinned: F.count_split(r, c, m, pinned=pn),
+                1, warmup=0)
+            assert whole.result == apart.result == sweep.result
+            jobs = F.plan_jobs(rows, cols, mode, 2, pinned=pinned)
+            parts = [F.make_part(rows, cols, path_mode=mode == "path", cut=jobs[0].cut, side=s,
+                                 pinned=pinned) for s in (0, 1)]
+            shared = F.shared_cells(*parts)
+            report.add(f"split {label}, shared cells", whole, apart, "halves apart",
+                       note=f"{shared} of {parts[0].board.N} / {parts[1].board.N} cells shared; "
+                            f"speed-up {apart.seconds / whole.seconds:.2f}x; "
+                            f"one sweep {sweep.seconds:.1f} s")
             halves: list = []
 
             def two(jobs: list = jobs, halves: list = halves) -> int:
@@ -109,11 +124,10 @@ def split(report: _bench.Report, cases: list) -> None:
 
             parallel = _bench.measure(two, 1, warmup=0)
             assert parallel.result == whole.result
-            report.add(f"split {rows}x{cols} {mode}", parallel, whole, "1 worker",
+            report.add(f"split {label}, 2 workers", parallel, whole, "1 process",
                        note=f"cut {jobs[0].cut}, halves "
                             + ", ".join(f"{s:.1f} s" for s in halves)
-                            + f"; speed-up {whole.seconds / parallel.seconds:.2f}x; "
-                            f"one sweep {sweep.seconds:.1f} s")
+                            + f"; speed-up {whole.seconds / parallel.seconds:.2f}x")
 
 
 def columns(cases: list) -> None:
