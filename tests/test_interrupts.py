@@ -10,6 +10,7 @@ one system-wide clock on Linux and macOS.  Each job is interrupted several
 times; the median latency must be under the issue's 0.3 s.
 """
 
+import contextlib
 import json
 import os
 import signal
@@ -73,12 +74,15 @@ posix_signals = pytest.mark.skipif(
 
 
 def interrupt_latencies(job, rounds=ROUNDS, settle=0.4):
+    # In a session of its own: should the test fail, killing the session also
+    # ends the child's worker processes (workers=2), which would otherwise run on.
     proc = subprocess.Popen(
         [sys.executable, "-c", CHILD, job, str(rounds)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,
     )
     latencies = []
     try:
@@ -97,6 +101,8 @@ def interrupt_latencies(job, rounds=ROUNDS, settle=0.4):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
     return latencies
 
 

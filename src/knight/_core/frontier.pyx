@@ -80,7 +80,10 @@ states of count x completions is unchanged, and the tables hold about half
 the states.
 
 Meet in the middle: ``join`` combines the final tables of two partial
-sweeps that meet at a cut (see frontier.py, ``plan_jobs``).
+sweeps that meet at a cut (see frontier.py, ``plan_jobs``).  ``run`` can
+resume from a table it dumped (``start_*``): on a board that a half turn
+maps to itself the two halves are one sweep up to near the cut, and share
+it (frontier.py, ``shared_cells``).
 """
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
@@ -1098,8 +1101,9 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     while hcap < 2 * nr:
         hcap *= 2
     cdef uint64_t hmask = <uint64_t>(hcap - 1)
-    cdef uint64_t* hkey = <uint64_t*>malloc(hcap * sizeof(uint64_t))
-    cdef int64_t* hidx = <int64_t*>malloc(hcap * sizeof(int64_t))
+    # slot k: ht[2k] a profile, ht[2k + 1] its first state (EMPTY_HI: free)
+    cdef uint64_t* ht = <uint64_t*>malloc(hcap * 2 * sizeof(uint64_t))
+    cdef int64_t wslot[512]
     cdef uint64_t* acc = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t* tot = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t wants[512]  # 1 + 26 + 26 * 25 / 2 at most
@@ -1109,12 +1113,11 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     cdef bint words = not path_mode and nb <= 15
     cdef bint pwords = path_mode and nb <= 13
     if rms == NULL or rmw == NULL or rreal == NULL or acc == NULL or tot == NULL or nb > 26 \
-            or hkey == NULL or hidx == NULL:
+            or ht == NULL:
         free(rms)
         free(rmw)
         free(rreal)
-        free(hkey)
-        free(hidx)
+        free(ht)
         free(acc)
         free(tot)
         return S_NOMEM
@@ -1129,14 +1132,14 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
             # search of rprof per lookup was half the join's time, a chain
             # of cache misses through a table of millions.
             for x in range(hcap):
-                hidx[x] = -1
+                ht[2 * x + 1] = EMPTY_HI
             for x in range(nr):
                 if x == 0 or rprof[x] != rprof[x - 1]:
                     mid = <int64_t>(fr_hash2(rprof[x], 0) & hmask)
-                    while hidx[mid] >= 0:
+                    while ht[2 * mid + 1] != EMPTY_HI:
                         mid = (mid + 1) & <int64_t>hmask
-                    hkey[mid] = rprof[x]
-                    hidx[mid] = x
+                    ht[2 * mid] = rprof[x]
+                    ht[2 * mid + 1] = <uint64_t>x
             for x in range(nr):
                 _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, &rms[x * nb])
                 if words:
@@ -1177,6 +1180,11 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                                     if tgt[b2] == 2 and dl[b2] <= 1:
                                         wants[nv] = 4 * (need - pw[b] - pw[b2])
                                         nv += 1
+                # The probes of the wanted profiles go to random places of a
+                # table of megabytes: start them all before using any.
+                for v in range(nv):
+                    wslot[v] = <int64_t>(fr_hash2(wants[v], 0) & hmask)
+                    FR_PREFETCH(&ht[2 * wslot[v]])
                 _decode_mates(llo[i], lhi[i], S, &lmap[0], nb, lm)
                 if pwords:
                     lmw = _path_word(lm, nb, &lreal, &lends)
@@ -1195,10 +1203,10 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                     want = wants[v]
                     looks += 1
                     # the first right state with that profile, if any
-                    mid = <int64_t>(fr_hash2(want, 0) & hmask)
-                    while hidx[mid] >= 0 and hkey[mid] != want:
+                    mid = wslot[v]
+                    while ht[2 * mid + 1] != EMPTY_HI and ht[2 * mid] != want:
                         mid = (mid + 1) & <int64_t>hmask
-                    x = hidx[mid] if hidx[mid] >= 0 else nr
+                    x = <int64_t>ht[2 * mid + 1] if ht[2 * mid + 1] != EMPTY_HI else nr
                     while x < nr and rprof[x] == want:
                         tried += 1
                         if (_one_path(lmw, rmw[x], lreal, rreal[2 * x],
@@ -1219,8 +1227,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
         free(rms)
         free(rmw)
         free(rreal)
-        free(hkey)
-        free(hidx)
+        free(ht)
         free(acc)
         free(tot)
     info[0] = looks
