@@ -212,6 +212,21 @@ def test_auto_respects_max_nodes():
         knight.solve(8, closed=True, max_nodes=10)
 
 
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_pickled_or_copied_tour_stays_read_only(fast):
+    import copy
+    import pickle
+
+    tour = knight.solve(8, method="warnsdorff") if fast else knight.solve(5, start=(2, 2))
+    tour.path  # noqa: B018  (cached, so it travels with the tour)
+    for back in (pickle.loads(pickle.dumps(tour)), copy.deepcopy(tour), copy.copy(tour)):
+        assert back == tour and back.start == tour.start and back.method == tour.method
+        assert not back.board.flags.writeable and not back.path.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            back.board[0, 0] = 5
+        assert np.array_equal(back.path, tour.path)
+
+
 def test_tour_object():
     tour = knight.solve(5, start=(2, 2))
     assert len(tour) == 25

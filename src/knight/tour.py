@@ -116,6 +116,19 @@ class Tour:
         self.seed = None
         return self
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        # numpy does not pickle the writeable flag: an unpickled (or copied)
+        # tour would hand out a board that could be changed under it.
+        self._board.flags.writeable = False
+        self._unlocked = False
+        if self._path is not None:
+            self._path.flags.writeable = False
+
     @property
     def board(self) -> np.ndarray:
         """Step numbers, an int32 ``rows`` x ``cols`` array (read-only)."""
