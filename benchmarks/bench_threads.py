@@ -13,12 +13,14 @@ at every release, so threads do not help them; processes would.
 
     python benchmarks/bench_threads.py            # all workloads
     python benchmarks/bench_threads.py --repeat 5 --only construct verify
+    python benchmarks/bench_threads.py --json threads.json   # the rows as JSON too
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import statistics
 import time
@@ -121,7 +123,9 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3, help="runs per setting (median kept)")
     parser.add_argument("--only", nargs="*", help="workload names to run")
+    parser.add_argument("--json", metavar="PATH", help="also write every row to PATH as JSON")
     args = parser.parse_args()
+    rows: list[dict[str, Any]] = []
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; "
           f"{args.threads} threads vs 1, median of {args.repeat} runs")
     print(f"{'workload':22} {'what':40} {'1 thread':>10} {f'{args.threads} threads':>10} "
@@ -142,6 +146,14 @@ def main() -> None:
             assert res == expected, f"{name}: threaded results differ from single-threaded"
         t1, tn = statistics.median(one), statistics.median(many)
         print(f"{name:22} {what:40} {t1:9.3f}s {tn:9.3f}s {t1 / tn:8.2f}x")
+        rows.append({"workload": name, "what": what, "threads": args.threads,
+                     "one_thread_seconds": t1, "threads_seconds": tn, "speed_up": t1 / tn,
+                     "runs": args.repeat, "load_average": os.getloadavg()[0]})
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"benchmark": "threads", "cpus": os.cpu_count(), "rows": rows}, f,
+                      indent=2)
+        print(f"wrote {args.json}")
 
 
 if __name__ == "__main__":
