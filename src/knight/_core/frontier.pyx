@@ -527,10 +527,9 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     for j in range(nw):
         finished[j] = 0
         mp[j] = mods[j]
-    # fr_mate reads whole 32-byte buffers: no byte of them uninitialised
+    # fr_mate reads all 32 bytes of a (the copies from b fill only ns):
+    # no byte of it uninitialised
     memset(a, 0, MAXS)
-    memset(b, 0, MAXS)
-    memset(m, 0, MAXS)
     try:
         with nogil:
             if 2 * 1024 * esz > max_bytes or _table_alloc(&cur, 1024, E, kw) != 0 \
