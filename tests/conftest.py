@@ -1,7 +1,35 @@
+import contextlib
+import os
+import signal
+import subprocess
+
 import numpy as np
 import pytest
 
 import knight
+
+
+@pytest.fixture
+def spawn_session():
+    """Start a child with ``subprocess.Popen`` in a session of its own, and
+    end the whole session when the test ends: should the test fail midway,
+    the child's worker processes (``workers=2``) die with it instead of
+    running on and slowing every later test."""
+    procs = []
+
+    def start(args, **kwargs):
+        proc = subprocess.Popen(args, start_new_session=True, **kwargs)
+        procs.append(proc)
+        return proc
+
+    yield start
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if os.name == "posix":
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
 
 
 @pytest.fixture

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
-import contextlib
-import os
 import sys
 
 import numpy as np
@@ -413,9 +411,10 @@ def test_core_connectivity_cut_is_exact(connect_depth):
 @pytest.mark.skipif(sys.platform == "win32",
                     reason="POSIX signals: Windows has no SIGINT for one process")
 @pytest.mark.parametrize("workers", [1, 2])
-def test_ctrl_c_stops_a_long_count(workers):
+def test_ctrl_c_stops_a_long_count(workers, spawn_session):
     import signal
     import subprocess
+    import time
 
     # The child turns Ctrl-C into KeyboardInterrupt itself: started from a
     # shell's background job, it would inherit SIGINT ignored.
@@ -424,24 +423,11 @@ def test_ctrl_c_stops_a_long_count(workers):
         "print('ready', flush=True); "
         f"knight.count(8, start=(0, 0), workers={workers})"
     )
-    # In a session of its own: should the test fail, killing the session also
-    # ends the child's worker processes, which would otherwise run on.
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
-    )
-    try:
-        assert proc.stdout.readline().strip() == "ready"
-        import time
-
-        time.sleep(0.5)  # let the search start (an 8x8 count never ends)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
+    proc = spawn_session([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(0.5)  # let the search start (an 8x8 count never ends)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
     assert "KeyboardInterrupt" in err
     assert proc.returncode != 0

@@ -10,7 +10,6 @@ one system-wide clock on Linux and macOS.  Each job is interrupted several
 times; the median latency must be under the issue's 0.3 s.
 """
 
-import contextlib
 import json
 import os
 import signal
@@ -73,36 +72,26 @@ posix_signals = pytest.mark.skipif(
 )
 
 
-def interrupt_latencies(job, rounds=ROUNDS, settle=0.4):
-    # In a session of its own: should the test fail, killing the session also
-    # ends the child's worker processes (workers=2), which would otherwise run on.
-    proc = subprocess.Popen(
+def interrupt_latencies(spawn, job, rounds=ROUNDS, settle=0.4):
+    proc = spawn(
         [sys.executable, "-c", CHILD, job, str(rounds)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        start_new_session=True,
     )
     latencies = []
-    try:
-        for _ in range(rounds):
-            line = proc.stdout.readline()
-            assert line.strip() == "ready", (line, proc.stderr.read() if proc.poll() else "")
-            time.sleep(settle)  # let it get deep into the work
-            assert proc.poll() is None, proc.stderr.read()
-            sent = time.monotonic()
-            os.kill(proc.pid, signal.SIGINT)
-            report = json.loads(proc.stdout.readline() or '{"error": "no report"}')
-            assert "caught" in report, (report, proc.stderr.read())
-            latencies.append(report["caught"] - sent)
-        assert proc.wait(timeout=60) == 0, proc.stderr.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
+    for _ in range(rounds):
+        line = proc.stdout.readline()
+        assert line.strip() == "ready", (line, proc.stderr.read() if proc.poll() else "")
+        time.sleep(settle)  # let it get deep into the work
+        assert proc.poll() is None, proc.stderr.read()
+        sent = time.monotonic()
+        os.kill(proc.pid, signal.SIGINT)
+        report = json.loads(proc.stdout.readline() or '{"error": "no report"}')
+        assert "caught" in report, (report, proc.stderr.read())
+        latencies.append(report["caught"] - sent)
+    assert proc.wait(timeout=60) == 0, proc.stderr.read()
     return latencies
 
 
@@ -112,8 +101,8 @@ def interrupt_latencies(job, rounds=ROUNDS, settle=0.4):
     ["backtrack", "warnsdorff-backtrack", "count", "count-closed", "tours", "construct",
      "construct-open", "thin"],
 )
-def test_ctrl_c_stops_long_work_promptly_and_the_process_stays_usable(job):
-    latencies = interrupt_latencies(job)
+def test_ctrl_c_stops_long_work_promptly_and_the_process_stays_usable(job, spawn_session):
+    latencies = interrupt_latencies(spawn_session, job)
     print(f"{job}: Ctrl-C latencies {', '.join(f'{v * 1000:.1f} ms' for v in latencies)}")
     assert all(v >= 0 for v in latencies)
     assert statistics.median(latencies) < LATENCY_LIMIT, latencies
