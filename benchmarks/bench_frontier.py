@@ -21,7 +21,11 @@ In one run it prints:
 5. the reach table: for 3xn .. 6xn, closed and open, the largest n whose
    count finishes within ``--limit`` seconds (default 60), found by
    doubling n and then bisecting (to within about 3 %), each run stopped by
-   ``timeout=``.
+   ``timeout=``;
+6. with ``--saturation WIDTH,MODE,N`` (e.g. ``6,open,12``, about 8 minutes),
+   one single sweep of a long board, timed column by column: past the
+   first few columns the states per column stop growing, so the seconds of
+   a saturated column give the time of any longer board.
 """
 
 from __future__ import annotations
@@ -199,6 +203,44 @@ def reach(widths: list[int], limit: float, top: int, workers: int = 1) -> None:
                   flush=True)
 
 
+def saturation(spec: str) -> None:
+    width, mode, n = spec.split(",")
+    rows, cols = int(width), int(n)
+    path = mode == "open"
+    assert mode in ("open", "closed"), "MODE is open or closed"
+    bd = F.prepare(rows, cols, path_mode=path)
+    print(f"\n6. Saturation: {rows}x{cols} {mode}, one sweep, column by column "
+          f"(load {os.getloadavg()[0]:.2f})", flush=True)
+    # the core reports progress at polls, a few per column on big boards:
+    # the first report of each column stands for its start
+    starts: dict[int, float] = {}
+    t0 = time.perf_counter()
+
+    def prog(done: int, _total: int, _alive: int) -> None:
+        starts.setdefault(done // bd.W, time.perf_counter() - t0)
+
+    _, ri = F._count(bd, want_info=True, progress=prog)
+    total = time.perf_counter() - t0
+    assert ri is not None, "a board with a count by theorem has no sweep to time"
+    per = [int(ri.sizes[c * bd.W + bd.W - 1]) for c in range(bd.L)]
+    marks = sorted(starts.items()) + [(bd.L, total)]
+    secs = {c: b - a for (c, a), (d, b) in zip(marks, marks[1:]) if d == c + 1}
+    for c in range(bd.L):
+        took = f"{secs[c]:8.1f} s" if c in secs else f"{'?':>10}"
+        print(f"  column {c:3}: {took}, {per[c]:>12,} states after it", flush=True)
+    print(f"  {total:.1f} s, peak {ri.peak_states:,} states ({ri.peak_bytes / 2**30:.2f} GiB), "
+          f"{ri.transitions:,} transitions ({total / max(ri.transitions, 1) * 1e9:.0f} ns each)")
+    # a longer board adds saturated columns: the slowest of the middle ones
+    # (the last two finish cells and run faster)
+    mid = [secs[c] for c in range(2, bd.L - 2) if c in secs]
+    if mid:
+        col = max(mid)
+        for m in (20, 40):
+            if m > bd.L:
+                print(f"  projected {rows}x{m} {mode}, one sweep: about "
+                      f"{total + col * (m - bd.L):.0f} s ({col:.1f} s a saturated column)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     _bench.add_arguments(parser, runs=3)
@@ -210,9 +252,15 @@ def main() -> None:
                         help="worker processes for the reach table's counts (default 1)")
     parser.add_argument("--widths", default="3,4,5,6",
                         help="board widths of the reach table (default 3,4,5,6)")
+    parser.add_argument("--saturation", metavar="WIDTH,MODE,N",
+                        help="only time one sweep of a WIDTH x N board (MODE open or "
+                        "closed) column by column, e.g. 6,open,12")
     args = parser.parse_args()
     runs = _bench.runs_of(args)
     q = args.quick
+    if args.saturation:
+        saturation(args.saturation)
+        return
     if not args.reach_only:
         report = _bench.Report("frontier DP", args)
         versus(report, VERSUS_QUICK if q else VERSUS, runs)
