@@ -138,12 +138,25 @@ def plan(
     if start is not None:
         job.tasks.append(((start,), ends, 1))
         return job, 1
-    weights: dict[int, int] = {}
+    orbits: dict[int, set[int]] = {}
     for q in range(n):
-        rep = min(p[q] for p in symmetries(rows, cols))
-        weights[rep] = weights.get(rep, 0) + 1
-    for q in sorted(weights):
-        job.tasks.append(((q,), None, weights[q]))
+        orbits.setdefault(min(p[q] for p in symmetries(rows, cols)), set()).add(q)
+    if n == 1:
+        job.tasks.append(((0,), None, 1))
+        return job, 1
+    # Search from one square of each orbit of starts, weighted by the
+    # orbit's size; and count each undirected path once rather than once
+    # from each end: from a representative r, only the paths that end in r's
+    # own orbit (weight |O_r|) or in a later orbit (weight 2 |O_r|, the path
+    # and its reverse).  Ends confined to fewer squares prune the search
+    # early (a square left with one free neighbour must be the end).
+    reps = sorted(orbits)
+    for k, q in enumerate(reps):
+        size = len(orbits[q])
+        job.tasks.append(((q,), frozenset(orbits[q]), size))
+        later = frozenset().union(*(orbits[x] for x in reps[k + 1:]))
+        if later:
+            job.tasks.append(((q,), later, 2 * size))
     return job, 1
 
 
