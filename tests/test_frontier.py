@@ -257,6 +257,24 @@ def test_estimate_before_allocation():
     assert F.estimate(3, 10, "path")[0] < 10**4
 
 
+@pytest.mark.parametrize("rows, cols, mode", [
+    (3, 60, "cycle"), (3, 60, "path"), (4, 30, "path"), (5, 9, "cycle"), (5, 7, "path"),
+])
+def test_the_estimate_bounds_the_peak_of_one_sweep(rows, cols, mode):
+    # the memory guard is only as good as its estimate: never below a peak
+    _, ri = F._count(F.prepare(rows, cols, path_mode=mode == "path"), want_info=True)
+    assert ri.peak_states <= F.estimate(rows, cols, mode)[0]
+
+
+@pytest.mark.parametrize("rows, cols, mode", [(5, 10, "path"), (6, 7, "cycle"), (6, 6, "path")])
+def test_the_estimate_bounds_the_peak_of_each_half(rows, cols, mode):
+    jobs = F.plan_jobs(rows, cols, mode, 2)
+    for job in jobs:
+        part = F.make_part(rows, cols, path_mode=mode == "path", cut=job.cut, side=job.side)
+        _, ri = F.run_part(part, job.moduli)
+        assert ri.peak_states <= F.estimate(rows, cols, mode)[0], job.side
+
+
 # ---- distribution ----
 
 def test_jobs_combine_on_process_pool():

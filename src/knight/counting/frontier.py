@@ -514,12 +514,13 @@ def count_paths(rows: int, cols: int, *, pinned: Sequence[int] = (),
 #: Filled from bench runs; widths not listed are extrapolated.
 PEAK_STATES = {
     # measured with mirror folding (peak over the sweep: cycles on 3x1000,
-    # 4x200, 5x60, 6x12; paths on 3x1000, 4x200, 5x12, 6x7 -- 6x6 peaks at
-    # 9.9e6, 6x7 at 3.0e7, longer boards higher, so 6 is a guess above both),
-    # and extrapolated about x30 per extra row (7, 8)
+    # 4x200, 5x60, 6x12; paths on 3x1000, 4x200, 5x12, 6x12 -- width 6
+    # open saturates from column 6 on at 4.39e6 states a column and peaks
+    # at 2.09e7 inside a column: 6x10 2.07e7, 6x12 2.09e7), and
+    # extrapolated about x30 per extra row (7, 8)
     "cycle": {1: 1, 2: 4, 3: 100, 4: 1_000, 5: 40_000, 6: 1_100_000,
               7: 30_000_000, 8: 900_000_000},
-    "path": {1: 1, 2: 8, 3: 1_800, 4: 21_000, 5: 1_300_000, 6: 60_000_000,
+    "path": {1: 1, 2: 8, 3: 1_800, 4: 21_000, 5: 1_300_000, 6: 21_000_000,
              7: 2_000_000_000, 8: 60_000_000_000},
 }
 
@@ -527,13 +528,19 @@ PEAK_STATES = {
 #: Peak states of one half when the board is counted by meet in the middle
 #: (W >= SPLIT_WIDTH), measured: 7x7 open 3.4e7 (side 0; side 1 and the
 #: final tables are smaller), 8x8 closed past 3.7e7 in side 1 (stopped by
-#: the memory limit with 5 of its 40 cells to go), 6 and 5 from 6x7 / 5x20
-#: open and 6x12 / 5x60 closed; long boards of width 6 open go higher (6x20
-#: open did not finish in 400 s), so those are lower bounds.
+#: the memory limit with 5 of its 40 cells to go), 6 and 5 from 6x10 / 5x20
+#: open (6x10: 1.64e7 in side 1's last columns, side 0 6.6e6) and 6x12 /
+#: 5x60 closed.
 SPLIT_PEAK_STATES = {
     "cycle": {5: 40_000, 6: 1_100_000, 7: 15_000_000, 8: 150_000_000},
-    "path": {5: 1_300_000, 6: 5_000_000, 7: 40_000_000, 8: 1_500_000_000},
+    "path": {5: 1_300_000, 6: 16_500_000, 7: 40_000_000, 8: 1_500_000_000},
 }
+
+#: From this length on a half sweeps past the columns where a single sweep
+#: saturates (6xn open: 4.39e6 states a column from column 6 on, 2.09e7
+#: inside one before its cells finish), so it is taken to peak as the
+#: single sweep does: side 1 of 6x10 already holds 1.64e7.
+SATURATED_LENGTH = 11
 
 
 def estimate(rows: int, cols: int, mode: str = "cycle", *,
@@ -548,7 +555,7 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     assert mode in ("cycle", "path")
     W, L = min(rows, cols), max(rows, cols)
     tab = PEAK_STATES[mode]
-    if W >= SPLIT_WIDTH and can_split(rows, cols):
+    if W >= SPLIT_WIDTH and can_split(rows, cols) and L < SATURATED_LENGTH:
         tab = SPLIT_PEAK_STATES[mode]
     if W in tab:
         s = tab[W]
