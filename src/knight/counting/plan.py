@@ -150,7 +150,9 @@ def plan(
     # own orbit (weight |O_r|) or in a later orbit (weight 2 |O_r|, the path
     # and its reverse).  Ends confined to fewer squares prune the search
     # early (a square left with one free neighbour must be the end).
-    reps = sorted(orbits)
+    # fewest neighbours first: 6x6 open 0.49 s against 0.52 s in square
+    # order and 0.72 s with the most first (5x7 0.24 / 0.29 / 0.38 s)
+    reps = sorted(orbits, key=lambda q: (len(nb[q]), q))
     for k, q in enumerate(reps):
         size = len(orbits[q])
         job.tasks.append(((q,), frozenset(orbits[q]), size))
