@@ -266,7 +266,9 @@ def test_the_estimate_bounds_the_peak_of_one_sweep(rows, cols, mode):
     assert ri.peak_states <= F.estimate(rows, cols, mode)[0]
 
 
-@pytest.mark.parametrize("rows, cols, mode", [(5, 10, "path"), (6, 7, "cycle"), (6, 6, "path")])
+@pytest.mark.parametrize("rows, cols, mode", [
+    (5, 10, "path"), (6, 7, "cycle"), (6, 6, "path"), (6, 7, "path"),
+])
 def test_the_estimate_bounds_the_peak_of_each_half(rows, cols, mode):
     jobs = F.plan_jobs(rows, cols, mode, 2)
     for job in jobs:

@@ -536,6 +536,13 @@ SPLIT_PEAK_STATES = {
     "path": {5: 1_300_000, 6: 16_500_000, 7: 40_000_000, 8: 1_500_000_000},
 }
 
+#: Measured peaks of the halves of short boards (the largest of the shared
+#: sweep's and both tails'), where the table above would over-state them
+#: many times: 6x6 open peaks at 6.5e5, 6x10 at 1.64e7.
+SPLIT_PEAK_BY_LENGTH = {
+    ("path", 6): {6: 660_000, 7: 1_230_000, 8: 5_700_000, 9: 6_600_000, 10: 16_500_000},
+}
+
 #: From this length on a half sweeps past the columns where a single sweep
 #: saturates (6xn open: 4.39e6 states a column from column 6 on, 2.09e7
 #: inside one before its cells finish), so it is taken to peak as the
@@ -554,10 +561,12 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     """
     assert mode in ("cycle", "path")
     W, L = min(rows, cols), max(rows, cols)
-    tab = PEAK_STATES[mode]
-    if W >= SPLIT_WIDTH and can_split(rows, cols) and L < SATURATED_LENGTH:
-        tab = SPLIT_PEAK_STATES[mode]
-    if W in tab:
+    split = W >= SPLIT_WIDTH and can_split(rows, cols) and L < SATURATED_LENGTH
+    tab = SPLIT_PEAK_STATES[mode] if split else PEAK_STATES[mode]
+    by_length = SPLIT_PEAK_BY_LENGTH.get((mode, W), {}) if split else {}
+    if L in by_length:
+        s = by_length[L]
+    elif W in tab:
         s = tab[W]
     else:  # the growth per extra row seen from 5 to 6, carried on
         s = tab[max(tab)] * 30 ** (W - max(tab))
