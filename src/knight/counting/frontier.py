@@ -536,11 +536,12 @@ SPLIT_PEAK_STATES = {
     "path": {5: 1_300_000, 6: 16_500_000, 7: 40_000_000, 8: 1_500_000_000},
 }
 
-#: Measured peaks of the halves of short boards (the largest of the shared
-#: sweep's and both tails'), where the table above would over-state them
-#: many times: 6x6 open peaks at 6.5e5, 6x10 at 1.64e7.
+#: Measured peaks of the halves of boards shorter than the one the table
+#: above was measured on (the largest of the shared sweep's and both
+#: tails'), where that table would over-state them many times: 6x6 open
+#: peaks at 6.5e5.
 SPLIT_PEAK_BY_LENGTH = {
-    ("path", 6): {6: 660_000, 7: 1_230_000, 8: 5_700_000, 9: 6_600_000, 10: 16_500_000},
+    ("path", 6): {6: 660_000, 7: 1_230_000, 8: 5_700_000, 9: 6_600_000},
 }
 
 #: From this length on a half sweeps past the columns where a single sweep
@@ -561,9 +562,10 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     """
     assert mode in ("cycle", "path")
     W, L = min(rows, cols), max(rows, cols)
-    split = W >= SPLIT_WIDTH and can_split(rows, cols) and L < SATURATED_LENGTH
-    tab = SPLIT_PEAK_STATES[mode] if split else PEAK_STATES[mode]
-    by_length = SPLIT_PEAK_BY_LENGTH.get((mode, W), {}) if split else {}
+    # halves of long boards peak as a single sweep does (SATURATED_LENGTH)
+    halves = W >= SPLIT_WIDTH and can_split(rows, cols) and L < SATURATED_LENGTH
+    tab = SPLIT_PEAK_STATES[mode] if halves else PEAK_STATES[mode]
+    by_length = SPLIT_PEAK_BY_LENGTH.get((mode, W), {}) if halves else {}
     if L in by_length:
         s = by_length[L]
     elif W in tab:
