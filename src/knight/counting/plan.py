@@ -138,12 +138,12 @@ def plan(
     if start is not None:
         job.tasks.append(((start,), ends, 1))
         return job, 1
+    if n == 1:  # the one path starts and ends on the one square
+        job.tasks.append(((0,), None, 1))
+        return job, 1
     orbits: dict[int, set[int]] = {}
     for q in range(n):
         orbits.setdefault(min(p[q] for p in symmetries(rows, cols)), set()).add(q)
-    if n == 1:
-        job.tasks.append(((0,), None, 1))
-        return job, 1
     # Search from one square of each orbit of starts, weighted by the
     # orbit's size; and count each undirected path once rather than once
     # from each end: from a representative r, only the paths that end in r's
