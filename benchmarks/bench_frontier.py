@@ -203,12 +203,20 @@ def reach(widths: list[int], limit: float, top: int, workers: int = 1) -> None:
                   flush=True)
 
 
-def saturation(spec: str) -> None:
-    width, mode, n = spec.split(",")
-    rows, cols = int(width), int(n)
-    path = mode == "open"
-    assert mode in ("open", "closed"), "MODE is open or closed"
-    bd = F.prepare(rows, cols, path_mode=path)
+def saturation_spec(spec: str) -> tuple[int, str, int]:
+    """WIDTH,MODE,N of ``--saturation``, checked (an argparse type)."""
+    parts = spec.split(",")
+    if len(parts) != 3 or parts[1] not in ("open", "closed") \
+            or not (parts[0].isdigit() and parts[2].isdigit()) \
+            or not 3 <= int(parts[0]) <= int(parts[2]):
+        raise argparse.ArgumentTypeError(
+            f"{spec!r}: want WIDTH,MODE,N with MODE open or closed and 3 <= WIDTH <= N, "
+            "e.g. 6,open,12")
+    return int(parts[0]), parts[1], int(parts[2])
+
+
+def saturation(rows: int, mode: str, cols: int) -> None:
+    bd = F.prepare(rows, cols, path_mode=mode == "open")
     print(f"\n6. Saturation: {rows}x{cols} {mode}, one sweep, column by column "
           f"(load {os.getloadavg()[0]:.2f})", flush=True)
     # the core reports progress at polls, a few per column on big boards:
@@ -252,14 +260,14 @@ def main() -> None:
                         help="worker processes for the reach table's counts (default 1)")
     parser.add_argument("--widths", default="3,4,5,6",
                         help="board widths of the reach table (default 3,4,5,6)")
-    parser.add_argument("--saturation", metavar="WIDTH,MODE,N",
+    parser.add_argument("--saturation", metavar="WIDTH,MODE,N", type=saturation_spec,
                         help="only time one sweep of a WIDTH x N board (MODE open or "
                         "closed) column by column, e.g. 6,open,12")
     args = parser.parse_args()
     runs = _bench.runs_of(args)
     q = args.quick
     if args.saturation:
-        saturation(args.saturation)
+        saturation(*args.saturation)
         return
     if not args.reach_only:
         report = _bench.Report("frontier DP", args)
