@@ -7,6 +7,7 @@ True
 """
 
 from ._version import __version__
+from .board import Board
 from .compare import compare, sweep
 from .counting import count, tours
 from .errors import (
@@ -29,6 +30,7 @@ from .verify import is_tour, verify
 
 __all__ = [
     "__version__",
+    "Board",
     "BoardTooLargeError",
     "Cancel",
     "DEFAULT_ORDER",

@@ -1,0 +1,61 @@
+"""Type stub for the compiled general-board cores (see graph.pyx)."""
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import disjoint_base
+
+MAX_DEGREE: int
+DONE: int
+MORE: int
+TIME_LIMIT: int
+NODE_LIMIT: int
+CANCELLED: int
+
+def backtrack(
+    steps: npt.NDArray[np.int32],
+    nbr: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.uint8],
+    start: int,
+    ordered: bool,
+    closed: bool,
+    max_nodes: int,
+    deadline: float,
+    cancel: npt.NDArray[np.uint8] | None = ...,
+) -> tuple[int, int, int]: ...
+def warnsdorff(
+    steps: npt.NDArray[np.int32],
+    nbr: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.uint8],
+    far: npt.NDArray[np.int64],
+    start: int,
+    tie_break: int,
+    seed: int,
+    closed: bool,
+    deadline: float,
+    cancel: npt.NDArray[np.uint8] | None = ...,
+) -> tuple[int, int]: ...
+
+# A cdef class: its C layout cannot be combined with another base's.
+@disjoint_base
+class GraphPathSearch:
+    def __init__(
+        self,
+        nbr: npt.NDArray[np.int32],
+        deg: npt.NDArray[np.uint8],
+        prefix: npt.NDArray[np.int32],
+        blocked: npt.NDArray[np.int32],
+        ends: npt.NDArray[np.uint8],
+        connect_depth: int = ...,
+    ) -> None: ...
+    def count(
+        self, deadline: float = ..., max_nodes: int = ...,
+        cancel: npt.NDArray[np.uint8] | None = ...,
+    ) -> tuple[int, int, int]: ...
+    def collect(
+        self, out: npt.NDArray[np.int32], deadline: float = ...,
+        cancel: npt.NDArray[np.uint8] | None = ...,
+    ) -> tuple[int, int]: ...
+    @property
+    def found(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...

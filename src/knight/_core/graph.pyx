@@ -1,0 +1,802 @@
+"""Search cores for any board: holes, any move set, cylinders and tori.
+
+The knight's cores (``search.pyx``) walk a padded rectangle by offset
+arithmetic.  These walk a neighbour table instead, built once per board by
+:meth:`knight.Board.neighbours`: square ``p`` (the usable squares numbered
+row-major from 0) has ``deg[p]`` neighbours, ``nbr[p * width + k]`` for
+``k < deg[p]``, in move order.  One table serves every board alike, so a
+hole, a zebra or a torus costs nothing per node.
+
+Cell encoding, as in ``search.pyx``: a free square holds its number of free
+neighbours, a visited one ``VISITED`` more than that; a visit decrements the
+counts of all the neighbours of the square (visited ones included: a square
+has at most ``MAX_DEGREE`` neighbours, so it never falls below
+``FREE_BELOW``), and the retreat undoes it.
+
+With the same table order, the searches here make exactly the decisions the
+knight's cores make on a full rectangle (the tests check node counts), so a
+user can move from a plain board to a holed one and compare like with like.
+
+``GraphPathSearch`` is the counting search over the same table: every
+completion of a path prefix, resumable (``count`` to the end, ``collect`` a
+batch of tours at a time for :func:`knight.tours`).
+"""
+
+from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free
+
+from .poll cimport (
+    POLL_CANCELLED,
+    POLL_INTERRUPTED,
+    POLL_TIME_LIMIT,
+    cancel_address,
+    poll,
+    poll_status,
+    reraise_pending,
+)
+from .search cimport (
+    Counters,
+    S_CANCELLED,
+    S_DEAD_END,
+    S_EXHAUSTED,
+    S_FOUND,
+    S_INTERRUPTED,
+    S_NO_MEMORY,
+    S_NODE_LIMIT,
+    S_NOT_CLOSED,
+    S_TIME_LIMIT,
+    T_POHL,
+    T_RANDOM,
+    T_ROTH,
+    alloc_work,
+)
+
+import numpy as np
+
+cdef enum:
+    VISITED = 1024
+    FREE_BELOW = 512
+    POLL_MASK = 16383
+    NO_VALUE = 99999
+
+#: A square has at most this many neighbours (knight.board.MAX_MOVES).
+MAX_DEGREE = 64
+
+
+cdef inline int _polled(double deadline, const uint8_t* cancel) noexcept nogil:
+    cdef int p = poll_status(deadline, cancel)
+    if p == POLL_TIME_LIMIT:
+        return S_TIME_LIMIT
+    if p == POLL_CANCELLED:
+        return S_CANCELLED
+    if p == POLL_INTERRUPTED:
+        return S_INTERRUPTED
+    return S_FOUND
+
+
+cdef struct Graph:
+    const int32_t* nbr      # n rows of `width` entries, valid ones first
+    const uint8_t* deg      # neighbours of each square
+    Py_ssize_t n
+    Py_ssize_t width
+
+
+cdef inline void _visit(int32_t* c, const Graph* g, Py_ssize_t p) noexcept nogil:
+    cdef const int32_t* row = g.nbr + p * g.width
+    cdef int k
+    c[p] += VISITED
+    for k in range(g.deg[p]):
+        c[row[k]] -= 1
+
+
+cdef inline void _unvisit(int32_t* c, const Graph* g, Py_ssize_t p) noexcept nogil:
+    cdef const int32_t* row = g.nbr + p * g.width
+    cdef int k
+    c[p] -= VISITED
+    for k in range(g.deg[p]):
+        c[row[k]] += 1
+
+
+cdef inline bint _adjacent(const Graph* g, Py_ssize_t p, Py_ssize_t s) noexcept nogil:
+    cdef const int32_t* row = g.nbr + p * g.width
+    cdef int k
+    for k in range(g.deg[p]):
+        if row[k] == s:
+            return True
+    return False
+
+
+cdef void _count_all(int32_t* c, const Graph* g) noexcept nogil:
+    cdef Py_ssize_t p
+    for p in range(g.n):
+        c[p] = g.deg[p]
+
+
+cdef void _fill_steps(int32_t* steps, Py_ssize_t n, const int32_t* path,
+                      Py_ssize_t length) noexcept nogil:
+    cdef Py_ssize_t i
+    if length < n:
+        for i in range(n):
+            steps[i] = -1
+    for i in range(length):
+        steps[path[i]] = <int32_t>i
+
+
+cdef inline int _order_candidates(const int32_t* c, const Graph* g, Py_ssize_t p,
+                                  uint8_t* out) noexcept nogil:
+    """Write the slots of p's free neighbours to out, stably sorted by onward count."""
+    cdef const int32_t* row = g.nbr + p * g.width
+    cdef int k, n = 0, i
+    cdef int32_t d
+    cdef int32_t keys[64]
+    for k in range(g.deg[p]):
+        d = c[row[k]]
+        if d < FREE_BELOW:
+            i = n
+            while i > 0 and keys[i - 1] > d:
+                keys[i] = keys[i - 1]
+                out[i] = out[i - 1]
+                i -= 1
+            keys[i] = d
+            out[i] = <uint8_t>k
+            n += 1
+    return n
+
+
+cdef int _dfs_plain(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ssize_t s,
+                    Py_ssize_t last, bint closed, int64_t max_nodes, double deadline,
+                    const uint8_t* cancel, Counters* out) noexcept nogil:
+    """The textbook search over the table (``search.pyx``'s ``_dfs_plain``)."""
+    cdef Py_ssize_t depth = 0, p = s, q = 0
+    cdef int64_t nodes = 1, backtracks = 0
+    cdef int k = 0, status, dp = g.deg[s]
+    cdef const int32_t* row = g.nbr + s * g.width
+    c[s] += VISITED
+    pth[0] = <int32_t>s
+    if last == 0 and not closed:
+        status = S_FOUND
+    else:
+        while True:
+            while k < dp:
+                q = row[k]
+                k += 1
+                if c[q] < FREE_BELOW:
+                    break
+            else:
+                c[p] -= VISITED
+                if depth == 0:
+                    status = S_EXHAUSTED
+                    break
+                depth -= 1
+                backtracks += 1
+                p = pth[depth]
+                k = mv[depth]
+                dp = g.deg[p]
+                row = g.nbr + p * g.width
+                continue
+            if nodes >= max_nodes:
+                status = S_NODE_LIMIT
+                break
+            mv[depth] = <uint8_t>k
+            depth += 1
+            pth[depth] = <int32_t>q
+            c[q] += VISITED
+            nodes += 1
+            if depth == last and (not closed or _adjacent(g, q, s)):
+                status = S_FOUND
+                break
+            p = q
+            dp = g.deg[p]
+            row = g.nbr + p * g.width
+            k = dp if depth == last else 0
+            if (nodes & POLL_MASK) == 0:
+                status = _polled(deadline, cancel)
+                if status != S_FOUND:
+                    break
+    out.nodes = nodes
+    out.backtracks = backtracks
+    out.depth = depth
+    return status
+
+
+cdef int _dfs_ordered(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ssize_t s,
+                      Py_ssize_t last, bint closed, int64_t max_nodes, double deadline,
+                      const uint8_t* cancel, Counters* out) noexcept nogil:
+    """Warnsdorff-ordered backtracking (``search.pyx``'s ``_dfs_ordered``)."""
+    cdef Py_ssize_t depth = 0, q, base = 0, stride = g.width + 2
+    cdef int64_t nodes = 1, backtracks = 0
+    cdef int i, status
+    _visit(c, g, s)
+    pth[0] = <int32_t>s
+    mv[0] = 0
+    mv[1] = <uint8_t>_order_candidates(c, g, s, mv + 2)
+    if last == 0 and not closed:
+        status = S_FOUND
+    else:
+        while True:
+            i = mv[base]
+            if i >= mv[base + 1]:
+                _unvisit(c, g, pth[depth])
+                if depth == 0:
+                    status = S_EXHAUSTED
+                    break
+                depth -= 1
+                base -= stride
+                backtracks += 1
+                continue
+            if nodes >= max_nodes:
+                status = S_NODE_LIMIT
+                break
+            mv[base] = <uint8_t>(i + 1)
+            q = g.nbr[pth[depth] * g.width + mv[base + 2 + i]]
+            depth += 1
+            base += stride
+            pth[depth] = <int32_t>q
+            nodes += 1
+            _visit(c, g, q)
+            mv[base] = 0
+            if depth == last:
+                if not closed or _adjacent(g, q, s):
+                    status = S_FOUND
+                    break
+                mv[base + 1] = 0
+            elif closed and c[s] == VISITED:
+                mv[base + 1] = 0
+            else:
+                mv[base + 1] = <uint8_t>_order_candidates(c, g, q, mv + base + 2)
+            if (nodes & POLL_MASK) == 0:
+                status = _polled(deadline, cancel)
+                if status != S_FOUND:
+                    break
+    out.nodes = nodes
+    out.backtracks = backtracks
+    out.depth = depth
+    return status
+
+
+cdef Py_ssize_t graph_work_entries(Py_ssize_t n) noexcept nogil:
+    """Entries of the int32 work array: the cells (one spare), then the path."""
+    return 2 * n + 1
+
+
+cdef Py_ssize_t graph_move_entries(Py_ssize_t n, Py_ssize_t width, bint ordered) noexcept nogil:
+    """Entries of the uint8 per-depth array of the backtracking searches."""
+    return n * (width + 2 if ordered else 1)
+
+
+cdef int graph_tree_search(int32_t* steps, const int32_t* nbr, const uint8_t* deg,
+                           Py_ssize_t n, Py_ssize_t width, int32_t* work, uint8_t* moves,
+                           Py_ssize_t start, bint ordered, bint closed, int64_t max_nodes,
+                           double deadline, const uint8_t* cancel,
+                           Counters* counters) noexcept nogil:
+    """One depth-first search from square ``start``; returns its status.
+
+    ``steps`` (n entries) receives the step of each square when FOUND, -1s
+    otherwise.  ``work`` has ``graph_work_entries(n)`` entries and ``moves``
+    ``graph_move_entries(n, width, ordered)``.  ``max_nodes`` <= 0: no limit.
+    """
+    cdef Graph g
+    cdef int status
+    cdef Py_ssize_t i
+    g.nbr = nbr
+    g.deg = deg
+    g.n = n
+    g.width = width
+    if max_nodes <= 0:
+        max_nodes = INT64_MAX
+    if ordered:
+        _count_all(work, &g)
+        status = _dfs_ordered(work, &g, work + n + 1, moves, start, n - 1, closed, max_nodes,
+                              deadline, cancel, counters)
+    else:
+        for i in range(n):
+            work[i] = 0
+        status = _dfs_plain(work, &g, work + n + 1, moves, start, n - 1, closed, max_nodes,
+                            deadline, cancel, counters)
+    if status == S_FOUND:
+        _fill_steps(steps, n, work + n + 1, n)
+    else:
+        for i in range(n):
+            steps[i] = -1
+    return status
+
+
+cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
+    cdef uint64_t z
+    state[0] += 0x9E3779B97F4A7C15ULL
+    z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline int32_t _second_level(const int32_t* c, const Graph* g, Py_ssize_t q) noexcept nogil:
+    cdef const int32_t* row = g.nbr + q * g.width
+    cdef int k
+    cdef int32_t d, best = NO_VALUE
+    for k in range(g.deg[q]):
+        d = c[row[k]]
+        if d < best:
+            best = d
+    return best if best < FREE_BELOW else NO_VALUE
+
+
+cdef int graph_greedy_walk(int32_t* steps, const int32_t* nbr, const uint8_t* deg,
+                           Py_ssize_t n, Py_ssize_t width, int32_t* work,
+                           const int64_t* far, Py_ssize_t start, int tie_break, uint64_t seed,
+                           bint closed, double deadline, const uint8_t* cancel,
+                           Counters* counters) noexcept nogil:
+    """Greedy Warnsdorff walk over the table (``search.pyx``'s ``greedy_walk``).
+
+    ``far[p]`` is the Roth key of square p (larger: farther from the centre).
+    ``steps`` receives the squares reached (-1 elsewhere) whatever the status.
+    """
+    cdef Graph g
+    cdef Py_ssize_t ties[64]
+    cdef Py_ssize_t p, q, steps_done = 1
+    cdef const int32_t* row
+    cdef int32_t* c = work
+    cdef int32_t* pth = work + n + 1
+    cdef int32_t d, best, key, best_key
+    cdef int64_t dist, best_dist
+    cdef int status = S_FOUND, k, nt
+    cdef uint64_t state = seed
+    g.nbr = nbr
+    g.deg = deg
+    g.n = n
+    g.width = width
+    _count_all(c, &g)
+    pth[0] = <int32_t>start
+    _visit(c, &g, start)
+    while steps_done < n:
+        p = pth[steps_done - 1]
+        row = nbr + p * width
+        best = FREE_BELOW
+        nt = 0
+        for k in range(deg[p]):
+            q = row[k]
+            d = c[q]
+            if d < best:
+                best = d
+                ties[0] = q
+                nt = 1
+            elif d == best:
+                ties[nt] = q
+                nt += 1
+        if nt == 0:
+            status = S_DEAD_END
+            break
+        q = ties[0]
+        if nt > 1:
+            if tie_break == T_RANDOM:
+                q = ties[_splitmix64(&state) % <uint64_t>nt]
+            elif tie_break == T_ROTH:
+                best_dist = -1
+                for k in range(nt):
+                    dist = far[ties[k]]
+                    if dist > best_dist:
+                        best_dist = dist
+                        q = ties[k]
+            elif tie_break == T_POHL:
+                best_key = NO_VALUE + 1
+                for k in range(nt):
+                    key = _second_level(c, &g, ties[k])
+                    if key < best_key:
+                        best_key = key
+                        q = ties[k]
+        pth[steps_done] = <int32_t>q
+        _visit(c, &g, q)
+        steps_done += 1
+        if (steps_done & POLL_MASK) == 0:
+            status = _polled(deadline, cancel)
+            if status != S_FOUND:
+                break
+    if status == S_FOUND and closed and not _adjacent(&g, pth[steps_done - 1], start):
+        status = S_NOT_CLOSED
+    _fill_steps(steps, n, pth, steps_done)
+    counters.nodes = steps_done
+    counters.backtracks = 0
+    counters.depth = steps_done - 1
+    return status
+
+
+cdef int _check_table(const int32_t[:, ::1] nbr, const uint8_t[::1] deg,
+                      Py_ssize_t n) except -1:
+    if nbr.shape[0] < n or deg.shape[0] < n or nbr.shape[1] > MAX_DEGREE:
+        raise ValueError("the neighbour table does not fit the board")
+    return 0
+
+
+cdef int _raise_for(int status, Py_ssize_t n, str what) except -1:
+    if status == S_INTERRUPTED:
+        reraise_pending()
+    if status == S_NO_MEMORY:
+        raise MemoryError(f"no memory for the work arrays of a {what} of {n} squares")
+    return 0
+
+
+def backtrack(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1] deg,
+              Py_ssize_t start, bint ordered, bint closed, int64_t max_nodes, double deadline,
+              const uint8_t[::1] cancel=None):
+    """Depth-first search for a tour over a neighbour table;
+    returns ``(status, nodes, backtracks)`` (see ``search.backtrack``).
+
+    ``steps`` (one entry per usable square) receives the tour when FOUND.
+    """
+    cdef Py_ssize_t n = steps.shape[0], width = nbr.shape[1]
+    cdef const uint8_t* flag = cancel_address(cancel)
+    cdef Counters counters
+    cdef int status = S_NO_MEMORY
+    cdef int32_t* work
+    cdef uint8_t* moves
+    _check_table(nbr, deg, n)
+    if not 0 <= start < n:
+        raise ValueError("start is not a square of the table")
+    counters.nodes = counters.backtracks = counters.depth = 0
+    with nogil:
+        work = <int32_t*>alloc_work(graph_work_entries(n) * sizeof(int32_t))
+        moves = <uint8_t*>alloc_work(graph_move_entries(n, width, ordered))
+        if work != NULL and moves != NULL:
+            status = graph_tree_search(&steps[0], &nbr[0, 0], &deg[0], n, width, work, moves,
+                                       start, ordered, closed, max_nodes, deadline, flag,
+                                       &counters)
+        free(work)
+        free(moves)
+    _raise_for(status, n, "search")
+    return status, counters.nodes, counters.backtracks
+
+
+def warnsdorff(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1] deg,
+               const int64_t[::1] far, Py_ssize_t start, int tie_break, uint64_t seed,
+               bint closed, double deadline, const uint8_t[::1] cancel=None):
+    """Greedy Warnsdorff walk over a neighbour table; returns ``(status, squares)``."""
+    cdef Py_ssize_t n = steps.shape[0], width = nbr.shape[1]
+    cdef const uint8_t* flag = cancel_address(cancel)
+    cdef Counters counters
+    cdef int status = S_NO_MEMORY
+    cdef int32_t* work
+    _check_table(nbr, deg, n)
+    if not 0 <= start < n:
+        raise ValueError("start is not a square of the table")
+    if far.shape[0] < n:
+        raise ValueError("far must have one entry per square")
+    counters.nodes = 0
+    with nogil:
+        work = <int32_t*>alloc_work(graph_work_entries(n) * sizeof(int32_t))
+        if work != NULL:
+            status = graph_greedy_walk(&steps[0], &nbr[0, 0], &deg[0], n, width, work, &far[0],
+                                       start, tie_break, seed, closed, deadline, flag,
+                                       &counters)
+        free(work)
+    _raise_for(status, n, "walk")
+    return status, counters.nodes
+
+
+# -- counting ------------------------------------------------------------------
+
+DONE, MORE, TIME_LIMIT, NODE_LIMIT, CANCELLED = range(5)
+
+cdef enum:
+    C_DONE = 0
+    C_MORE = 1
+    C_TIME_LIMIT = 2
+    C_NODE_LIMIT = 3
+    C_CANCELLED = 4
+
+
+cdef class GraphPathSearch:
+    """All completions of a path prefix into a Hamiltonian path of a table's graph.
+
+    ``prefix`` lists the first squares of the path; ``blocked`` squares are
+    removed (a closed tour's start); ``ends`` is empty (any last square) or
+    one uint8 flag per square marking the allowed last squares.  The caller
+    validates everything; the prefix must be a path of the graph.
+
+    Pruning, all exact, and valid on any graph (no bipartiteness needed).
+    Let ``f(u)`` be the number of free neighbours of a free square ``u``.
+    ``f(u)`` only drops while the current square is next to ``u``, so it is
+    enough to look at the neighbours of the square just left that are not
+    next to the new current square:
+
+    * one with ``f = 0`` can never be reached: the branch is dead;
+    * one with ``f = 1`` can only be the last square (the *pending end*):
+      it must be an allowed end, and there can be only one;
+    * a neighbour of the current square with ``f = 0`` must be the next and
+      last square;
+    * with restricted ends, the branch dies once every allowed end is used;
+    * in the first ``connect_depth`` levels, a flood fill checks that the
+      free squares are still connected to the current one.
+    """
+
+    cdef Py_ssize_t n, width, total, base, depth, connect_depth
+    cdef bint restricted, dead, started
+    cdef int64_t ends_left
+    cdef uint64_t _found
+    cdef int64_t _nodes
+    cdef const int32_t[:, ::1] nbr_view
+    cdef const uint8_t[::1] deg_view
+    cdef int32_t[::1] cells, path, idx, pend, mark, stack
+    cdef uint8_t[::1] is_end
+    cdef int32_t stamp
+    cdef const int32_t* nb
+    cdef const uint8_t* dg
+    cdef int32_t* cl
+    cdef int32_t* pth
+    cdef int32_t* ix
+    cdef int32_t* pd
+    cdef uint8_t* ise
+
+    def __init__(self, const int32_t[:, ::1] nbr, const uint8_t[::1] deg,
+                 const int32_t[::1] prefix, const int32_t[::1] blocked,
+                 const uint8_t[::1] ends, Py_ssize_t connect_depth=-1):
+        cdef Py_ssize_t i, p, n = deg.shape[0]
+        _check_table(nbr, deg, n)
+        if prefix.shape[0] < 1:
+            raise ValueError("the prefix must hold at least the start")
+        self.n = n
+        self.width = nbr.shape[1]
+        self.nbr_view = nbr
+        self.deg_view = deg
+        self.nb = &nbr[0, 0]
+        self.dg = &deg[0]
+        self.total = n - blocked.shape[0]
+        self.cells = np.zeros(n + 1, dtype=np.int32)
+        self.is_end = np.zeros(n + 1, dtype=np.uint8)
+        self.mark = np.zeros(n + 1, dtype=np.int32)
+        self.stack = np.zeros(n + 1, dtype=np.int32)
+        self.path = np.zeros(max(self.total, 1), dtype=np.int32)
+        self.idx = np.zeros(max(self.total, 1), dtype=np.int32)
+        self.pend = np.full(max(self.total, 1), -1, dtype=np.int32)
+        self.cl = &self.cells[0]
+        self.ise = &self.is_end[0]
+        self.pth = &self.path[0]
+        self.ix = &self.idx[0]
+        self.pd = &self.pend[0]
+        self.stamp = 0
+        self.restricted = ends.shape[0] > 0
+        self.connect_depth = connect_depth if connect_depth >= 0 else self.total // 4
+        for p in range(n):
+            self.cl[p] = self.dg[p]
+            if not self.restricted or ends[p]:
+                self.ise[p] = 1
+        self.cl[n] = VISITED
+        for i in range(blocked.shape[0]):
+            self._visit(blocked[i])
+        for i in range(prefix.shape[0]):
+            self.pth[i] = prefix[i]
+            self._visit(prefix[i])
+        self.base = prefix.shape[0] - 1
+        self.depth = self.base
+        self._found = 0
+        self._nodes = 0
+        self.dead = False
+        self.started = False
+        self.ends_left = 0
+        if self.restricted:
+            for p in range(n):
+                if self.ise[p] and self.cl[p] < FREE_BELOW:
+                    self.ends_left += 1
+        self._setup()
+
+    cdef inline void _visit(self, Py_ssize_t p) noexcept nogil:
+        cdef const int32_t* row = self.nb + p * self.width
+        cdef int k
+        self.cl[p] += VISITED
+        for k in range(self.dg[p]):
+            self.cl[row[k]] -= 1
+
+    cdef inline void _unvisit(self, Py_ssize_t p) noexcept nogil:
+        cdef const int32_t* row = self.nb + p * self.width
+        cdef int k
+        self.cl[p] -= VISITED
+        for k in range(self.dg[p]):
+            self.cl[row[k]] += 1
+
+    cdef void _setup(self):
+        """The base node: is the prefix already dead?"""
+        cdef Py_ssize_t p, remaining = self.total - self.base - 1
+        cdef Py_ssize_t q = self.pth[self.base]
+        cdef int32_t end = -1
+        self.ix[self.base] = 0
+        # Every free square not next to the current one needs f >= 2, but
+        # for one allowed end with f = 1; next to it, f = 0 only as the last.
+        for p in range(self.n):
+            if self.cl[p] >= FREE_BELOW:
+                continue
+            if self._next_to(q, p):
+                if self.cl[p] == 0 and remaining > 1:
+                    self.dead = True
+            elif self.cl[p] == 0:
+                self.dead = True
+            elif self.cl[p] == 1:
+                if end >= 0 or not self.ise[p]:
+                    self.dead = True
+                end = <int32_t>p
+        self.pd[self.base] = end
+        if self.restricted and remaining > 0 and self.ends_left == 0:
+            self.dead = True
+
+    cdef inline bint _next_to(self, Py_ssize_t p, Py_ssize_t u) noexcept nogil:
+        cdef const int32_t* row = self.nb + p * self.width
+        cdef int k
+        for k in range(self.dg[p]):
+            if row[k] == u:
+                return True
+        return False
+
+    cdef bint _advance(self, Py_ssize_t d, Py_ssize_t q) noexcept nogil:
+        """Move from the square at depth d to q; False (undone) when the node is dead."""
+        cdef const int32_t* row
+        cdef Py_ssize_t p = self.pth[d], u, remaining = self.total - d - 2
+        cdef int32_t end = self.pd[d]
+        cdef int k
+        cdef bint ok = True
+        self._nodes += 1
+        if q == end and remaining > 0:
+            return False
+        self.pth[d + 1] = <int32_t>q
+        self._visit(q)
+        if remaining == 0:
+            ok = not self.restricted or self.ise[q]
+        else:
+            if self.restricted and self.ise[q]:
+                self.ends_left -= 1
+            if self.restricted and self.ends_left == 0:
+                ok = False
+            if ok and end >= 0 and self.cl[end] >= FREE_BELOW:
+                end = -1
+            # The neighbours of p that are no longer next to the current square.
+            row = self.nb + p * self.width
+            for k in range(self.dg[p]):
+                u = row[k]
+                if not ok:
+                    break
+                if self.cl[u] >= FREE_BELOW or self._next_to(q, u):
+                    continue
+                if self.cl[u] == 0:
+                    ok = False
+                elif self.cl[u] == 1:
+                    if (end >= 0 and end != u) or not self.ise[u]:
+                        ok = False
+                    end = <int32_t>u
+            # A neighbour of q with no other way in or out must come next and last.
+            if ok and remaining > 1:
+                row = self.nb + q * self.width
+                for k in range(self.dg[q]):
+                    if self.cl[row[k]] == 0:
+                        ok = False
+                        break
+            if ok and d + 1 <= self.connect_depth and not self._connected(q, remaining):
+                ok = False
+            if not ok and self.restricted and self.ise[q]:
+                self.ends_left += 1
+        if not ok:
+            self._unvisit(q)
+            return False
+        self.pd[d + 1] = end
+        self.ix[d + 1] = 0
+        return True
+
+    cdef void _retreat(self, Py_ssize_t d) noexcept nogil:
+        cdef Py_ssize_t q = self.pth[d]
+        if self.restricted and self.ise[q] and d < self.total - 1:
+            self.ends_left += 1
+        self._unvisit(q)
+
+    cdef bint _connected(self, Py_ssize_t q, Py_ssize_t remaining) noexcept nogil:
+        """Do the free squares all hang together with q?"""
+        cdef int32_t* mk = &self.mark[0]
+        cdef int32_t* st = &self.stack[0]
+        cdef Py_ssize_t top = 0, seen = 0, p, v
+        cdef const int32_t* row
+        cdef int k
+        cdef int32_t s
+        self.stamp += 1
+        if self.stamp == 0x7FFFFFFF:
+            for p in range(self.n + 1):
+                mk[p] = 0
+            self.stamp = 1
+        s = self.stamp
+        st[top] = <int32_t>q
+        top += 1
+        mk[q] = s
+        while top:
+            top -= 1
+            p = st[top]
+            row = self.nb + p * self.width
+            for k in range(self.dg[p]):
+                v = row[k]
+                if self.cl[v] < FREE_BELOW and mk[v] != s:
+                    mk[v] = s
+                    seen += 1
+                    st[top] = <int32_t>v
+                    top += 1
+        return seen == remaining
+
+    cdef int _run(self, int32_t* out, Py_ssize_t max_out, Py_ssize_t* n_out,
+                  double deadline, int64_t max_nodes, const uint8_t* cancel) except -1 nogil:
+        cdef Py_ssize_t d = self.depth, i, j, stride = self.total
+        cdef int64_t polled = self._nodes
+        cdef const int32_t* row
+        cdef int stop
+        n_out[0] = 0
+        if self.dead:
+            return C_DONE
+        if not self.started:
+            self.started = True
+            if self.total - self.base - 1 == 0:
+                if not self.restricted or self.ise[self.pth[d]]:
+                    self._found += 1
+                    if out != NULL:
+                        for j in range(stride):
+                            out[j] = self.pth[j]
+                        n_out[0] = 1
+                self.dead = True
+                return C_MORE if out != NULL else C_DONE
+        while True:
+            i = self.ix[d]
+            row = self.nb + self.pth[d] * self.width
+            while i < self.dg[self.pth[d]] and self.cl[row[i]] >= FREE_BELOW:
+                i += 1
+            if i < self.dg[self.pth[d]]:
+                self.ix[d] = <int32_t>(i + 1)
+                if self._advance(d, row[i]):
+                    d += 1
+                    if d == self.total - 1:
+                        self._found += 1
+                        if out != NULL:
+                            for j in range(stride):
+                                out[n_out[0] * stride + j] = self.pth[j]
+                            n_out[0] += 1
+                        self._retreat(d)
+                        d -= 1
+                        if out != NULL and n_out[0] == max_out:
+                            self.depth = d
+                            return C_MORE
+                if self._nodes - polled > POLL_MASK:
+                    polled = self._nodes
+                    self.depth = d
+                    if max_nodes > 0 and self._nodes >= max_nodes:
+                        return C_NODE_LIMIT
+                    stop = poll(deadline, cancel)
+                    if stop:
+                        return C_TIME_LIMIT if stop == POLL_TIME_LIMIT else C_CANCELLED
+            else:
+                if d == self.base:
+                    self.depth = d
+                    self.dead = True
+                    return C_DONE
+                self._retreat(d)
+                d -= 1
+
+    def count(self, double deadline=0.0, int64_t max_nodes=0, const uint8_t[::1] cancel=None):
+        """Run to the end; returns ``(status, tours, nodes)`` (as ``count.PathSearch``)."""
+        cdef Py_ssize_t n = 0
+        cdef int status
+        cdef const uint8_t* flag = cancel_address(cancel)
+        with nogil:
+            status = self._run(NULL, 0, &n, deadline, max_nodes, flag)
+        return status, int(self._found), int(self._nodes)
+
+    def collect(self, int32_t[:, ::1] out, double deadline=0.0,
+                const uint8_t[::1] cancel=None):
+        """Find up to ``out.shape[0]`` more paths (rows of square numbers);
+        returns ``(status, n)`` (as ``count.PathSearch.collect``)."""
+        cdef Py_ssize_t n = 0
+        cdef int status
+        cdef const uint8_t* flag = cancel_address(cancel)
+        if out.shape[1] != self.total or out.shape[0] < 1:
+            raise ValueError("out must have shape (k, squares), k >= 1")
+        with nogil:
+            status = self._run(&out[0, 0], out.shape[0], &n, deadline, 0, flag)
+        if status == C_MORE and self.dead:
+            status = C_DONE
+        return status, n
+
+    @property
+    def found(self):
+        return int(self._found)
+
+    @property
+    def nodes(self):
+        return int(self._nodes)
