@@ -495,7 +495,7 @@ class Board:
         """A short phrase for messages: ``"8x8 board"``, ``"10x10 zebra board with 3 holes"``.
 
         >>> Board(10, moves="zebra", holes=["a1"], wrap="torus").describe()
-        '10x10 torus for the zebra, with 1 hole'
+        '10x10 torus for the zebra with 1 hole'
         """
         kind = {None: "board", "cylinder": "cylinder", "torus": "torus"}[self._wrap]
         text = f"{self._rows}x{self._cols} {kind}"
@@ -503,7 +503,7 @@ class Board:
             text += f" for the {self._piece}" if self._piece else f" for moves {list(self._moves)}"
         holes = self._rows * self._cols - self._size
         if holes:
-            text += f", with {holes} hole{'s' if holes != 1 else ''}"
+            text += f" with {holes} hole{'s' if holes != 1 else ''}"
         return text
 
     # -- squares -----------------------------------------------------------------
@@ -513,7 +513,7 @@ class Board:
 
         >>> Board(8, holes=["e4"]).square("e4")
         Traceback (most recent call last):
-        ValueError: start (4, 4) is a hole of the 8x8 board, with 1 hole
+        ValueError: start (4, 4) is a hole of the 8x8 board with 1 hole
         """
         sq = _square(value, self._rows, self._cols, name)
         if self._mask is not None and not self._mask[sq]:

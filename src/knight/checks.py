@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from ._core import verify as _verify
+from .board import Board
 from .errors import BoardTooLargeError, InvalidTourError
 from .geometry import board_size
 
@@ -240,3 +241,77 @@ def check_path(
     return board.reshape(rows, cols), (int(r[0]), int(c[0]))
 
 
+
+
+def check_on_board(board: Any, layout: Board, closed: bool = False,
+                   ) -> tuple[np.ndarray, tuple[int, int]]:
+    """:func:`check_board` for any :class:`knight.Board`: holes hold -1, the
+    usable squares hold the steps 0..size-1, and each step is one of the
+    board's moves (across the seam on a cylinder or torus)."""
+    arr = _as_int_array(board, "board")
+    if arr.ndim != 2 or arr.shape != layout.shape:
+        raise InvalidTourError(
+            f"the board has shape {arr.shape}, but the {layout.describe()} is "
+            f"{layout.rows}x{layout.cols}", "shape")
+    mask = layout.mask
+    holes = ~mask
+    if np.any(arr[holes] != -1):
+        sq = tuple(int(v) for v in np.argwhere(holes & (arr != -1))[0])
+        raise InvalidTourError(
+            f"square {_fmt((sq[0], sq[1]))} is a hole of the {layout.describe()} but holds "
+            f"{int(arr[sq])}; holes hold -1", "out-of-range", int(arr[sq]), ((sq[0], sq[1]),))
+    n = layout.size
+    steps = arr[mask].astype(np.int64)
+    squares = layout.squares
+    bad = np.flatnonzero((steps < 0) | (steps >= n))
+    if bad.size:
+        sq = (int(squares[bad[0], 0]), int(squares[bad[0], 1]))
+        raise InvalidTourError(
+            f"square {_fmt(sq)} holds {int(steps[bad[0]])}, outside the steps 0..{n - 1} of "
+            f"the {layout.describe()}", "out-of-range", int(steps[bad[0]]), (sq,))
+    counts = np.bincount(steps, minlength=n)
+    if np.any(counts != 1):
+        step = int(np.flatnonzero(counts != 1)[0])
+        if counts[step] == 0:
+            raise InvalidTourError(f"step {step} is missing", "missing-step", step)
+        where = tuple((int(r), int(c)) for r, c in squares[steps == step])
+        raise InvalidTourError(
+            f"step {step} appears {len(where)} times, at "
+            f"{' and '.join(_fmt(s) for s in where)}", "repeated-step", step, where)
+    order = np.empty(n, dtype=np.int64)
+    order[steps] = np.arange(n)
+    path = squares[order].astype(np.int64)
+    ok = moves_ok(layout, path[:-1], path[1:])
+    if not ok.all():
+        k = int(np.flatnonzero(~ok)[0])
+        a = (int(path[k, 0]), int(path[k, 1]))
+        b = (int(path[k + 1, 0]), int(path[k + 1, 1]))
+        raise InvalidTourError(
+            f"step {k} at {_fmt(a)} to step {k + 1} at {_fmt(b)} is not a move of the "
+            f"{layout.describe()}", "not-a-knight-move", k, (a, b))
+    if closed and not (n == 1 or moves_ok(layout, path[-1:], path[:1]).all()):
+        a, b = (int(path[-1, 0]), int(path[-1, 1])), (int(path[0, 0]), int(path[0, 1]))
+        raise InvalidTourError(
+            f"the tour is not closed: its end {_fmt(a)} is not a move from its start {_fmt(b)}",
+            "not-closed", n - 1, (a, b))
+    start = (int(path[0, 0]), int(path[0, 1]))
+    return np.ascontiguousarray(arr, dtype=np.int32), start
+
+
+def moves_ok(layout: Board, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """For squares ``a[i]`` -> ``b[i]`` ((k, 2) int arrays): is each one move?"""
+    ok = np.zeros(len(a), dtype=bool)
+    for mv in layout.moves:
+        ok |= move_hits(layout, a, b, mv)
+    return ok
+
+
+def move_hits(layout: Board, a: np.ndarray, b: np.ndarray, mv: tuple[int, int]) -> np.ndarray:
+    """For squares ``a[i]`` -> ``b[i]``: is each the move ``mv`` (across the seam
+    where the board wraps)?  A move back onto its own square is none."""
+    dr = b[:, 0] - a[:, 0]
+    dc = b[:, 1] - a[:, 1]
+    hit_r = (dr - mv[0]) % layout.rows == 0 if layout.wrap == "torus" else dr == mv[0]
+    hit_c = (dc - mv[1]) % layout.cols == 0 if layout.wrap is not None else dc == mv[1]
+    result: np.ndarray = hit_r & hit_c & ((dr != 0) | (dc != 0))
+    return result

@@ -13,11 +13,13 @@ Nothing here searches, so every answer is immediate, however large the board.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from . import theory, thin
+from .board import PIECES, Board
 from .geometry import Square, board_size, check_memory, square
 
 
@@ -116,3 +118,184 @@ def start_squares(rows: int, cols: int | None = None, *, closed: bool = False) -
 
 
 __all__ = ["exists", "start_squares", "why_not"]
+
+
+# -- any board ------------------------------------------------------------------
+#
+# On a board with holes, another move set or wrap-around, existence is
+# NP-hard in general (it is the Hamiltonian path problem), so theory gives
+# necessary conditions only, cheapest first; each returns a reason or None.
+# Where none applies, the caller decides by an exhaustive search.
+
+
+def _square_name(board: Board, i: int) -> str:
+    r, c = board.squares[i]
+    return f"({int(r)}, {int(c)})"
+
+
+def knuth_connected(a: int, b: int, rows: int, cols: int) -> bool:
+    """Knuth's theorem ("Leaper graphs", Math. Gazette 1994): the (a, b)-leaper
+    graph of a full flat ``rows`` x ``cols`` board, 2 <= rows <= cols, a < b,
+    is connected iff a + b is odd, gcd(a, b) = 1, rows >= a + b and cols >= 2b.
+
+    >>> knuth_connected(1, 2, 3, 4), knuth_connected(2, 3, 5, 6), knuth_connected(1, 3, 8, 8)
+    (True, True, False)
+    """
+    from math import gcd
+
+    a, b = sorted((a, b))
+    m, n = sorted((rows, cols))
+    return (a + b) % 2 == 1 and gcd(a, b) == 1 and m >= a + b and n >= 2 * b
+
+
+def _disconnected(board: Board) -> str | None:
+    comp = board.components()
+    pieces = int(comp.max()) + 1 if comp.size else 0
+    if pieces <= 1:
+        return None
+    legs = PIECES.get(board.piece or "", ())
+    if (board.is_full and board.wrap is None and len(legs) == 1 and 0 < legs[0][0] < legs[0][1]
+            and min(board.shape) >= 2):
+        a, b = legs[0]
+        why = (f"by Knuth's leaper theorem (1994) the ({a}, {b})-leaper graph of an m x n board "
+               f"with 2 <= m <= n is connected only when a + b is odd, gcd(a, b) = 1, m >= a + b "
+               f"and n >= 2b")
+    else:
+        lonely = np.flatnonzero(board.degrees() == 0)
+        if lonely.size:
+            why = f"square {_square_name(board, int(lonely[0]))} has no move to or from it"
+        else:
+            other = int(np.flatnonzero(comp != comp[0])[0])
+            why = (f"no sequence of moves joins {_square_name(board, 0)} and "
+                   f"{_square_name(board, other)}")
+    return f"the {board.describe()} falls apart into {pieces} unconnected parts: {why}"
+
+
+def _degree_one(board: Board, closed: bool) -> str | None:
+    ones = np.flatnonzero(board.degrees() == 1)
+    if closed and ones.size:
+        return (f"square {_square_name(board, int(ones[0]))} of the {board.describe()} has only "
+                "one move, but a closed tour enters and leaves every square")
+    if not closed and ones.size > 2:
+        names = ", ".join(_square_name(board, int(i)) for i in ones[:3])
+        return (f"{ones.size} squares of the {board.describe()} have only one move ({names}"
+                f"{', ...' if ones.size > 3 else ''}), but only the two ends of a tour may")
+    return None
+
+
+def _colours(board: Board, start: int | None, closed: bool) -> str | None:
+    colour = board.colouring()
+    if colour is None:
+        return None
+    ones = int(colour.sum())
+    zeros = board.size - ones
+    what = (f"every move of the {board.describe()} changes colour (its squares split into two "
+            f"classes of {zeros} and {ones}, and no move joins two squares of one class)")
+    if closed and zeros != ones:
+        return f"{what}, so a closed tour needs classes of equal size"
+    if abs(zeros - ones) > 1:
+        return f"{what}, so a tour's classes differ by at most one square"
+    if start is not None and zeros != ones:
+        big = 0 if zeros > ones else 1
+        if colour[start] != big:
+            return (f"{what}, so a tour must start and end in the larger class; "
+                    f"{_square_name(board, start)} is in the smaller one")
+    return None
+
+
+def _cut_squares(board: Board, closed: bool) -> str | None:
+    """A square whose removal splits the board: no closed tour passes it; an
+    open one cannot pass a square that leaves three or more parts."""
+    if board.size > 200_000 or board.size < 3:
+        return None  # a Python walk: kept to boards where it is instant
+    nbr = board.neighbours()
+    deg = board.degrees()
+    n = board.size
+    disc = np.full(n, -1, dtype=np.int64)
+    low = np.zeros(n, dtype=np.int64)
+    parts = np.zeros(n, dtype=np.int64)  # components left when the square goes, minus one
+    timer = 0
+    for root in range(n):
+        if disc[root] >= 0:
+            continue
+        disc[root] = low[root] = timer
+        timer += 1
+        stack = [(root, -1, 0)]
+        children_of_root = 0
+        while stack:
+            v, parent, k = stack[-1]
+            if k < deg[v]:
+                stack[-1] = (v, parent, k + 1)
+                w = int(nbr[v, k])
+                if disc[w] < 0:
+                    disc[w] = low[w] = timer
+                    timer += 1
+                    stack.append((w, v, 0))
+                    if v == root:
+                        children_of_root += 1
+                elif w != parent:
+                    low[v] = min(low[v], disc[w])
+            else:
+                stack.pop()
+                if parent >= 0:
+                    low[parent] = min(low[parent], low[v])
+                    if parent != root and low[v] >= disc[parent]:
+                        parts[parent] += 1
+        parts[root] = children_of_root - 1
+    worst = int(np.argmax(parts))
+    if closed and parts[worst] >= 1:
+        return (f"square {_square_name(board, worst)} of the {board.describe()} is a cut square "
+                "(removing it splits the board), but a closed tour passes every square with "
+                "the rest still joined")
+    if not closed and parts[worst] >= 2:
+        return (f"removing square {_square_name(board, worst)} splits the {board.describe()} "
+                f"into {int(parts[worst]) + 1} parts, but an open tour passing it leaves at "
+                "most two")
+    return None
+
+
+def torus_theorem(board: Board, closed: bool) -> bool:
+    """True when a theorem guarantees a tour of ``board`` with no search:
+    Watkins and Hoenigman ("Knight's tours on a torus", Math. Magazine
+    1997): every m x n torus has a closed knight's tour (so an open one,
+    from every square).  Checked against exhaustive search on small tori
+    by the tests.
+
+    >>> torus_theorem(Board(5, 7, wrap="torus"), closed=True)
+    True
+    """
+    return (board.wrap == "torus" and board.is_full and board.is_knight
+            and board.size >= 3)
+
+
+def board_reason(board: Board, start: Square | None, closed: bool) -> str | None:
+    """Why no tour of ``board`` (from ``start``) exists, by theory alone, or
+    None when no theorem rules it out (which is not a promise that one does:
+    see :func:`board_decided`).  Plain knight rectangles get the exact
+    answers of :func:`reason`."""
+    if board.is_standard:
+        return reason(board.rows, board.cols, start, closed)
+    if board.size == 1:
+        return (f"the {board.describe()} has one square: no closed tour, the piece cannot "
+                "move back to it") if closed else None
+    if closed and board.size == 2:
+        return (f"the {board.describe()} has two squares: a closed tour would use one move "
+                "twice")
+    idx = None if start is None else int(board.index[start])
+    checks: tuple[Callable[[], str | None], ...] = (
+        lambda: _disconnected(board), lambda: _degree_one(board, closed),
+        lambda: _colours(board, idx, closed), lambda: _cut_squares(board, closed))
+    for check in checks:
+        why = check()
+        if why is not None:
+            if start is not None:
+                return f"no {'closed' if closed else 'open'} tour starts at {start}: {why}"
+            return why
+    return None
+
+
+def board_decided(board: Board, closed: bool) -> bool:
+    """True when theory alone settles the existence of a tour of ``board``
+    (so no search is needed): plain knight rectangles, knight tori, and any
+    board a reason rules out."""
+    return board.is_standard or torus_theorem(board, closed) or board.size == 1

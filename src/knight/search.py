@@ -14,8 +14,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ._core import graph as _graph
 from ._core import poll as _poll
 from ._core import search as _search
+from .board import Board
 from .geometry import Move, Square, order_array
 
 METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack", "construct")
@@ -120,6 +122,72 @@ class _CythonEngine:
 CYTHON_ENGINE = _CythonEngine()
 
 
+class GraphEngine:
+    """Runs the general cores (:mod:`knight._core.graph`) on one :class:`Board`.
+
+    The same interface as the knight's engine, so :func:`knight.solve`
+    drives both alike: squares are ``(row, col)``, ``order`` a permutation
+    of the board's moves, and the boards returned hold -1 on holes.
+    """
+
+    name = "graph"
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._far: np.ndarray | None = None
+
+    def _table(self, order: tuple[Move, ...]) -> tuple[np.ndarray, np.ndarray]:
+        nbr = self.board.neighbours(order)
+        if order == self.board.moves:
+            return nbr, self.board.degrees()
+        deg = np.count_nonzero(nbr[:-1] != self.board.size, axis=1).astype(np.uint8)
+        return nbr, deg
+
+    def _board_of(self, steps: np.ndarray) -> np.ndarray:
+        if self.board.is_full:
+            return steps.reshape(self.board.shape)
+        out = np.full(self.board.shape, -1, dtype=np.int32)
+        out[self.board.mask] = steps
+        return out
+
+    def backtrack(
+        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
+        closed: bool, max_nodes: int | None, deadline: float, cancel: np.ndarray | None = None,
+    ) -> tuple[int, np.ndarray, int, int]:
+        nbr, deg = self._table(order)
+        steps = np.empty(self.board.size, dtype=np.int32)
+        status, nodes, backtracks = _graph.backtrack(
+            steps, nbr, deg, int(self.board.index[start]), ordered, closed, max_nodes or 0,
+            deadline, cancel,
+        )
+        return status, self._board_of(steps), nodes, backtracks
+
+    def warnsdorff(
+        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
+        seed: int, closed: bool, deadline: float, cancel: np.ndarray | None = None,
+    ) -> tuple[int, np.ndarray, int, int]:
+        nbr, deg = self._table(order)
+        if self._far is None:
+            # Roth's key, as the knight's core computes it: the squared
+            # distance from the centre, doubled to stay integral.
+            sq = self.board.squares.astype(np.int64)
+            self._far = ((2 * sq[:, 0] - (self.board.rows - 1)) ** 2
+                         + (2 * sq[:, 1] - (self.board.cols - 1)) ** 2)
+        steps = np.empty(self.board.size, dtype=np.int32)
+        status, squares = _graph.warnsdorff(
+            steps, nbr, deg, self._far, int(self.board.index[start]), tie_break, seed, closed,
+            deadline, cancel,
+        )
+        return status, self._board_of(steps), squares, 0
+
+
+def graph_memory_estimate(board: Board, method: str) -> int:
+    """Bytes a search of a general board allocates (an upper bound)."""
+    n = board.size
+    base = board.table_bytes() + 4 * board.rows * board.cols + 4 * (3 * n + 1)
+    return base + n * (len(board.moves) + 2)
+
+
 def memory_estimate(rows: int, cols: int, method: str) -> int:
     """Bytes :func:`solve` allocates for a board (an upper bound)."""
     n = rows * cols
@@ -132,5 +200,7 @@ def memory_estimate(rows: int, cols: int, method: str) -> int:
 
 
 
-__all__ = ["CYTHON_ENGINE", "Engine", "METHODS", "TIE_BREAKS", "cancel_flag", "memory_estimate",
-           "release"]
+__all__ = [
+    "CYTHON_ENGINE", "Engine", "GraphEngine", "METHODS", "TIE_BREAKS", "cancel_flag",
+    "graph_memory_estimate", "memory_estimate", "release",
+]

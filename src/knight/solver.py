@@ -8,6 +8,7 @@ The façade over the engines: it validates every argument, asks
 from __future__ import annotations
 
 import os
+import random
 import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ import numpy as np
 from . import existence
 from ._core import search as _search_core
 from ._core.twins import PythonEngine
+from .board import Board
 from .construct import construct
 from .errors import DeadEndError, NoTourError, SearchLimitError
 from .geometry import (
@@ -43,7 +45,9 @@ from .search import (
     TIE_BREAKS,
     TIME_LIMIT,
     Engine,
+    GraphEngine,
     cancel_flag,
+    graph_memory_estimate,
     memory_estimate,
     release,
 )
@@ -66,6 +70,8 @@ AUTO_MIN_NODES = 20_000
 # construction (about 0.2 ms of planning, then linear), where Warnsdorff's
 # rule starts to fail and closed-tour backtracking can stall (from some
 # starts already on 10x10).  Below them the searches answer in microseconds.
+AUTO_SHUFFLE_SEED = 0x6B6E69676874  # "knight": auto's restarts are reproducible
+
 AUTO_CONSTRUCT_OPEN = 400
 AUTO_CONSTRUCT_CLOSED = 64
 
@@ -79,9 +85,54 @@ def _random_seed() -> int:
 
 
 def _auto_orders(order: tuple[Move, ...]) -> Iterable[tuple[Move, ...]]:
-    """The given order, then its seven other rotations (for auto's restarts)."""
-    for shift in range(8):
+    """The given order, then its other rotations (for auto's restarts)."""
+    for shift in range(len(order)):
         yield order[shift:] + order[:shift]
+
+
+def _auto_attempts(order: tuple[Move, ...], cap: int, general: bool,
+                   ) -> Iterable[tuple[tuple[Move, ...], int | None]]:
+    """auto's restarts: ``(order, node budget)`` pairs, None for no budget.
+
+    The knight's rectangles: the rotations of ``order`` at ``cap`` nodes,
+    the last without a cap.  Other boards, whose searches stall more often
+    (the antelope on 14x14 needs 34 K nodes from the corner in a shuffled
+    order, and none of the rotations finds it within the same budget):
+    the rotations, then shuffled orders from a fixed seed with budgets of
+    ``cap`` times the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...; Luby, Sinclair
+    and Zuckerman 1993: within a constant factor of the best restart plan
+    for any run-time distribution), so the search stays deterministic, never
+    stalls for long in one subtree, and still proves that no tour exists
+    once one attempt's budget covers the whole tree.
+    """
+    rotations = list(_auto_orders(order))
+    for i, attempt in enumerate(rotations):
+        yield attempt, (None if i == len(rotations) - 1 and not general else cap)
+    if general:
+        rng = random.Random(AUTO_SHUFFLE_SEED)
+        i = 1
+        while True:
+            shuffled = list(order)
+            rng.shuffle(shuffled)
+            yield tuple(shuffled), cap * _luby(i)
+            i += 1
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
+
+    >>> [_luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
 
 def _solve(
@@ -101,12 +152,32 @@ def _solve(
     cancel: Any = None,
 ) -> Tour:
     began = time.perf_counter()
-    rows, cols = board_size(rows, cols)
-    start = square(start, rows, cols, "start")
+    layout: Board | None = None
+    if isinstance(rows, Board):
+        if cols is not None:
+            raise TypeError("cols must not be given with a Board (the board has its own size)")
+        layout = rows
+        rows, cols = layout.shape
+        if layout.is_standard:
+            layout = None
+    else:
+        rows, cols = board_size(rows, cols)
+    if layout is None:
+        start = square(start, rows, cols, "start")
+    else:
+        start = layout.square(start, "start")
     closed = check_bool(closed, "closed")
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
-    moves = move_order(order)
+    if layout is not None and method == "construct":
+        raise ValueError(
+            f"method='construct' serves full knight rectangles only, not a "
+            f"{layout.describe()}; use method='auto' or one of the searches"
+        )
+    if layout is None or layout.is_knight:
+        moves = move_order(order)
+    else:
+        moves = layout.moves if order is None else layout.with_moves_order(order).moves
     if not isinstance(tie_break, str) or tie_break not in TIE_BREAKS:
         raise ValueError(
             f"tie_break must be one of {', '.join(map(repr, TIE_BREAKS))}; got {tie_break!r}"
@@ -137,6 +208,23 @@ def _solve(
             )
     # Last of the checks: a token set already stops the call here.
     token = check_cancel(cancel)
+    if layout is not None:
+        if trace is not None:
+            raise ValueError(
+                "trace= runs the pure-Python twin of the knight's cores, which walks full "
+                f"knight rectangles only, not a {layout.describe()}"
+            )
+        why = existence.board_reason(layout, start, closed)
+        if why is not None:
+            raise NoTourError(why)
+        check_memory(graph_memory_estimate(layout, method), f"searching a {layout.describe()}")
+        deadline = limits_deadline(seconds)
+        flag, key = cancel_flag(token)
+        try:
+            return _search(GraphEngine(layout), rows, cols, start, closed, method, moves,
+                           tie_break, seed, node_limit, seconds, deadline, flag, began, layout)
+        finally:
+            release(key)
     if trace is not None:
         engine = PythonEngine(_cancellable(trace, token) if token is not None else trace)
     # Theory first: a board with no tour is answered at once, however large.
@@ -183,25 +271,30 @@ def _search(
     engine: Engine, rows: int, cols: int, start: Square, closed: bool, method: str,
     moves: tuple[Move, ...], tie_break: str, seed: int | None, node_limit: int | None,
     seconds: float | None, deadline: float, flag: np.ndarray | None, began: float,
+    layout: Board | None = None,
 ) -> Tour:
-    """Run the searches of ``method`` on validated arguments."""
+    """Run the searches of ``method`` on validated arguments (``layout``: the
+    board, when it is not a plain knight rectangle)."""
+    size = rows * cols if layout is None else layout.size
+    where = f"the {rows}x{cols} board" if layout is None else f"the {layout.describe()}"
 
     def finish(board: np.ndarray, name: str, nodes: int, backtracks: int) -> Tour:
         return Tour(
             board, closed=closed, method=name, nodes=nodes, backtracks=backtracks,
-            seconds=time.perf_counter() - began, seed=seed, _start=start, _checked=True,
+            seconds=time.perf_counter() - began, seed=seed, layout=layout, _start=start,
+            _checked=True,
         )
 
     def limit_error(status: int, nodes: int, backtracks: int = 0) -> SearchLimitError:
         if status == CANCELLED:
-            return cancelled(f"the search of the {rows}x{cols} board from {start}", began,
+            return cancelled(f"the search of {where} from {start}", began,
                              nodes, backtracks)
         spent = time.perf_counter() - began
         what = f"max_nodes={node_limit}" if status == NODE_LIMIT else f"timeout={seconds}s"
         return SearchLimitError(
             f"the search stopped at {what} after {nodes:,} nodes and {spent:.3f} s "
-            f"without finding {'a closed' if closed else 'an open'} tour of the "
-            f"{rows}x{cols} board from {start}",
+            f"without finding {'a closed' if closed else 'an open'} tour of "
+            f"{where} from {start}",
             nodes,
             spent,
             backtracks,
@@ -221,14 +314,14 @@ def _search(
         end = (last // cols, last % cols)
         if status == NOT_CLOSED:
             msg = (
-                f"Warnsdorff's rule ({tie_break} tie-break) covered the {rows}x{cols} board "
-                f"from {start}, but its end {end} is not a knight move from the start, so "
+                f"Warnsdorff's rule ({tie_break} tie-break) covered {where} "
+                f"from {start}, but its end {end} is not a move from the start, so "
                 "the tour is not closed; try method='warnsdorff-backtrack'"
             )
         else:
             msg = (
                 f"Warnsdorff's rule ({tie_break} tie-break) reached a dead end at {end} after "
-                f"{nodes} of {rows * cols} squares; try another tie_break, or "
+                f"{nodes} of {size} squares; try another tie_break, or "
                 "method='warnsdorff-backtrack'"
             )
         raise DeadEndError(msg, board, steps=nodes)
@@ -240,7 +333,7 @@ def _search(
         total_nodes = 0
         # The greedy walk cannot be stopped part way by max_nodes: with a
         # budget below one node per square it would overrun it, so skip it.
-        if not closed and (node_limit is None or node_limit >= rows * cols):
+        if not closed and (node_limit is None or node_limit >= size):
             status, board, nodes, _ = engine.warnsdorff(
                 rows, cols, start, moves, TIE_BREAKS["roth"], 0, False, deadline, flag
             )
@@ -249,12 +342,9 @@ def _search(
                 return finish(board, "warnsdorff", total_nodes, 0)
             if status == CANCELLED:
                 raise limit_error(status, total_nodes)
-        cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * rows * cols)
+        cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * size)
         total_backtracks = 0
-        attempts = list(_auto_orders(moves))
-        for i, attempt in enumerate(attempts):
-            last = i == len(attempts) - 1
-            budget = None if last else cap
+        for attempt, budget in _auto_attempts(moves, cap, layout is not None):
             if node_limit is not None:
                 left = node_limit - total_nodes
                 if left < 1:
@@ -269,7 +359,7 @@ def _search(
                 return finish(board, "warnsdorff-backtrack", total_nodes, total_backtracks)
             if status == EXHAUSTED:
                 raise NoTourError(
-                    f"no {'closed' if closed else 'open'} tour of the {rows}x{cols} board "
+                    f"no {'closed' if closed else 'open'} tour of {where} "
                     f"starts at {start}: an exhaustive search visited {nodes:,} nodes"
                 )
             if (status in (TIME_LIMIT, CANCELLED)
@@ -285,14 +375,14 @@ def _search(
         return finish(board, method, nodes, backs)
     if status == EXHAUSTED:
         raise NoTourError(
-            f"no {'closed' if closed else 'open'} tour of the {rows}x{cols} board starts at "
+            f"no {'closed' if closed else 'open'} tour of {where} starts at "
             f"{start}: an exhaustive search visited {nodes:,} nodes"
         )
     raise limit_error(status, nodes, backs)
 
 
 def solve(
-    rows: int,
+    rows: int | Board,
     cols: int | None = None,
     *,
     start: Square = (0, 0),
@@ -308,7 +398,10 @@ def solve(
 ) -> Tour:
     """Find a knight's tour of a ``rows`` x ``cols`` board from ``start``.
 
-    ``cols`` defaults to ``rows``.  Squares are ``(row, col)`` from 0, with
+    ``cols`` defaults to ``rows``.  In place of ``rows`` a :class:`knight.Board`
+    gives any board: holes, another piece or move set, a cylinder or a torus
+    (then ``order`` is a permutation of the board's moves, and the searches
+    walk its neighbour table).  Squares are ``(row, col)`` from 0, with
     ``(0, 0)`` top-left.  ``closed=True`` asks for a tour whose last square
     is a knight move from the first.
 
@@ -358,6 +451,15 @@ def solve(
     ((8, 8), (0, 0), True)
     >>> knight.solve(6, start=(1, 5), closed=True, method="warnsdorff-backtrack").closed
     True
+    >>> zebra = knight.solve(knight.Board(10, moves="zebra"), start=(0, 0))
+    >>> zebra.layout.piece, len(zebra), knight.is_tour(zebra)
+    ('zebra', 100, True)
+    >>> print(knight.solve(knight.Board(5, holes=["c3"])).grid())
+     0 15 20  9  6
+    21 10  7 14 19
+    16  1  .  5  8
+    11 22  3 18 13
+     2 17 12 23  4
     """
     if (
         method == "warnsdorff" and order is None and seed is None and max_nodes is None

@@ -8,7 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from .checks import check_board
+from .board import Board, standard
+from .checks import check_board, check_on_board, move_hits
 from .geometry import DEFAULT_ORDER, FILES, Move, Square, algebraic, check_memory, move_order
 
 #: Tours with more squares than this have no Jupyter picture (``_repr_svg_``).
@@ -31,12 +32,17 @@ def _check_notation(notation: Any, cols: int) -> bool:
 
 
 class Tour:
-    """A knight's tour of a ``rows`` x ``cols`` board.
+    """A tour of a board: a knight's tour of a ``rows`` x ``cols`` board, or of
+    any :class:`knight.Board` (holes, another piece, a cylinder or torus).
 
     ``board[r, c]`` is the step (from 0) at which the knight stands on square
     ``(r, c)``; ``path`` lists the squares in order.  A ``Tour`` is always a
     valid tour: building one from a board checks it (see :func:`knight.verify`).
     ``closed`` is true when the tour was asked for, and checked, as closed.
+
+    :attr:`layout` is the :class:`knight.Board` the tour covers; on a board
+    with holes, ``board`` holds -1 on them and ``path`` lists the usable
+    squares only.
 
     ``method``, ``nodes`` (knight placements), ``backtracks`` (retreats),
     ``seconds`` and ``seed`` (for random tie-breaks) say how it was found.
@@ -54,6 +60,7 @@ class Tour:
         "_unlocked",
         "_path",
         "_start",
+        "_layout",
         "closed",
         "method",
         "nodes",
@@ -72,13 +79,21 @@ class Tour:
         backtracks: int = 0,
         seconds: float = 0.0,
         seed: int | None = None,
+        layout: Board | None = None,
         _start: Square | None = None,
         _checked: bool = False,
     ) -> None:
         if not isinstance(closed, (bool, np.bool_)):
             # Truthiness would read closed="no" as a request for a closed tour.
             raise TypeError(f"closed must be True or False, not {type(closed).__name__}")
-        if not _checked or _start is None:
+        if layout is not None and not isinstance(layout, Board):
+            raise TypeError(f"layout must be a knight.Board, not {type(layout).__name__}")
+        if layout is not None and layout.is_standard and layout.moves == DEFAULT_ORDER:
+            layout = None  # the plain board of the tour's shape, made when asked for
+        if layout is not None:
+            if not _checked or _start is None:
+                board, _start = check_on_board(board, layout, closed=closed)
+        elif not _checked or _start is None:
             board, _start = check_board(board, closed=closed)
         # A read-only view: the caller's own array stays writeable.
         board = np.asarray(board).view()
@@ -87,6 +102,7 @@ class Tour:
         self._unlocked = False
         self._path: np.ndarray | None = None
         self._start = _start
+        self._layout = layout
         self.closed = bool(closed)
         self.method = method
         self.nodes = int(nodes)
@@ -108,6 +124,7 @@ class Tour:
         self._unlocked = True
         self._path = None
         self._start = start
+        self._layout = None
         self.closed = closed
         self.method = method
         self.nodes = nodes
@@ -138,6 +155,13 @@ class Tour:
         return self._board
 
     @property
+    def layout(self) -> Board:
+        """The :class:`knight.Board` the tour covers: shape, holes, moves, wrap."""
+        if self._layout is None:
+            return standard(self.rows, self.cols)
+        return self._layout
+
+    @property
     def rows(self) -> int:
         return int(self._board.shape[0])
 
@@ -161,7 +185,7 @@ class Tour:
             # The square of the last step, without building the path: repr()
             # asks for the end, and on a 10^9-square board the path would
             # take tens of GiB.  Row blocks keep the scan's temporaries small.
-            last = self._board.size - 1
+            last = len(self) - 1
             step = max(1, (1 << 20) // self.cols)
             for r0 in range(0, self.rows, step):
                 hit = np.flatnonzero(self._board[r0:r0 + step] == last)
@@ -173,10 +197,18 @@ class Tour:
 
     @property
     def path(self) -> np.ndarray:
-        """The squares in tour order, an int32 (rows*cols, 2) array (read-only).
+        """The squares in tour order, an int32 (N, 2) array (read-only), N the
+        number of usable squares.
 
         Computed from the board the first time it is asked for, in O(N).
         """
+        if self._path is None and self._layout is not None:
+            squares = self._layout.squares
+            order = np.empty(len(self), dtype=np.int64)
+            order[self._board[self._layout.mask]] = np.arange(len(self))
+            path = np.ascontiguousarray(squares[order], dtype=np.int32)
+            path.flags.writeable = False
+            self._path = path
         if self._path is None:
             flat = self._board.ravel()
             # int32 throughout (a board has fewer than 2**31 squares), written
@@ -194,7 +226,7 @@ class Tour:
         return self._path
 
     def __len__(self) -> int:
-        return int(self._board.size)
+        return self._layout.size if self._layout is not None else int(self._board.size)
 
     def __iter__(self) -> Iterator[Square]:
         yield from ((r, c) for r, c in self.path.tolist())
@@ -205,6 +237,7 @@ class Tour:
         return (
             self.shape == other.shape
             and self.closed == other.closed
+            and self.layout == other.layout
             and bool(np.array_equal(self._board, other._board))
         )
 
@@ -212,8 +245,9 @@ class Tour:
 
     def __repr__(self) -> str:
         kind = "closed" if self.closed else "open"
+        where = f"{self.rows}x{self.cols}" if self._layout is None else self._layout.describe()
         return (
-            f"<Tour {self.rows}x{self.cols} {kind} start={self.start} end={self.end} "
+            f"<Tour {where} {kind} start={self.start} end={self.end} "
             f"method={self.method!r} nodes={self.nodes} backtracks={self.backtracks} "
             f"seconds={self.seconds:.6f}>"
         )
@@ -244,7 +278,8 @@ class Tour:
             raise ValueError(f"base must be 0 or 1, got {base!r}")
         algebraic_labels = _check_notation(notation, self.cols)
         width = len(str(len(self) - 1 + base))
-        lines = [" ".join(f"{v + base:>{width}}" for v in row) for row in self._board.tolist()]
+        lines = [" ".join(f"{v + base:>{width}}" if v >= 0 else f"{'.':>{width}}" for v in row)
+                 for row in self._board.tolist()]
         if not algebraic_labels:
             return "\n".join(lines)
         rank_width = len(str(self.rows))
@@ -278,10 +313,20 @@ class Tour:
         >>> knight.solve(5).moves()[:5].tolist()
         [1, 8, 3, 2, 5]
         """
-        moves = move_order(order) if order is not None else DEFAULT_ORDER
         path = self.path.astype(np.int64)
         if self.closed:
             path = np.vstack([path, path[:1]])
+        if self._layout is not None:
+            # Any board: code k is the board's k-th move (across the seam on
+            # a cylinder or torus).
+            layout = self._layout
+            moves = layout.moves if order is None else layout.with_moves_order(order).moves
+            out = np.zeros(len(path) - 1, dtype=np.int8)
+            for k, mv in enumerate(moves, 1):
+                hit = move_hits(layout, path[:-1], path[1:], mv)
+                out[(out == 0) & hit] = k
+            return out
+        moves = move_order(order) if order is not None else DEFAULT_ORDER
         d = np.diff(path, axis=0)
         code = np.zeros((5, 5), dtype=np.int8)
         for k, (dr, dc) in enumerate(moves, 1):
