@@ -101,8 +101,8 @@ def test_options_that_do_not_apply_are_refused(argv, needle, capsys):
 
 
 def test_trace_limit_with_trace_still_works(capsys):
-    code, out, _ = run(["5", "--method", "warnsdorff", "--trace", "--trace-limit", "3"], capsys)
-    assert code == 0 and "more decisions not shown" in out
+    code, _, err = run(["5", "--method", "warnsdorff", "--trace", "--trace-limit", "3"], capsys)
+    assert code == 0 and "more decisions not shown" in err
 
 
 def test_library_refuses_trace_and_order_for_the_construction():

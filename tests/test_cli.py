@@ -116,16 +116,16 @@ def test_stdin_empty_is_an_error(knight_cli):
         (["4"], 1, "no knight's tour"),
         (["5", "--start", "0", "1"], 1, "corner colour"),
         (["8", "--start", "9", "9"], 2, "off the 8x8 board"),
-        (["0"], 2, "rows must be at least 1"),
+        (["0"], 2, "ROWS must be at least 1"),
         (["x"], 2, "invalid int value"),
         (["1", "2", "3"], 2, "ROWS or ROWS COLS"),
         (["8", "--method", "dfs"], 2, "invalid choice"),
-        (["8", "--tie-break", "roth"], 2, "tie_break applies"),
+        (["8", "--tie-break", "roth"], 2, "--tie-break applies"),
         (["8", "--order", "1,1 2,2 3,3 4,4 5,5 6,6 7,7 8,8"], 2, "not a knight move"),
         (["8", "--order", "2,1 1,2"], 2, "all 8 knight moves"),
         (["8", "--order", "a b c d e f g h"], 2, "expected moves"),
         (["8", "--base", "2"], 2, "invalid choice"),
-        (["8", "--timeout", "-1"], 2, "timeout must be a positive"),
+        (["8", "--timeout", "-1"], 2, "--timeout must be a positive"),
         (["5", "--closed"], 1, "odd number of squares"),
     ],
 )
@@ -184,17 +184,17 @@ def test_moves_format(knight_cli):
 
 
 def test_trace_output(knight_cli):
-    code, out, _ = knight_cli(["5", "--method", "warnsdorff", "--trace", "--trace-limit", "3"])
-    lines = out.splitlines()
+    code, out, err = knight_cli(["5", "--method", "warnsdorff", "--trace", "--trace-limit", "3"])
+    lines = err.splitlines()
     assert code == 0
     assert lines[0].startswith("step    1: (0, 0) -> ") and "candidates" in lines[0]
     assert lines[3] == "... 21 more decisions not shown (--trace-limit)"
-    assert knight.is_tour(grid("\n".join(lines[4:])))
-    code, out, _ = knight_cli(["5", "--method", "backtrack", "--trace", "--trace-limit", "0"])
-    assert code == 0 and "retreat from" in out
+    assert len(lines) == 4 and knight.is_tour(grid(out))
+    code, out, err = knight_cli(["5", "--method", "backtrack", "--trace", "--trace-limit", "0"])
+    assert code == 0 and "retreat from" in err
     tour = knight.solve(5, method="backtrack")
-    assert out.count("retreat from") == tour.backtracks
-    assert out.count(" -> ") == tour.nodes - 1
+    assert err.count("retreat from") == tour.backtracks
+    assert err.count(" -> ") == tour.nodes - 1
 
 
 def test_pictures_from_the_cli(knight_cli, tmp_path):

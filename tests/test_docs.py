@@ -2,7 +2,11 @@
 
 import doctest
 import importlib
+import io
 import pkgutil
+import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +54,142 @@ def test_readme_python_examples(tmp_path, monkeypatch):
     runner.run(test)
     assert runner.failures == 0
     assert (tmp_path / "tour.svg").read_text().startswith("<svg")
+
+
+# -- the pages and the README say what the package does (issue 21, "Docs") ----------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _beside(path):
+    """A file of the source tree, or a skip in an installed test run without it."""
+    file = ROOT / path
+    if not file.exists():
+        pytest.skip(f"{path} is not beside the tests (installed test run)")
+    return file
+
+
+def _readme_paragraph(starting):
+    text = _beside("README.md").read_text(encoding="utf-8")
+    begin = text.index(starting)
+    return " ".join(text[begin:text.index("\n\n", begin)].split())
+
+
+def test_trace_event_fields_have_docstrings():
+    from knight.trace import TraceEvent
+
+    for name in TraceEvent._fields:
+        doc = getattr(TraceEvent, name).__doc__
+        assert doc and not doc.startswith("Alias for field"), name
+        # napoleon would read "words: more" on the first line as "type: text".
+        assert ":" not in doc.splitlines()[0], name
+
+
+def test_every_exit_status_is_documented(capsys):
+    from knight import cli
+
+    codes = [cli.EXIT_OK, cli.EXIT_NO_TOUR, cli.EXIT_USAGE, cli.EXIT_IO, cli.EXIT_INTERRUPTED]
+    page = _beside("docs/cli.rst").read_text(encoding="utf-8")
+    readme = _readme_paragraph("Exit status:")
+    assert cli.main(["--help"]) == 0
+    epilog = " ".join(capsys.readouterr().out.split())
+    for code in codes:
+        assert re.search(rf"^\* {code} ", page, re.M), f"docs/cli.rst: exit status {code}"
+        assert re.search(rf"\b{code} [a-z(]", readme), f"README: exit status {code}"
+        assert re.search(rf"\b{code} [a-z(]", epilog), f"--help: exit status {code}"
+    for text in (page, readme, epilog):
+        assert "too large" in text
+
+
+def test_readme_names_every_error():
+    import knight.errors
+
+    errors = " ".join(_readme_paragraph("Errors: `KnightError`").split())
+    for name, obj in vars(knight.errors).items():
+        if isinstance(obj, type) and issubclass(obj, knight.errors.KnightError):
+            assert f"`{name}`" in errors, name
+
+
+def test_readme_compare_example_is_a_real_run():
+    from knight.compare import compare, table
+
+    text = _beside("README.md").read_text(encoding="utf-8")
+    begin = text.index("$ knight compare ")
+    lines = text[begin:text.index("```", begin)].strip().splitlines()
+    header, rows, total = lines[1], lines[3:-2], lines[-1]
+    real = table(compare(5, start=(0, 0), max_nodes=1000), by="method").splitlines()
+    assert header.split() == real[0].split()
+    cols = header.split()
+    number = {name: cols.index(name) for name in ("nodes", "backtracks", "seconds")}
+    sums = dict.fromkeys(number, 0.0)
+    for row in rows:
+        cells = row.split()
+        nodes, backtracks = (int(cells[number[k]].replace(",", "")) for k in ("nodes",
+                                                                                "backtracks"))
+        if cells[0] == "backtrack":
+            # Plain backtracking retreats from all but the squares on its path: a
+            # run stopped by its limit has backtracked almost as often as it placed.
+            assert 0 <= nodes - backtracks <= 36, row
+        for key in number:
+            sums[key] += float(cells[number[key]].replace(",", ""))
+    totals = total.split()[-3:]
+    assert [float(v.replace(",", "")) for v in totals[:2]] == [sums["nodes"], sums["backtracks"]]
+    assert abs(float(totals[2]) - sums["seconds"]) < 1e-5
+
+
+def _markdown_rst():
+    _beside("docs/_ext/markdown_rst.py")
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        return importlib.import_module("markdown_rst")
+    finally:
+        sys.path.pop(0)
+
+
+def test_the_docs_have_a_changelog_page():
+    index = _beside("docs/index.rst").read_text(encoding="utf-8")
+    assert re.search(r"^   changelog$", index, re.M)
+    page = _beside("docs/changelog.rst").read_text(encoding="utf-8")
+    assert ".. markdown-include:: ../CHANGELOG.md" in page
+    conf = _beside("docs/conf.py").read_text(encoding="utf-8")
+    assert '"knight_docs"' in conf  # the extension that defines markdown-include
+
+
+def test_the_changelog_converts_to_rst():
+    md = _markdown_rst()
+    source = _beside("CHANGELOG.md").read_text(encoding="utf-8")
+    rst = md.markdown_to_rst(source)
+    lines = rst.splitlines()
+    for heading in re.findall(r"^#{1,4} (.*)$", source, re.M):
+        i = lines.index(heading)
+        assert set(lines[i + 1]) <= set(md.HEADING_CHARS) and len(lines[i + 1]) == len(heading)
+    assert rst.count("\n- ") == len(re.findall(r"^- ", source, re.M))
+    assert "`" not in re.sub(r"``[^`]+``|`[^`<]+ <https?://[^>]+>`__", "", rst)
+    docutils = pytest.importorskip("docutils.core")
+    warnings = io.StringIO()
+    docutils.publish_doctree(rst, settings_overrides={"warning_stream": warnings,
+                                                      "report_level": 1})
+    assert warnings.getvalue() == ""
+
+
+def test_markdown_conversion_of_each_construct():
+    md = _markdown_rst()
+    source = ("# Top\n\nText with `code`s, [a link](https://example.org/) and x_y*z|w.\n\n"
+              "## [1.0] - Soon\n\n### Added\n\n- one `item\n  over two` lines\n- two\n")
+    assert md.markdown_to_rst(source) == (
+        "Top\n===\n\nText with ``code``\\ s, `a link <https://example.org/>`__ and "
+        "x\\_y\\*z\\|w.\n\n[1.0] - Soon\n------------\n\nAdded\n~~~~~\n\n"
+        "- one ``item over two`` lines\n- two\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["```\ncode\n```\n", "    code\n", "> quote\n", "| a | b |\n", "* item\n", "1. item\n",
+     "- a\n  - b\n", "[x]: https://example.org/\n", "##### deep\n", "some *emphasis*\n",
+     "<br>\n"],
+)
+def test_markdown_conversion_refuses_what_it_does_not_know(source):
+    md = _markdown_rst()
+    with pytest.raises(md.MarkdownError, match="line 1|line 2"):
+        md.markdown_to_rst(source)

@@ -17,6 +17,11 @@ cannot go stale.
     ``python -m knight`` and shows it with its output (stdout and stderr), as
     a console session.  ``:returncode:`` (default 0) is the exit status the
     command must return, so a changed CLI fails the build.
+
+``.. markdown-include:: PATH``
+    Includes a Markdown file of the project (the changelog), converted to
+    reStructuredText by :mod:`markdown_rst`; ``PATH`` is relative to the
+    page.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from markdown_rst import MarkdownError, markdown_to_rst
 from sphinx.util.docutils import SphinxDirective
 
 GENERATED = "_generated"
@@ -147,7 +153,22 @@ class KnightCommand(SphinxDirective):
         return [block]
 
 
+class MarkdownInclude(SphinxDirective):
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        rel, path = self.env.relfn2path(self.arguments[0], self.env.docname)
+        self.env.note_dependency(rel)
+        try:
+            rst = markdown_to_rst(Path(path).read_text(encoding="utf-8"))
+        except (OSError, MarkdownError) as exc:
+            raise self.error(f"markdown-include {self.arguments[0]}: {exc}") from None
+        self.state_machine.insert_input(rst.splitlines(), path)
+        return []
+
+
 def setup(app):  # type: ignore[no-untyped-def]
     app.add_directive("knight-figure", KnightFigure)
     app.add_directive("knight-command", KnightCommand)
+    app.add_directive("markdown-include", MarkdownInclude)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -40,6 +40,25 @@ class TraceEvent(NamedTuple):
         return f"step {self.step:>4}: {self.square} -> {self.chosen}   candidates {cands}"
 
 
+# A NamedTuple's fields get the docstring "Alias for field number N", which is
+# what help() and the API reference would show; say what each one holds (no
+# colon in a first line: napoleon would take what precedes it for a type).
+TraceEvent.kind.__doc__ = (
+    "What the search did, ``\"move\"``, ``\"retreat\"`` or ``\"dead-end\"``."
+)
+TraceEvent.step.__doc__ = (
+    "The step number concerned, the one ``chosen`` becomes (a move) or the one of "
+    "``square`` (a retreat, a dead end); the start is step 0."
+)
+TraceEvent.square.__doc__ = "The ``(row, col)`` square the knight stands on."
+TraceEvent.candidates.__doc__ = (
+    "The squares still open from ``square``, each with its onward count (the free squares "
+    "one move further), in the order the method considers them; empty for a retreat."
+)
+TraceEvent.chosen.__doc__ = (
+    "The square the knight moves to (a move); ``None`` for a retreat or a dead end."
+)
+
 Tracer = Callable[[TraceEvent], object]
 
 

@@ -6,14 +6,26 @@ import argparse
 
 from ..compare import compare, sweep, table
 from ..solver import METHODS, TIE_BREAKS
-from .common import EXIT_NO_TOUR, EXIT_OK, Parser, board_args, parse_square, start_argument
+from .common import (
+    EXIT_NO_TOUR,
+    EXIT_OK,
+    Parser,
+    ascii_float,
+    ascii_int,
+    parse_square,
+    start_argument,
+)
 
 
 def _main_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("size", nargs="+", type=int, metavar="ROWS [COLS]")
-    parser.add_argument("--closed", action="store_true")
-    parser.add_argument("--max-nodes", type=int, help="node limit of each run")
-    parser.add_argument("--timeout", type=float, help="seconds each run may take")
+    # Two positionals, not nargs="+": argparse's usage line for "+" promises
+    # any number of boards ("ROWS [COLS] [ROWS [COLS] ...]").
+    parser.add_argument("rows", type=ascii_int, metavar="ROWS", help="board rows")
+    parser.add_argument("cols", type=ascii_int, nargs="?", metavar="COLS",
+                        help="board columns (default: ROWS)")
+    parser.add_argument("--closed", action="store_true", help="look for closed tours")
+    parser.add_argument("--max-nodes", type=ascii_int, help="node limit of each run")
+    parser.add_argument("--timeout", type=ascii_float, help="seconds each run may take")
 
 
 def sweep_command(argv: list[str]) -> int:
@@ -23,10 +35,10 @@ def sweep_command(argv: list[str]) -> int:
     p.add_argument("--method", choices=METHODS, default="warnsdorff-backtrack")
     p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
                    help="with --method warnsdorff")
-    p.add_argument("--seed", type=int, help="with --tie-break random")
+    p.add_argument("--seed", type=ascii_int, help="with --tie-break random")
     p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
     args = p.parse_args(argv)
-    rows, cols = board_args(args.size)
+    rows, cols = args.rows, args.cols
     runs = sweep(rows, cols, method=args.method, closed=args.closed, progress=args.progress,
                  tie_break=args.tie_break, seed=args.seed, max_nodes=args.max_nodes,
                  timeout=args.timeout)
@@ -40,7 +52,7 @@ def compare_command(argv: list[str]) -> int:
     _main_args(p)
     start_argument(p)
     args = p.parse_args(argv)
-    rows, cols = board_args(args.size)
+    rows, cols = args.rows, args.cols
     runs = compare(rows, cols, start=parse_square(args.start), closed=args.closed,
                    timeout=args.timeout if args.timeout is not None else 2.0,
                    max_nodes=args.max_nodes)

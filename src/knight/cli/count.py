@@ -6,16 +6,27 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
 from ..counting import METHODS as COUNT_METHODS
 from ..counting import count, tours
+from ..existence import why_not
 from ..tour import NOTATIONS
-from .common import EXIT_OK, Parser, parse_square, refuse, render
+from .common import (
+    EXIT_NO_TOUR,
+    EXIT_OK,
+    Parser,
+    ascii_float,
+    ascii_int,
+    parse_square,
+    refuse,
+    render,
+)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("rows", type=int, metavar="ROWS", help="board rows")
-    p.add_argument("cols", type=int, nargs="?", metavar="COLS",
+    p.add_argument("rows", type=ascii_int, metavar="ROWS", help="board rows")
+    p.add_argument("cols", type=ascii_int, nargs="?", metavar="COLS",
                    help="board columns (default: ROWS)")
     p.add_argument("--start", nargs="+", metavar="SQUARE",
                    help="first square, 'ROW COL' or chess notation such as e4 (default: every "
@@ -24,7 +35,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--closed", action="store_true", help="closed tours (undirected cycles)")
     p.add_argument("--directed", action="store_true",
                    help="with --closed: count each direction (and each start) separately")
-    p.add_argument("--timeout", type=float, help="stop after this many seconds")
+    p.add_argument("--timeout", type=ascii_float, help="stop after this many seconds")
 
 
 def _check_directed(args: argparse.Namespace) -> None:
@@ -41,7 +52,7 @@ def count_command(argv: list[str]) -> int:
     p.add_argument("--method", choices=COUNT_METHODS, default="auto",
                    help="dp (frontier dynamic programming), search (depth-first), or auto: "
                    "the faster that fits in memory (default: auto)")
-    p.add_argument("--workers", type=int, default=1, help="local processes (default: 1)")
+    p.add_argument("--workers", type=ascii_int, default=1, help="local processes (default: 1)")
     p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
     p.add_argument("--format", choices=("auto", "text", "plain", "json"), default="auto",
                    help="text: the number with thousands separators, for people; plain: the "
@@ -67,7 +78,8 @@ def count_command(argv: list[str]) -> int:
     else:
         sys.stdout.write(f"{n}\n")
     if args.verbose:
-        sys.stderr.write(f"method: {info.get('method')}; {info.get('detail', '')}\n")
+        detail = info.get("detail")
+        sys.stderr.write(f"method: {info.get('method')}" + (f"; {detail}" if detail else "") + "\n")
     if args.time or args.verbose:
         sys.stderr.write(f"{seconds:.6f} s\n")
     return EXIT_OK
@@ -77,8 +89,8 @@ def tours_command(argv: list[str]) -> int:
     """``knight tours ROWS [COLS] [--start R C] [--limit N] [--format ...]``"""
     p = Parser(prog="knight tours", description="List knight's tours in a fixed order.")
     _common(p)
-    p.add_argument("--limit", type=int, help="stop after this many tours")
-    p.add_argument("--base", type=int, choices=(0, 1),
+    p.add_argument("--limit", type=ascii_int, help="stop after this many tours")
+    p.add_argument("--base", type=ascii_int, choices=(0, 1),
                    help="number the steps from 0 or 1, in --format grid and json (default: 0)")
     p.add_argument("--format", choices=("grid", "path", "json"), default="grid",
                    help="grid of step numbers, path of squares, or JSON lines (default: grid)")
@@ -89,14 +101,30 @@ def tours_command(argv: list[str]) -> int:
     if args.base is not None and args.format == "path":
         refuse("--base", "to --format grid and json (step numbers)")
     first = True
-    for tour in tours(args.rows, args.cols, start=parse_square(args.start),
-                      end=parse_square(args.end, "--end"), closed=args.closed,
+    start, end = parse_square(args.start), parse_square(args.end, "--end")
+    for tour in tours(args.rows, args.cols, start=start, end=end, closed=args.closed,
                       directed=args.directed, limit=args.limit, timeout=args.timeout):
         if not first and args.format != "json":
             sys.stdout.write("\n")
         first = False
         sys.stdout.write(render(tour, args.format, args.base or 0, args.notation) + "\n")
+    if first and args.limit != 0:
+        # Nothing listed: say why, as ``knight ROWS`` does, with its exit status.
+        sys.stderr.write(f"knight: {_none_reason(args, start)}\n")
+        return EXIT_NO_TOUR
     return EXIT_OK
+
+
+def _none_reason(args: argparse.Namespace, start: Any) -> str:
+    """Why ``knight tours`` listed nothing: the theorem when one applies."""
+    reason = why_not(args.rows, args.cols, start=start, closed=args.closed)
+    if reason is not None:
+        return reason
+    rows, cols = args.rows, args.cols or args.rows
+    where = "".join(f" {word} {value[0] if len(value) == 1 else '(' + ', '.join(value) + ')'}"
+                    for word, value in (("from", args.start), ("to", args.end)) if value)
+    kind = "closed" if args.closed else "open"
+    return f"the search found no {kind} tour of the {rows}x{cols} board{where}"
 
 
 __all__ = ["count_command", "tours_command"]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .._version import __version__
-from ..errors import KnightError
+from ..errors import BoardTooLargeError, KnightError
 from ..geometry import DEFAULT_ORDER
 from ..render import require_pillow
 from ..solver import METHODS, TIE_BREAKS, solve
@@ -25,7 +25,11 @@ from .common import (
     EXIT_NO_TOUR,
     EXIT_OK,
     EXIT_USAGE,
+    STDIN_FLAGS,
     Parser,
+    ascii_float,
+    ascii_int,
+    flag_message,
     parse_square,
     refuse,
     render,
@@ -40,8 +44,8 @@ def _moves(text: str) -> list[tuple[int, int]]:
     moves = []
     for item in text.replace(";", " ").split():
         try:
-            dr, dc = (int(v) for v in item.split(","))
-        except ValueError:
+            dr, dc = (ascii_int(v) for v in item.split(","))
+        except (ValueError, argparse.ArgumentTypeError):
             raise argparse.ArgumentTypeError(
                 f"expected moves 'drow,dcol drow,dcol ...', got {item!r}"
             ) from None
@@ -57,28 +61,31 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
         epilog=(
             "Squares are 'row col' counted from 0, (0, 0) top-left, or chess squares such as "
             "e4 (a1 bottom-left).  With no size and lines 'row col size' on standard input, "
-            "prints a board for each line.  Exit status: 0 a tour, 1 no tour (none exists, a "
-            "dead end or a limit), 2 bad or conflicting options, 3 output not written, 130 "
-            "interrupted."
+            "prints a board for each line (each line gives its start: --start is refused).  "
+            "--trace and --time write to standard error, so standard output holds the tour "
+            "alone in every --format.  Exit status: 0 a tour, 1 no tour (none exists, a "
+            "dead end or a limit), 2 bad or conflicting options or a board too large for "
+            "memory, 3 output not written, 130 interrupted."
             + (f"  Subcommands: {', '.join(subcommands)} (knight NAME --help)."
                if subcommands else "")
         ),
     )
-    p.add_argument("size", nargs="*", type=int, metavar="ROWS [COLS]",
+    p.add_argument("size", nargs="*", type=ascii_int, metavar="ROWS [COLS]",
                    help="board size; COLS defaults to ROWS")
-    start_argument(p)
+    # None: not given, which standard-input mode needs to know (it refuses --start).
+    start_argument(p, default=None, help_default="0 0; refused with standard-input lines")
     p.add_argument("--closed", action="store_true", help="ask for a closed tour")
     p.add_argument("--method", choices=METHODS, default="auto",
                    help="search method (default: auto)")
     p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
                    help="Warnsdorff tie-break rule (with --method warnsdorff)")
-    p.add_argument("--seed", type=int, help="seed for --tie-break random")
+    p.add_argument("--seed", type=ascii_int, help="seed for --tie-break random")
     p.add_argument("--order", type=_moves, metavar="'DR,DC ...'",
                    help="the 8 knight moves in the order tried, quoted (default: '"
                    + " ".join(f"{a},{b}" for a, b in DEFAULT_ORDER) + "')")
-    p.add_argument("--max-nodes", type=int, help="stop after this many knight placements")
-    p.add_argument("--timeout", type=float, help="stop after this many seconds")
-    p.add_argument("--base", type=int, choices=(0, 1),
+    p.add_argument("--max-nodes", type=ascii_int, help="stop after this many knight placements")
+    p.add_argument("--timeout", type=ascii_float, help="stop after this many seconds")
+    p.add_argument("--base", type=ascii_int, choices=(0, 1),
                    help="number the steps from 0 or 1, in --format grid and json (default: 0)")
     p.add_argument("--format", choices=("grid", "path", "moves", "json"), default="grid",
                    help="grid of step numbers, path of squares, moves as direction codes "
@@ -92,8 +99,9 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     p.add_argument("--gif", metavar="FILE",
                    help="also save an animated GIF of the tour (needs knight-tour[plot])")
     p.add_argument("--trace", action="store_true",
-                   help="print each decision of the search (runs the pure-Python twin)")
-    p.add_argument("--trace-limit", type=int, metavar="N",
+                   help="print each decision of the search on standard error (runs the "
+                   "pure-Python twin)")
+    p.add_argument("--trace-limit", type=ascii_int, metavar="N",
                    help="with --trace: print at most N trace lines (default: 200; 0 for no "
                    "limit)")
     p.add_argument("--time", action="store_true",
@@ -123,13 +131,13 @@ def check_options(args: argparse.Namespace) -> None:
             require_pillow()
 
 
-def _solve_one(args: argparse.Namespace, size: Sequence[int], start: Any, out: TextIO) -> Tour:
+def _solve_one(args: argparse.Namespace, size: Sequence[int], start: Any, err: TextIO) -> Tour:
     rows = size[0]
     cols = size[1] if len(size) > 1 else None
     printer = None
     if args.trace:
         limit = 200 if args.trace_limit is None else args.trace_limit
-        printer = LimitedPrinter(out, limit or None)
+        printer = LimitedPrinter(err, limit or None)  # stdout holds the tour alone
     try:
         return solve(
             rows, cols, start=start, closed=args.closed, method=args.method,
@@ -163,20 +171,22 @@ def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO)
         if not text:
             continue
         try:
-            fields = [int(v) for v in text.split()]
+            fields = [ascii_int(v) for v in text.split()]
             if len(fields) != 3:
                 raise ValueError
-        except ValueError:
+        except (ValueError, argparse.ArgumentTypeError):
             err.write(f"knight: error: line {number}: expected 'row col size', got {text!r}\n")
             status = max(status, EXIT_USAGE)
             continue
         seen = True
         row, col, size = fields
         try:
-            tour = _solve_one(args, (size,), (row, col), out)
+            tour = _solve_one(args, (size,), (row, col), err)
         except (KnightError, TypeError, ValueError) as exc:
-            err.write(f"knight: error: line {number}: {exc}\n")
-            usage = isinstance(exc, (TypeError, ValueError)) and not isinstance(exc, KnightError)
+            usage = isinstance(exc, BoardTooLargeError) or not isinstance(exc, KnightError)
+            # The line gave the size and start, the command line the rest.
+            text = flag_message(str(exc), STDIN_FLAGS) if usage else str(exc)
+            err.write(f"knight: error: line {number}: {text}\n")
             status = max(status, EXIT_USAGE if usage else EXIT_NO_TOUR)
             continue
         if not first and args.format != "json":
@@ -206,8 +216,12 @@ def solve_command(argv: list[str], subcommands: Sequence[str] = ()) -> int:
                 "'row col size' on standard input\n"
             )
             return EXIT_USAGE
+        if args.start is not None:
+            refuse("--start", "with a board size: each standard-input line 'row col size' gives "
+                   "its own start")
         return _from_stdin(args, sys.stdin, out, err)
-    tour = _solve_one(args, args.size, parse_square(args.start), out)
+    start = (0, 0) if args.start is None else parse_square(args.start)
+    tour = _solve_one(args, args.size, start, err)
     _report(tour, args, out, err)
     return EXIT_OK
 
