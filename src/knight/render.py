@@ -483,7 +483,9 @@ def _ramp(d: _Drawing, lay: Layout) -> _Ramp:
     holes = np.zeros(shape, dtype=np.int64)
     first = np.zeros(shape, dtype=np.int64)
     big = np.iinfo(np.int64).max
-    last, end, start = -1, (0, 0), (0, 0)
+    last, end = -1, (0, 0)
+    start: Square | None = None
+    area = np.outer(rends - rstarts, cends - cstarts)
     tallest = int((rends - rstarts).max())
     for ca, cb in _groups(cstarts, d.cols, max(1, TILE // tallest)):
         c0, c1 = int(cstarts[ca]), int(cends[cb - 1])
@@ -491,25 +493,31 @@ def _ramp(d: _Drawing, lay: Layout) -> _Ramp:
             r0, r1 = int(rstarts[ra]), int(rends[rb - 1])
             tile = board[r0:r1, c0:c1]
             rs, cs = rstarts[ra:rb] - r0, cstarts[ca:cb] - c0
-            on = tile >= 0
             at = (slice(ra, rb), slice(ca, cb))
-            sums[at] = _reduce(np.where(on, tile, 0), rs, cs, np.add, np.float64)
-            count[at] = _reduce(on, rs, cs, np.add, np.int64)
-            hole = d.holes(slice(r0, r1), slice(c0, c1))
-            if hole is not None:
-                holes[at] = _reduce(hole, rs, cs, np.add, np.int64)
-            first[at] = _reduce(np.where(on, tile, big), rs, cs, np.minimum, np.int64)
+            if tile.min() >= 0:
+                # All on the path (every tile of a tour without holes): no masks.
+                sums[at] = _reduce(tile, rs, cs, np.add, np.float64)
+                count[at] = area[at]
+                first[at] = _reduce(tile, rs, cs, np.minimum, np.int64)
+            else:
+                on = tile >= 0
+                sums[at] = _reduce(np.where(on, tile, 0), rs, cs, np.add, np.float64)
+                count[at] = _reduce(on, rs, cs, np.add, np.int64)
+                hole = d.holes(slice(r0, r1), slice(c0, c1))
+                if hole is not None:
+                    holes[at] = _reduce(hole, rs, cs, np.add, np.int64)
+                first[at] = _reduce(np.where(on, tile, big), rs, cs, np.minimum, np.int64)
             top = int(tile.max())
             if top > last:
                 last = top
                 end = _square_of(np.argmax(tile), tile.shape[1], r0, c0)
-            zero = np.flatnonzero(tile == 0)
-            if zero.size:
-                start = _square_of(zero[0], tile.shape[1], r0, c0)
-    area = np.outer(rends - rstarts, cends - cstarts)
+            if start is None:
+                zero = np.flatnonzero(tile == 0)
+                if zero.size:
+                    start = _square_of(zero[0], tile.shape[1], r0, c0)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = np.where(count > 0, sums / np.maximum(count, 1), np.nan)
-    return _Ramp(mean, first, holes * 2 > area, rindex, cindex, last, start, end)
+    return _Ramp(mean, first, holes * 2 > area, rindex, cindex, last, start or (0, 0), end)
 
 
 def _reduce(a: np.ndarray, rs: np.ndarray, cs: np.ndarray, op: Any, dtype: Any) -> np.ndarray:
@@ -532,16 +540,13 @@ def _stripes(height: int, width: int, period: int) -> np.ndarray:
     return stripes
 
 
-def _ramp_pixels(d: _Drawing, ramp: _Ramp, lay: Layout, upto: int | None = None) -> np.ndarray:
-    """Palette indices of the ramp picture (``upto``: only steps below it)."""
+def _ramp_pixels(d: _Drawing, ramp: _Ramp, lay: Layout) -> np.ndarray:
+    """Palette indices of the ramp picture."""
     ix = np.ix_(ramp.rows, ramp.cols)
     mean = ramp.mean[ix]
     shown = ~np.isnan(mean)
-    # Nothing on the path: a partial tour's unreached squares (or, in a
-    # GIF's frame, squares the knight has yet to reach).
+    # Nothing on the path: a partial tour's unreached squares.
     index = np.full(mean.shape, _LIGHT if d.holes_all else _UNREACHED, dtype=np.uint8)
-    if upto is not None:
-        shown &= ramp.first[ix] < upto
     level = mean[shown] / max(ramp.last, 1) * (_RAMP_LEVELS - 1)
     index[shown] = _RAMP0 + np.rint(level).astype(np.uint8)
     hole = ramp.hole[ix]
@@ -816,8 +821,12 @@ def to_gif(
         stops = _stops(ramp.last + 1, frames)
         where = _find_steps(d, np.array([s - 1 for s in stops], dtype=np.int64))
         radius = _ramp_radius(lay)
+        full = _ramp_pixels(d, ramp, lay)
+        ix = np.ix_(ramp.rows, ramp.cols)
+        first, hole = ramp.first[ix], ramp.hole[ix]
         for upto in stops:
-            frame = Image.fromarray(_ramp_pixels(d, ramp, lay, upto), "P")
+            # A pixel takes its colour when the knight first reaches it.
+            frame = Image.fromarray(np.where((first < upto) | hole, full, np.uint8(_LIGHT)), "P")
             frame.putpalette(PALETTE.tobytes())
             marks = ImageDraw.Draw(frame)
             for square, colour in ((ramp.start, _START), (where[upto - 1], _END)):
