@@ -142,7 +142,16 @@ def _fmt(v: float) -> str:
 
 
 def check_size(size: Any) -> int:
-    """``size`` as an int, or ValueError: every format checks it this way."""
+    """``size`` as an int, or ValueError: every format checks it this way.
+
+    >>> from knight.render import check_size
+    >>> check_size(640)
+    640
+    >>> check_size(2.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: size must be an integer number of pixels >= 16, got 2.5
+    """
     if (not isinstance(size, (int, np.integer)) or isinstance(size, (bool, np.bool_))
             or size < MIN_SIZE):
         raise ValueError(
