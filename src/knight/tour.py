@@ -349,8 +349,9 @@ class Tour:
         """Jupyter draws a tour from this (up to 1000x1000 squares).
 
         Jupyter calls it on every tour it displays: on a bigger board the
-        picture would take seconds and GiB for a few hundred pixels, so
-        there is none (None) and Jupyter shows the text ``repr``.
+        picture (a colour ramp, in memory of its pixels) still reads the
+        whole board, seconds on the biggest, so there is none (None) and
+        Jupyter shows the text ``repr``.
         """
         if len(self) > SVG_REPR_MAX_SQUARES:
             return None
