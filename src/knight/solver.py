@@ -360,7 +360,8 @@ def _search(
             if status == EXHAUSTED:
                 raise NoTourError(
                     f"no {'closed' if closed else 'open'} tour of {where} "
-                    f"starts at {start}: an exhaustive search visited {nodes:,} nodes"
+                    f"starts at {start}: an exhaustive search visited {nodes:,} nodes",
+                    total_nodes,
                 )
             if (status in (TIME_LIMIT, CANCELLED)
                     or (node_limit is not None and total_nodes >= node_limit)):
@@ -376,7 +377,8 @@ def _search(
     if status == EXHAUSTED:
         raise NoTourError(
             f"no {'closed' if closed else 'open'} tour of {where} starts at "
-            f"{start}: an exhaustive search visited {nodes:,} nodes"
+            f"{start}: an exhaustive search visited {nodes:,} nodes",
+            nodes,
         )
     raise limit_error(status, nodes, backs)
 
