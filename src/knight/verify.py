@@ -96,11 +96,17 @@ def verify(
         else:
             steps = arr
         return Tour(steps, closed=want, layout=board)
+    if board is not None and shape is None:
+        shape = board.shape  # a plain knight rectangle: its size is the shape
     if shape is not None or (arr.ndim == 2 and arr.shape[1] == 2):
-        board, start = check_path(arr, shape, want)
+        if shape is not None and arr.ndim == 2 and arr.shape == tuple(shape) \
+                and arr.shape[1] != 2:
+            steps, start = check_board(arr, want)
+        else:
+            steps, start = check_path(arr, shape, want)
     else:
-        board, start = check_board(arr, want)
-    return Tour(board, closed=want, _start=start, _checked=True)
+        steps, start = check_board(arr, want)
+    return Tour(steps, closed=want, _start=start, _checked=True)
 
 
 def _board_from_path(path: np.ndarray, board: Board) -> np.ndarray:
