@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import existence
+from . import existence, planner
 from ._core import search as _search_core
 from ._core.twins import PythonEngine
 from .board import Board
@@ -169,11 +169,8 @@ def _solve(
     closed = check_bool(closed, "closed")
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
-    if layout is not None and method == "construct":
-        raise ValueError(
-            f"method='construct' serves full knight rectangles only, not a "
-            f"{layout.describe()}; use method='auto' or one of the searches"
-        )
+    if layout is not None:
+        planner.choose(layout, "solve", method)  # a method that does not serve it: refused
     if layout is None or layout.is_knight:
         moves = move_order(order)
     else:
