@@ -575,9 +575,7 @@ class GraphPythonEngine:
         self._far: np.ndarray | None = None
 
     def _table(self, order: tuple[Move, ...]) -> tuple[np.ndarray, np.ndarray]:
-        nbr = self.board.neighbours(order)
-        deg = np.count_nonzero(nbr[:-1] != self.board.size, axis=1).astype(np.uint8)
-        return nbr, deg
+        return self.board.neighbours(order), self.board.degrees(order)
 
     def _board_of(self, steps: np.ndarray) -> np.ndarray:
         out = np.full(self.board.shape, -1, dtype=np.int32)
