@@ -815,7 +815,7 @@ def label(const int32_t[:, ::1] nbr, const uint8_t[::1] deg, int32_t[::1] comp,
     colour.  O(squares * width), in C: the theory of :mod:`knight.existence`
     asks for it on every board a search is about to walk.
     """
-    cdef Py_ssize_t n = deg.shape[0], width = nbr.shape[1], head, tail, s, p, u
+    cdef Py_ssize_t n = deg.shape[0], head, tail, s, p, u
     cdef int32_t label_ = 0
     cdef int k
     cdef bint ok = True
