@@ -138,7 +138,8 @@ def _solve(
     # Last of the checks: a token set already stops the call here.
     token = check_cancel(cancel)
     if trace is not None:
-        engine = PythonEngine(_cancellable(trace, token) if token is not None else trace)
+        # The twin polls the deadline and the cancel flag as the cores do.
+        engine = PythonEngine(trace)
     # Theory first: a board with no tour is answered at once, however large.
     why = existence.reason(rows, cols, start, closed)
     if why is not None:
@@ -165,18 +166,6 @@ def _solve(
                        node_limit, seconds, deadline, flag, began)
     finally:
         release(key)
-
-
-def _cancellable(trace: Tracer, token: Any) -> Tracer:
-    """``trace``, checking ``token`` first at every decision: the traced
-    search runs in Python, where no core polls the token."""
-
-    def traced(event: Any) -> None:
-        if token.is_set():
-            raise cancelled("the traced search", time.perf_counter(), 0)
-        trace(event)
-
-    return traced
 
 
 def _search(

@@ -13,6 +13,7 @@ two implementations cannot drift apart in how they treat the edges.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,14 +21,27 @@ import numpy as np
 
 from ..geometry import Move
 from ..trace import TraceEvent, Tracer
+from . import poll as _poll
 
 VISITED = 64
 FREE_BELOW = 32
 NO_VALUE = 99
 MASK64 = (1 << 64) - 1
 
-FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = range(7)
 TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
+
+def _stop(deadline: float, cancel: np.ndarray | None) -> int:
+    """CANCELLED, TIME_LIMIT or 0: what the cores' poll answers, in Python.
+
+    ``cancel`` is a cancel flag (:func:`knight.search.cancel_flag`); a
+    watched ``threading.Event`` is seen through it, as by the cores.
+    """
+    if cancel is not None and _poll.is_cancelled(cancel):
+        return CANCELLED
+    if deadline > 0.0 and time.time() >= deadline:
+        return TIME_LIMIT
+    return 0
 
 
 def _setup(
@@ -102,11 +116,16 @@ def backtrack(
     closed: bool = False,
     max_nodes: int | None = None,
     trace: Tracer | None = None,
+    deadline: float = 0.0,
+    cancel: np.ndarray | None = None,
 ) -> tuple[int, np.ndarray, int, int]:
     """Depth-first search; returns ``(status, board, nodes, backtracks)``.
 
     ``board`` holds the tour when the status is ``FOUND`` (0), else -1s.
     ``trace`` receives a :class:`~knight.trace.TraceEvent` per move and retreat.
+    ``deadline`` (a ``time.time()`` value, 0: none) and ``cancel`` (a cancel
+    flag) stop it, as they stop the core, with ``TIME_LIMIT`` or
+    ``CANCELLED`` (checked at every decision).
     """
     cells, off, width = _setup(rows, cols, order, ordered)
     last = rows * cols - 1
@@ -120,7 +139,15 @@ def backtrack(
         cells[s] += VISITED
     nxt = [0]
     nodes, backtracks = 1, 0
+    # Polled at every decision (the cores every 2**14 nodes): a fraction of
+    # a microsecond beside the Python search's own step, and a traced
+    # search stops at the very decision after its token is set.
+    polls = deadline > 0.0 or cancel is not None
     while True:
+        if polls:
+            stop = _stop(deadline, cancel)
+            if stop:
+                return stop, np.full((rows, cols), -1, np.int32), nodes, backtracks
         depth = len(path) - 1
         q = -1
         if depth == last:
@@ -201,11 +228,14 @@ def warnsdorff(
     seed: int = 0,
     closed: bool = False,
     trace: Tracer | None = None,
+    deadline: float = 0.0,
+    cancel: np.ndarray | None = None,
 ) -> tuple[int, np.ndarray, int, int]:
     """Greedy Warnsdorff walk; returns ``(status, board, nodes, 0)``.
 
     ``board`` holds the squares reached (-1 elsewhere) whatever the status.
     ``trace`` receives a :class:`~knight.trace.TraceEvent` per step.
+    ``deadline`` and ``cancel`` as in :func:`backtrack`.
     """
     cells, off, width = _setup(rows, cols, order, True)
     total = rows * cols
@@ -214,7 +244,12 @@ def warnsdorff(
     _visit(cells, s, off)
     state = seed & MASK64
     status = FOUND
+    polls = deadline > 0.0 or cancel is not None
     while len(path) < total:
+        if polls:
+            stop = _stop(deadline, cancel)
+            if stop:
+                return stop, _board(path, rows, cols, width), len(path), 0
         p = path[-1]
         best = FREE_BELOW
         ties: list[int] = []
@@ -297,11 +332,9 @@ class PythonEngine:
         ordered: bool, closed: bool, max_nodes: int | None, deadline: float,
         cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
-        # No deadline or cancel polls here: knight.solve checks the cancel
-        # token from the trace callback it wraps (traced runs are the ones
-        # that come here).
         return backtrack(rows, cols, start, order, ordered=ordered, closed=closed,
-                         max_nodes=max_nodes, trace=self.trace)
+                         max_nodes=max_nodes, trace=self.trace, deadline=deadline,
+                         cancel=cancel)
 
     def warnsdorff(
         self, rows: int, cols: int, start: tuple[int, int], order: Sequence[Move],
@@ -309,7 +342,7 @@ class PythonEngine:
         cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
         return warnsdorff(rows, cols, start, order, tie_break=tie_break, seed=seed,
-                          closed=closed, trace=self.trace)
+                          closed=closed, trace=self.trace, deadline=deadline, cancel=cancel)
 
 
 PYTHON_ENGINE = PythonEngine()
