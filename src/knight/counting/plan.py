@@ -13,6 +13,7 @@ import functools
 from collections.abc import Callable, Sequence
 
 from ..geometry import DEFAULT_ORDER
+from ..limits import check_planning
 
 # --------------------------------------------------------------------------
 # Board geometry on flat squares (row * cols + col)
@@ -22,6 +23,7 @@ from ..geometry import DEFAULT_ORDER
 def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     nb: list[tuple[int, ...]] = []
     for r in range(rows):
+        check_planning()
         for c in range(cols):
             nb.append(
                 tuple(
@@ -53,6 +55,7 @@ def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     for f in maps:
         perm = []
         for r in range(rows):
+            check_planning()
             for c in range(cols):
                 r2, c2 = f(r, c)
                 perm.append(r2 * cols + c2)
@@ -75,7 +78,9 @@ def prefix_alive(
         return False
     pending = None
     common = free.intersection
-    for u in free:
+    for i, u in enumerate(free):
+        if not i & 16383:
+            check_planning()
         f = len(common(nb[u]))
         adj = last in nb[u]
         if f == 0 and not (adj and remaining == 1):
@@ -142,8 +147,11 @@ def plan(
         job.tasks.append(((0,), None, 1))
         return job, 1
     orbits: dict[int, set[int]] = {}
+    syms = symmetries(rows, cols)
     for q in range(n):
-        orbits.setdefault(min(p[q] for p in symmetries(rows, cols)), set()).add(q)
+        if not q & 4095:
+            check_planning()
+        orbits.setdefault(min(p[q] for p in syms), set()).add(q)
     # Search from one square of each orbit of starts, weighted by the
     # orbit's size; and count each undirected path once rather than once
     # from each end: from a representative r, only the paths that end in r's
@@ -156,6 +164,7 @@ def plan(
     # within noise.
     reps = sorted(orbits)
     for k, q in enumerate(reps):
+        check_planning()
         size = len(orbits[q])
         job.tasks.append(((q,), frozenset(orbits[q]), size))
         later = frozenset().union(*(orbits[x] for x in reps[k + 1:]))
@@ -183,6 +192,7 @@ def split(job: Job, target: int, min_depth: int) -> None:
         order: list[tuple[tuple[int, ...], frozenset[int] | None]] = []
         deeper = False
         for prefix, ends, weight in tasks:
+            check_planning()
             root_len = len(prefix) - depth
             fix = [
                 p
