@@ -8,7 +8,7 @@ True
 
 from ._version import __version__
 from .compare import compare, sweep
-from .counting import count, tours
+from .counting import Estimate, count, estimate, tours
 from .errors import (
     BoardTooLargeError,
     DeadEndError,
@@ -33,6 +33,7 @@ __all__ = [
     "Cancel",
     "DEFAULT_ORDER",
     "DeadEndError",
+    "Estimate",
     "InvalidTourError",
     "KnightError",
     "METHODS",
@@ -45,6 +46,7 @@ __all__ = [
     "closed_tour_board",
     "compare",
     "count",
+    "estimate",
     "exists",
     "get_include",
     "is_tour",
