@@ -72,12 +72,18 @@ def count(
     with ``directed=True`` directed closed tours from ``start`` (see
     :mod:`knight.counting` for every case).  The result is a Python int.
 
-    ``workers=N`` counts on N local processes; ``executor`` runs the jobs on
+    ``workers=N`` counts on N local processes, at most as many as the CPUs
+    this process may run on (``os.sched_getaffinity``; a larger N is
+    reduced to that), in a pool started for the call and shut down when it
+    ends, however it ends; ``executor`` runs the jobs on
     any ``concurrent.futures.Executor`` instead (a process pool, or a Dask
     client's ``get_executor()`` to use a cluster).  Counts too small to gain
     from it stay in this process.  ``progress=True`` shows a bar on stderr
-    (``pip install 'knight-tour[progress]'``).  ``timeout`` (seconds) raises
-    :class:`knight.SearchLimitError`; Ctrl-C raises ``KeyboardInterrupt``.
+    (``pip install 'knight-tour[progress]'``).  ``timeout`` (seconds) bounds
+    the whole call, planning included, and raises
+    :class:`knight.SearchLimitError` giving the seconds since the call
+    began; Ctrl-C raises ``KeyboardInterrupt``.  :func:`knight.estimate`
+    says beforehand what a count will cost.
     ``cancel`` (a :class:`knight.Cancel` or ``threading.Event``), set from
     another thread, raises :class:`knight.SearchCancelled` within a fraction
     of a second, and stops the worker processes' jobs too.
