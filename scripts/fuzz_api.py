@@ -16,8 +16,10 @@ could run long gets a ``timeout``, and is checked against its bound:
 
     python scripts/fuzz_api.py --calls 2000 --seed 1
 
-It prints the figures (calls, rate, overruns, exceptions outside the
-documented classes, leaked processes) and exits 1 if any check failed.
+SIGTERM (``timeout 600 python scripts/fuzz_api.py --calls 100000``) ends the
+run after the current call, with the figures so far.  It prints the figures
+(calls, rate, overruns, exceptions outside the documented classes, leaked
+processes) and exits 1 if any check failed.
 tests/test_limits.py runs a short fixed-seed run.
 """
 
@@ -29,6 +31,7 @@ import itertools
 import math
 import multiprocessing
 import random
+import signal
 import sys
 import threading
 import time
@@ -350,7 +353,19 @@ def main(argv: list[str] | None = None) -> int:
     unexpected: list[str] = []
     leaked: list[str] = []
     began = time.perf_counter()
+    stop = []
+
+    def on_term(signum: int, frame: Any) -> None:
+        stop.append(signum)  # finish the call, then report what was done
+
+    signal.signal(signal.SIGTERM, on_term)
+    done = 0
     for i in range(args.calls):
+        if stop:
+            break
+        if i and i % 1000 == 0:
+            print(f"... {i} calls, {len(overruns)} overruns, {len(unexpected)} undocumented, "
+                  f"{time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
         name, run, bound, shown = rng.choices(CALLS, WEIGHTS)[0](a)
         what = f"#{i} {name}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
         if args.verbose:
@@ -374,9 +389,10 @@ def main(argv: list[str] | None = None) -> int:
             overruns.append(f"{what}: {took:.3f} s > {bound:.3f} s")
         if name == "count" and children():
             leaked.append(f"{what}: {len(children())} child processes left")
+        done += 1
     seconds = time.perf_counter() - began
-    print(f"{args.calls} calls in {seconds:.1f} s ({args.calls / seconds:.1f} calls/s), "
-          f"seed {args.seed}")
+    print(f"{done} calls in {seconds:.1f} s ({done / seconds:.1f} calls/s), seed {args.seed}"
+          + (" (stopped by SIGTERM)" if stop else ""))
     for key, k in sorted(outcomes.items()):
         print(f"  {key:48} {k}")
     print(f"crashes: 0 (the run finished); hangs: 0 (none past its bound + {HANG:g} s)")
