@@ -288,8 +288,17 @@ def call_verify(a: Args) -> tuple[str, Callable[[], Any], float | None, dict[str
     return fn.__name__, lambda: fn(obj, **kw), 2.0, dict(obj=repr(obj)[:60], **kw)
 
 
-def call_sweep(a: Args) -> tuple[str, Callable[[], Any], float | None, dict[str, Any]]:
+def small_board(a: Args, most: int) -> tuple[Any, Any]:
+    """A board of at most ``most`` squares when its size is valid (one run per
+    start or method: a sweep of 1000x1000 is 10**6 runs, each bounded)."""
     rows, cols = a.board(big=12)
+    while squares(rows, cols) > most:
+        rows, cols = a.board(big=12)
+    return rows, cols
+
+
+def call_sweep(a: Args) -> tuple[str, Callable[[], Any], float | None, dict[str, Any]]:
+    rows, cols = small_board(a, 144)
     kw: dict[str, Any] = {"closed": a.flag(), "method": a.method(METHODS)}
     timeout = round(a.rng.uniform(0.001, 0.02), 3) if a.chance(0.9) else a.timeout()
     if a.chance(0.7):
@@ -309,7 +318,7 @@ def call_sweep(a: Args) -> tuple[str, Callable[[], Any], float | None, dict[str,
 
 
 def call_compare(a: Args) -> tuple[str, Callable[[], Any], float | None, dict[str, Any]]:
-    rows, cols = a.board(big=12)
+    rows, cols = small_board(a, 10**4)
     kw: dict[str, Any] = {"start": a.square(rows, cols), "closed": a.flag(),
                           "timeout": round(a.rng.uniform(0.001, 0.05), 3)
                           if a.chance(0.9) else a.timeout()}
