@@ -304,7 +304,10 @@ def call_sweep(a: Args) -> tuple[str, Callable[[], Any], float | None, dict[str,
     if a.chance(0.7):
         kw["timeout"] = timeout
     if a.chance(0.3):
-        kw["max_nodes"] = a.max_nodes()
+        # Without a timeout, only bounds that end: max_nodes=None (or 2**80)
+        # asks for an unbounded sweep, on purpose.
+        kw["max_nodes"] = a.max_nodes() if "timeout" in kw else \
+            a.rng.choice([1, 1000, 10**5, 10**6, 0, "10"])
     if a.chance(0.1):
         kw["cancel"] = a.cancel()
     runs = rows * (cols or rows) if isinstance(rows, int) and isinstance(cols or rows, int) \
@@ -312,7 +315,7 @@ def call_sweep(a: Args) -> tuple[str, Callable[[], Any], float | None, dict[str,
     bound = bound_of(kw.get("timeout"), runs)
     if bound is None and "timeout" not in kw:
         # No timeout: each start stops at sweep's node bound (~50 ms of core).
-        bound = runs * 0.2 + SLACK
+        bound = runs * 0.3 + SLACK
     return "sweep", lambda: knight.sweep(rows, cols, **kw), bound, dict(rows=rows, cols=cols,
                                                                         **kw)
 
@@ -396,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         faulthandler.cancel_dump_traceback_later()
         if bound is not None and took > bound:
             overruns.append(f"{what}: {took:.3f} s > {bound:.3f} s")
+            print(f"overrun: {overruns[-1]}", file=sys.stderr, flush=True)
         if name == "count" and children():
             leaked.append(f"{what}: {len(children())} child processes left")
         done += 1
