@@ -23,8 +23,9 @@ from ..limits import check_planning
 def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     nb: list[tuple[int, ...]] = []
     for r in range(rows):
-        check_planning()
         for c in range(cols):
+            if not c & 4095:
+                check_planning()
             nb.append(
                 tuple(
                     (r + dr) * cols + c + dc
@@ -55,8 +56,9 @@ def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     for f in maps:
         perm = []
         for r in range(rows):
-            check_planning()
             for c in range(cols):
+                if not c & 4095:
+                    check_planning()
                 r2, c2 = f(r, c)
                 perm.append(r2 * cols + c2)
         perms.add(tuple(perm))
@@ -129,7 +131,8 @@ def plan(
         # Every cycle passes through every square: root it at a square of
         # fewest neighbours a_0 < a_1 < ..., leave by a_i and come back by a
         # later a_j, so each undirected cycle is counted exactly once.
-        s = min(range(n), key=lambda q: (len(nb[q]), q))
+        fewest = min(map(len, nb))  # C speed; then the first square with that many
+        s = next(q for q in range(n) if len(nb[q]) == fewest)
         job = Job(rows, cols, (s,))
         a = nb[s]
         for i in range(len(a) - 1):
@@ -202,7 +205,7 @@ def split(job: Job, target: int, min_depth: int) -> None:
                 and (ends is None or frozenset(p[q] for q in ends) == ends)
             ]
             on = set(prefix) | blocked
-            free = {q for q in range(rows * cols) if q not in on}
+            free = set(range(rows * cols)).difference(on)
             if not free:
                 key = (prefix, ends)
                 if key not in grown:
