@@ -45,16 +45,28 @@ def _stop(deadline: float, cancel: np.ndarray | None) -> int:
 
 
 def _setup(
-    rows: int, cols: int, order: Sequence[Move], counts: bool
-) -> tuple[list[int], list[int], int]:
+    rows: int, cols: int, order: Sequence[Move], counts: bool, deadline: float = 0.0,
+    cancel: np.ndarray | None = None,
+) -> tuple[list[int], list[int], int] | int:
+    """The padded cells, the move offsets and the row width; or the status
+    that stopped the set-up (O(squares) in Python: seconds on a big board)."""
     width = cols + 4
     off = [dr * width + dc for dr, dc in order]
     cells = [VISITED] * ((rows + 4) * width)
+    polls = deadline > 0.0 or cancel is not None
     for r in range(rows):
+        if polls:
+            stop = _stop(deadline, cancel)
+            if stop:
+                return stop
         for c in range(cols):
             cells[(r + 2) * width + c + 2] = 0
     if counts:
         for r in range(rows):
+            if polls:
+                stop = _stop(deadline, cancel)
+                if stop:
+                    return stop
             for c in range(cols):
                 p = (r + 2) * width + c + 2
                 cells[p] = sum(1 for o in off if cells[p + o] < FREE_BELOW)
@@ -127,7 +139,10 @@ def backtrack(
     flag) stop it, as they stop the core, with ``TIME_LIMIT`` or
     ``CANCELLED`` (checked at every decision).
     """
-    cells, off, width = _setup(rows, cols, order, ordered)
+    setup = _setup(rows, cols, order, ordered, deadline, cancel)
+    if isinstance(setup, int):
+        return setup, np.full((rows, cols), -1, np.int32), 0, 0
+    cells, off, width = setup
     last = rows * cols - 1
     limit = max_nodes if max_nodes else 1 << 62
     s = (start[0] + 2) * width + start[1] + 2
@@ -237,7 +252,10 @@ def warnsdorff(
     ``trace`` receives a :class:`~knight.trace.TraceEvent` per step.
     ``deadline`` and ``cancel`` as in :func:`backtrack`.
     """
-    cells, off, width = _setup(rows, cols, order, True)
+    setup = _setup(rows, cols, order, True, deadline, cancel)
+    if isinstance(setup, int):
+        return setup, np.full((rows, cols), -1, np.int32), 0, 0
+    cells, off, width = setup
     total = rows * cols
     s = (start[0] + 2) * width + start[1] + 2
     path = [s]
