@@ -9,7 +9,7 @@ True
 from ._version import __version__
 from .board import Board
 from .compare import compare, sweep
-from .counting import count, tours
+from .counting import Estimate, count, estimate, tours
 from .decide import exists, start_squares, why_not
 from .errors import (
     BoardTooLargeError,
@@ -36,6 +36,7 @@ __all__ = [
     "Cancel",
     "DEFAULT_ORDER",
     "DeadEndError",
+    "Estimate",
     "InvalidTourError",
     "KnightError",
     "METHODS",
@@ -49,6 +50,7 @@ __all__ = [
     "closed_tour_board",
     "compare",
     "count",
+    "estimate",
     "exists",
     "get_include",
     "is_tour",

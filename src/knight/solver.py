@@ -214,10 +214,8 @@ def _solve(
         # A trace, or knight.reference, runs the table cores' pure-Python twins.
         graph: Engine = GraphEngine(layout)
         if trace is not None or isinstance(engine, PythonEngine):
-            graph = GraphPythonEngine(
-                layout, _cancellable(trace, token) if trace is not None and token is not None
-                else trace,
-            )
+            # The twins poll the deadline and the cancel flag as the cores do.
+            graph = GraphPythonEngine(layout, trace)
         deadline = limits_deadline(seconds)
         flag, key = cancel_flag(token)
         try:
@@ -226,7 +224,8 @@ def _solve(
         finally:
             release(key)
     if trace is not None:
-        engine = PythonEngine(_cancellable(trace, token) if token is not None else trace)
+        # The twin polls the deadline and the cancel flag as the cores do.
+        engine = PythonEngine(trace)
     # Theory first: a board with no tour is answered at once, however large.
     why = existence.reason(rows, cols, start, closed)
     if why is not None:
@@ -253,18 +252,6 @@ def _solve(
                        node_limit, seconds, deadline, flag, began)
     finally:
         release(key)
-
-
-def _cancellable(trace: Tracer, token: Any) -> Tracer:
-    """``trace``, checking ``token`` first at every decision: the traced
-    search runs in Python, where no core polls the token."""
-
-    def traced(event: Any) -> None:
-        if token.is_set():
-            raise cancelled("the traced search", time.perf_counter(), 0)
-        trace(event)
-
-    return traced
 
 
 def _search(

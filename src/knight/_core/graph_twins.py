@@ -224,7 +224,9 @@ def backtrack(
                 if not closed or s in rows[q]:
                     return FOUND, _steps(path, n), nodes, backtracks
                 nxt[depth] = len(rows[q])  # a full path that does not close: retreat
-        if (nodes & POLL_MASK) == 0:
+        # Traced, at every decision (as the knight's twin): a trace is slow
+        # anyway, and the caller's cancel then stops it at the next event.
+        if trace is not None or (nodes & POLL_MASK) == 0:
             stop = _stopped(deadline, cancel)
             if stop != FOUND:
                 return stop, _steps([], n), nodes, backtracks
@@ -327,7 +329,7 @@ def warnsdorff(
             ))
         path.append(q)
         _visit(c, rows[q], q)
-        if (len(path) & POLL_MASK) == 0:
+        if trace is not None or (len(path) & POLL_MASK) == 0:
             status = _stopped(deadline, cancel)
             if status != FOUND:
                 break
