@@ -66,7 +66,8 @@ def get_include() -> str:
     """The directory to put on a C compiler's include path to ``cimport knight.capi``.
 
     :mod:`knight.capi` is the C-level API (``noexcept nogil`` functions over
-    ``int32_t[:, ::1]`` boards, declared in ``knight/capi.pxd``; see the
+    ``int32_t[:, ::1]`` knight boards, and over any board described by a
+    ``kt_board`` neighbour table; declared in ``knight/capi.pxd``; see the
     documentation's "C-level API" page).  A ``setup.py`` that builds a
     Cython extension against it passes this directory to ``cythonize``,
     as with ``numpy.get_include()``::

@@ -381,6 +381,14 @@ class Tour:
         >>> d = knight.solve(8, start="e4").to_dict(notation="algebraic")
         >>> d["start"], d["path"][:3], d["notation"]
         ('e4', ['e4', 'f2', 'h1'], 'algebraic')
+
+        A tour of a board that is not a plain knight rectangle also has
+        ``"layout"``: its ``rows``, ``cols``, ``holes``, ``moves``, ``piece``
+        and ``wrap``; in ``"board"`` its holes hold -1 whatever ``base``.
+
+        >>> t = knight.solve(knight.Board(5, holes=["c3"], moves="king"))
+        >>> t.to_dict()["layout"]["holes"], t.to_dict(base=1)["board"][2]
+        ([[2, 2]], [6, 11, -1, 18, 17])
         """
         if base not in (0, 1):
             raise ValueError(f"base must be 0 or 1, got {base!r}")
@@ -398,7 +406,8 @@ class Tour:
             "start": start,
             "end": end,
             "base": base,
-            "board": (self._board + base).tolist(),
+            "board": (np.where(self._board >= 0, self._board + base, -1)
+                      if self._layout is not None and base else self._board + base).tolist(),
             "path": path,
             "method": self.method,
             "nodes": self.nodes,
@@ -406,4 +415,17 @@ class Tour:
             "seconds": self.seconds,
             "seed": self.seed,
             "moves": self.moves().tolist(),
+            **({} if self._layout is None else {"layout": _layout_dict(self._layout)}),
         }
+
+
+def _layout_dict(board: Board) -> dict[str, Any]:
+    """A board that is not a plain knight rectangle, for JSON (see ``to_dict``)."""
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "holes": [list(h) for h in board.holes],
+        "moves": [list(m) for m in board.moves],
+        "piece": board.piece,
+        "wrap": board.wrap,
+    }

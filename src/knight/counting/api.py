@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import existence
+from .. import existence, planner
 from .._core import count as _count
 from ..board import Board, check_table_memory
 from ..errors import BoardTooLargeError, SearchLimitError
@@ -171,10 +171,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
                       check_bool(directed, "directed"))
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
-    if method == "dp":
-        raise ValueError(
-            f"method='dp' counts plain knight rectangles; the {board.describe()} is counted "
-            "by method='search' (or 'auto')")
+    engine = planner.choose(board, "count", method)
     if directed is True and not task.closed:
         raise ValueError("directed applies to closed tours (open tours are always directed)")
     w = check_workers(workers, executor)
@@ -193,6 +190,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
         return 0
     flag, key = cancel_flag(token)
     try:
+        info["engine"] = engine.name
         return count_on_board(task, until, flag, w, executor, info)
     finally:
         release(key)
