@@ -64,6 +64,7 @@ import knight
 from knight import *
 from knight.board import PIECES, as_board, leaper
 from knight.existence import board_decided, board_reason, knuth_connected, torus_theorem
+from knight.planner import choose
 from knight.trace import LimitedPrinter, TraceEvent
 """
 
