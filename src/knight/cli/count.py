@@ -11,6 +11,7 @@ from typing import Any
 from ..counting import METHODS as COUNT_METHODS
 from ..counting import count, estimate, tours
 from ..decide import why_not
+from ..geometry import available_memory
 from ..tour import NOTATIONS
 from .common import (
     EXIT_NO_TOUR,
@@ -60,6 +61,8 @@ def _warn_if_long(args: argparse.Namespace, what: str, method: str, hint: str) -
                     directed=args.directed, method=method)
     if cost.seconds is not None and cost.seconds <= WARN_SECONDS:
         return
+    if cost.memory is not None and cost.memory > available_memory():
+        return  # the count refuses at once, with its own message: no warning first
     when = "may never finish" if cost.seconds is None else "may take long"
     sys.stderr.write(f"knight: warning: {what} {when}: {cost}; {hint}\n")
     sys.stderr.flush()
