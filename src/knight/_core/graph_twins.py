@@ -526,7 +526,7 @@ class GraphPathSearch:
                         if out is not None and n_out == max_out:
                             self.depth = d
                             return MORE, n_out
-                if self.nodes - polled > COUNT_POLL_MASK:
+                if self.nodes - polled > max(64, COUNT_POLL_MASK * 64 // max(self.total, 64)):
                     polled = self.nodes
                     self.depth = d
                     if max_nodes > 0 and self.nodes >= max_nodes:
