@@ -95,6 +95,7 @@ cdef enum:
     POLL_MASK = 16383
     NO_VALUE = 99
     STRIDE = 10          # per-depth record of the ordered search: next, count, 8 moves
+    PREPARE_BAND_CELLS = 1 << 20   # set-up between two polls (a few ms)
 
 # For the callers that size the arrays.
 MOVE_STRIDE = STRIDE
@@ -161,6 +162,48 @@ cdef inline void _unvisit(int32_t* cells, Py_ssize_t p, const Py_ssize_t* off) n
     cells[p] -= VISITED
     for k in range(8):
         cells[p + off[k]] += 1
+
+
+cdef int _prepare(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols, const Py_ssize_t* off,
+                  bint counts, double deadline, const uint8_t* cancel) noexcept nogil:
+    """``_clear`` (and ``_count_neighbours`` with ``counts``), in bands of rows
+    with a poll between bands on big boards, so that a timeout or a cancel
+    is seen during the set-up, which takes seconds on 10^8 squares; returns
+    S_FOUND (go on) or the poll's status.  Small boards take one band."""
+    cdef Py_ssize_t width = cols + 4, band, r0, r, p, _c
+    cdef int status, k, n
+    if rows * cols < PREPARE_BAND_CELLS:
+        _clear(cells, rows, cols)
+        if counts:
+            _count_neighbours(cells, rows, cols, off)
+        return S_FOUND
+    band = PREPARE_BAND_CELLS // width + 1
+    r0 = 0
+    while r0 < rows + 4:
+        for r in range(r0, min(r0 + band, rows + 4)):
+            for _c in range(width):
+                cells[r * width + _c] = 0 if (2 <= r < rows + 2 and 2 <= _c < cols + 2) \
+                    else VISITED
+        r0 += band
+        status = _polled(deadline, cancel)
+        if status != S_FOUND:
+            return status
+    r0 = 0
+    while counts and r0 < rows:
+        for r in range(r0, min(r0 + band, rows)):
+            p = (r + 2) * width + 2
+            for _c in range(cols):
+                n = 0
+                for k in range(8):
+                    if cells[p + off[k]] < FREE_BELOW:
+                        n += 1
+                cells[p] = n
+                p += 1
+        r0 += band
+        status = _polled(deadline, cancel)
+        if status != S_FOUND:
+            return status
+    return S_FOUND
 
 
 cdef void _clear(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
@@ -377,9 +420,12 @@ cdef int tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
     if max_nodes <= 0:
         max_nodes = INT64_MAX
     _offsets(order, width, off)
-    _clear(work, rows, cols)
+    status = _prepare(work, rows, cols, off, ordered, deadline, cancel)
+    if status != S_FOUND:
+        counters.nodes = counters.backtracks = counters.depth = 0
+        _fill(board, rows * cols, -1)
+        return status
     if ordered:
-        _count_neighbours(work, rows, cols, off)
         status = _dfs_ordered(work, path, moves, off, s, rows * cols - 1, closed,
                               max_nodes, deadline, cancel, counters)
     else:
@@ -570,8 +616,11 @@ cdef int greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
     cdef int status = S_FOUND, k, nt
     cdef uint64_t state = seed
     _offsets(order, width, off)
-    _clear(c, rows, cols)
-    _count_neighbours(c, rows, cols, off)
+    status = _prepare(c, rows, cols, off, True, deadline, cancel)
+    if status != S_FOUND:
+        counters.nodes = counters.backtracks = counters.depth = 0
+        _fill(board, rows * cols, -1)
+        return status
     s = (start_row + 2) * width + start_col + 2
     pth[0] = <int32_t>s
     _visit(c, s, off)
