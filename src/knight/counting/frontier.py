@@ -50,6 +50,7 @@ from .._core.frontier import (
     run,
 )
 from ..errors import BoardTooLargeError, KnightError, SearchLimitError
+from ..geometry import sweep_back_moves, sweep_reason
 from ..limits import check_planning, planning, planning_active
 
 __all__ = [
@@ -161,13 +162,7 @@ def back_moves(rows: int, cols: int, moves: Sequence[tuple[int, int]] | None = N
     """
     if moves is None:
         return _MOVES
-    W, L = min(rows, cols), max(rows, cols)
-    out = set()
-    for dr, dc in moves:
-        a, b = (dc, dr) if rows <= cols else (dr, dc)  # (along, across) the sweep
-        if abs(b) < W and abs(a) < L and (a < 0 or (a == 0 and b < 0)):
-            out.add((a, b))
-    return tuple(sorted(out))
+    return sweep_back_moves(rows, cols, moves)
 
 
 #: Boards up to this many cells are kept once prepared (a count prepares
@@ -418,14 +413,8 @@ def serve_reason(rows: int, cols: int, *, mask: npt.NDArray[np.bool_] | None = N
         return f"the frontier is {W} wide, more than {MAX_WIDTH}"
     if mv is None:
         return None
-    bm = back_moves(bx.rows, bx.cols, mv)
-    for dc, dr in bm:
-        if dc < -2 or (dc == -2 and dr < -1):
-            return f"a move ({-dc}, {-dr}) spans more than two columns of the sweep" \
-                if dc < -2 else f"a move ({-dc}, {-dr}) spans two columns and two rows"
-    if len(bm) > 4:
-        return f"{len(bm)} moves reach back in the sweep, more than the 4 the core keeps"
-    return None
+    # the rule itself is geometry: the planner (a lower layer) applies it too
+    return sweep_reason(bx.rows, bx.cols, mv)
 
 
 def serves(rows: int, cols: int, *, mask: npt.NDArray[np.bool_] | None = None,
