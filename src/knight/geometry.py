@@ -295,3 +295,60 @@ def check_memory(needed: int, what: str) -> None:
             f"{what} needs about {needed / 2**30:.1f} GiB of memory, "
             f"but only {avail / 2**30:.1f} GiB is available"
         )
+
+
+def sweep_back_moves(rows: int, cols: int, moves: Iterable[Move]) -> tuple[Move, ...]:
+    """The moves that reach an earlier square of a sweep along the longer
+    side of a ``rows`` x ``cols`` board (the frontier DP's), as ``(dcol,
+    drow)`` in the sweep's frame (columns along the longer side), sorted;
+    ``moves`` are ``(drow, dcol)`` offsets of the board, and moves longer
+    than the board are dropped.
+
+    >>> sweep_back_moves(3, 5, [(0, 1), (0, -1), (1, 0), (-1, 0)])  # the wazir
+    ((-1, 0), (0, -1))
+    """
+    W, L = min(rows, cols), max(rows, cols)
+    out = set()
+    for dr, dc in moves:
+        a, b = (dc, dr) if rows <= cols else (dr, dc)  # (along, across) the sweep
+        if abs(b) < W and abs(a) < L and (a < 0 or (a == 0 and b < 0)):
+            out.add((a, b))
+    return tuple(sorted(out))
+
+
+def sweep_reason(rows: int, cols: int, moves: Iterable[Move]) -> str | None:
+    """Why a sweep along the longer side of a ``rows`` x ``cols`` board (the
+    frontier DP's) cannot take the move set ``moves`` ((drow, dcol) offsets),
+    or None if it can: the moves must be closed under negation (an
+    undirected graph) and, in the sweep's direction, span at most two
+    columns and, when they span two, at most one row, with at most four of
+    them reaching back (the core's slots).  The knight, king, wazir, ferz
+    and dabbaba fit; the alfil and every leaper longer than the knight do
+    not.  The width of the board is not judged here.
+
+    >>> sweep_reason(8, 8, [(0, 1), (0, -1), (1, 0), (-1, 0)]) is None
+    True
+    >>> sweep_reason(8, 8, [(1, 3), (3, 1), (-1, 3), (-3, 1), (1, -3), (3, -1), (-1, -3), (-3, -1)])
+    'a move (3, 1) spans more than two columns of the sweep'
+    """
+    offs = set(moves)
+    if any((-a, -b) not in offs for a, b in offs):
+        return "the moves are not closed under negation (a move and its reverse)"
+    bm = sweep_back_moves(rows, cols, offs)
+    for dc, dr in bm:
+        if dc < -2:
+            return f"a move ({-dc}, {-dr}) spans more than two columns of the sweep"
+        if dc == -2 and dr < -1:
+            return f"a move ({-dc}, {-dr}) spans two columns and two rows"
+    if len(bm) > 4:
+        return f"{len(bm)} moves reach back in the sweep, more than the 4 the core keeps"
+    return None
+
+
+def used_box(mask: np.ndarray) -> tuple[int, int, int, int]:
+    """``(top, left, rows, cols)`` of the smallest rectangle holding every
+    True square of the 2-D bool array ``mask`` (which holds one)."""
+    used_r = np.flatnonzero(mask.any(axis=1))
+    used_c = np.flatnonzero(mask.any(axis=0))
+    top, left = int(used_r[0]), int(used_c[0])
+    return top, left, int(used_r[-1]) + 1 - top, int(used_c[-1]) + 1 - left

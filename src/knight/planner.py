@@ -14,7 +14,7 @@ construct     solve         plain knight rectangles (full, flat)
 knight-search solve         plain knight rectangles (full, flat)
 table-search  exists, solve every board
 theory        exists        plain knight rectangles, knight tori; necessary conditions elsewhere
-frontier-dp   count         plain knight rectangles (full, flat)
+frontier-dp   count         flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
 knight-count  count, tours  plain knight rectangles (full, flat)
 table-count   count, tours  every board
 """
@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .board import Board
+from .geometry import sweep_reason, used_box
 
 #: The tasks the planner chooses engines for.
 TASKS = ("solve", "count", "tours", "exists")
@@ -38,14 +39,25 @@ def _any(board: Board) -> bool:
     return True
 
 
-def _knight_rectangle(board: Board) -> bool:
-    """A knight on a flat rectangle: what the frontier sweeps (holes once its
-    core takes them: :data:`FRONTIER_TAKES_HOLES`)."""
-    return board.is_knight and board.wrap is None and (board.is_full or FRONTIER_TAKES_HOLES)
+def _frontier_board(board: Board) -> bool:
+    """A flat board, with holes or not, whose move set the frontier's sweep
+    takes (:func:`knight.geometry.sweep_reason` on the board cut down to its
+    usable rows and columns, as :func:`knight.counting.frontier.serves`
+    judges it): the knight, king, wazir, ferz, dabbaba.  Its width is the
+    DP's own limit (BoardTooLargeError), not a question of which engine."""
+    if board.wrap is not None:
+        return False
+    if board.is_knight:
+        return FRONTIER_TAKES_HOLES or board.is_full
+    if not FRONTIER_TAKES_HOLES and not board.is_full:
+        return False
+    rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
+    return sweep_reason(rows, cols, board.moves) is None
 
 
-#: Whether the frontier DP counts boards with holes (its core's capability).
-FRONTIER_TAKES_HOLES = False
+#: Whether the frontier DP counts boards with holes (its core's capability:
+#: it does since issue 19).
+FRONTIER_TAKES_HOLES = True
 
 
 @dataclass(frozen=True)
@@ -72,8 +84,8 @@ ENGINES: tuple[Engine, ...] = (
     Engine("theory", frozenset({"exists"}), _any,
            "plain knight rectangles, knight tori; necessary conditions elsewhere",
            "theorems: exact answers, or reasons no tour exists"),
-    Engine("frontier-dp", frozenset({"count"}), _knight_rectangle,
-           "plain knight rectangles (full, flat)",
+    Engine("frontier-dp", frozenset({"count"}), _frontier_board,
+           "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
            "frontier dynamic programming along the longer side (method='dp', counts only)"),
     Engine("knight-count", frozenset({"count", "tours"}), _standard,
            "plain knight rectangles (full, flat)",
@@ -115,9 +127,9 @@ def choose(board: Board, task: str, method: str = "auto") -> Engine:
 
     >>> choose(Board(8), "solve").name, choose(Board(8, moves="zebra"), "solve").name
     ('knight-search', 'table-search')
-    >>> choose(Board(8, wrap="torus"), "count", "dp")
+    >>> choose(Board(8, wrap="torus"), "count", "dp")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: method='dp' serves plain knight rectangles (full, flat), not a 8x8 torus
+    ValueError: method='dp' serves flat boards of the knight, king, ... not a 8x8 torus
     """
     names = _METHODS.get((task, method))
     if names is None:

@@ -16,7 +16,7 @@ from .. import existence, planner
 from .._core import count as _count
 from ..board import Board, check_table_memory
 from ..errors import BoardTooLargeError, SearchCancelled, SearchLimitError
-from ..geometry import Square, as_int, available_memory, is_knight_move
+from ..geometry import Square, as_int, available_memory, is_knight_move, used_box
 from ..limits import (
     Cancel,
     cancelled,
@@ -131,8 +131,13 @@ def count(
 
     On a :class:`knight.Board` that is not a plain knight rectangle (holes,
     another piece, wrap-around) the count is by the table search
-    (:mod:`knight.counting.graph`), in every mode; ``method="dp"`` is
-    refused there.
+    (:mod:`knight.counting.graph`), in every mode, or by the frontier DP
+    on flat boards (holes allowed) of the knight, king, wazir, ferz or
+    dabbaba: always with ``method="dp"``, and with ``"auto"`` by the same
+    rule as on rectangles (narrow and long once cut down to the usable
+    rows and columns, tables within ``max_memory``).  ``method="dp"`` on
+    other boards (a torus, a zebra) raises ``ValueError`` naming the boards
+    it serves.
     """
     if isinstance(rows, Board) and not rows.is_standard:
         return _board_count(rows, cols, start, end, closed, directed, method, workers, executor,
@@ -187,7 +192,9 @@ def count(
 def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
                  method: Any, workers: Any, executor: Any, progress: Any, timeout: Any,
                  max_memory: Any, cancel: Any, _info: dict[str, Any] | None) -> int:
-    """:func:`count` on a general board: checks, theory, then the table search."""
+    """:func:`count` on a general board: checks, theory, then the frontier DP
+    (method="dp", or "auto" on narrow, long boards whose tables fit) where
+    the planner says it serves the board, else the table search."""
     if cols is not None:
         raise TypeError("cols must not be given with a Board (the board has its own size)")
     task = graph_task(board, start, end, check_bool(closed, "closed"),
@@ -195,6 +202,8 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     engine = planner.choose(board, "count", method)
+    if method == "dp":  # too wide for the DP: refused before any work, as for rectangles
+        frontier.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
     if directed is True and not task.closed:
         raise ValueError("directed applies to closed tours (open tours are always directed)")
     w = check_workers(workers, executor)
@@ -211,12 +220,79 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
                 board, (int(v[0]), int(v[1])), task.closed) is not None for v in sq):
         info["method"], info["detail"] = "theory", "no tour exists: the count is 0"
         return 0
+    limit = None if max_memory is None else as_int(max_memory, "max_memory")
+    by_dp = engine.name == "frontier-dp" and (
+        method == "dp" or (_board_dp_preferred(board) and _board_dp_fits(task, limit)))
     flag, key = cancel_flag(token)
+    began = time.perf_counter()
     try:
+        if by_dp:
+            info["engine"], info["method"] = engine.name, "dp"
+            with planning(until, token, began=began, what="count"):
+                return _board_dp_count(task, until, limit, flag, info, began)
+        engine = planner.choose(board, "count", "search")
         info["engine"] = engine.name
         return count_on_board(task, until, flag, w, executor, info)
+    except frontier.Cancelled:
+        raise cancelled("count", began, 0) from None
     finally:
         release(key)
+
+
+def _board_dp_args(board: Board) -> dict[str, Any]:
+    """The mask and moves of a general board as the frontier DP takes them."""
+    mask = None if board.is_full else np.ascontiguousarray(board.mask, dtype=np.bool_)
+    return {"mask": mask, "moves": board.moves}
+
+
+def _board_dp_preferred(board: Board) -> bool:
+    """As :func:`dp_preferred` for rectangles, on the board cut down to its
+    usable rows and columns (the DP's width)."""
+    rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
+    return dp_preferred(Task(rows, cols, None, None, False, False))
+
+
+def _board_dp_mode(task: GraphTask) -> str:
+    return "cycle" if task.closed and (task.start is None or task.end is None) else "path"
+
+
+def _board_dp_fits(task: GraphTask, limit: int | None) -> bool:
+    """As :func:`dp_fits`: the DP's estimated tables fit ``limit``."""
+    board = task.board
+    try:
+        _, need = frontier.estimate(*board.shape, _board_dp_mode(task), **_board_dp_args(board))
+    except BoardTooLargeError:  # wider than the DP takes: the search it is
+        return False
+    return need <= (limit if limit is not None else available_memory())
+
+
+def _board_dp_count(task: GraphTask, until: float, limit: int | None,
+                    cancel: np.ndarray | None, info: dict[str, Any], began: float) -> int:
+    """The count on a general board by frontier DP (:func:`frontier.count_tours`,
+    in this process), refused before any table that does not fit."""
+    board = task.board
+    rows, cols = board.shape
+    args = _board_dp_args(board)
+    states, need = frontier.estimate(rows, cols, _board_dp_mode(task), **args)
+    allowed = limit if limit is not None else available_memory()
+    if need > allowed:
+        raise BoardTooLargeError(
+            f"counting the tours of a {board.describe()} by frontier DP needs an estimated "
+            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
+            "GiB allowed (max_memory=, or the memory available)"
+        )
+    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    start, end = (None if v is None else int(board.squares[v][0]) * cols
+                  + int(board.squares[v][1]) for v in (task.start, task.end))
+    try:
+        return frontier.count_tours(rows, cols, start=start, end=end, closed=task.closed,
+                                    directed=task.directed, mask=args["mask"],
+                                    moves=args["moves"], deadline=until, cancel=cancel,
+                                    max_bytes=allowed)
+    except SearchCancelled:
+        raise
+    except SearchLimitError:
+        raise stopped("count", began, 0) from None
 
 
 def ruled_out(task: Task) -> bool:

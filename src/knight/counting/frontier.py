@@ -50,10 +50,13 @@ from .._core.frontier import (
     run,
 )
 from ..errors import BoardTooLargeError, KnightError, SearchLimitError
+from ..geometry import sweep_back_moves, sweep_reason
 from ..limits import check_planning, planning, planning_active
 
 __all__ = [
-    "count_cycles", "count_paths", "estimate", "count_bound",
+    "count_cycles", "count_paths", "count_tours", "estimate", "estimate_words", "count_bound",
+    "serves", "serve_reason", "check_moves", "check_mask", "crop", "Masked", "leaper",
+    "KING", "KNIGHT_MOVES",
     "plan_jobs", "run_job", "combine", "count_split", "Job", "JobResult", "crt",
     "plan_joins", "run_join", "combine_joins", "is_split", "JoinJob",
     "Cancelled", "BoardTooLargeError", "SearchLimitError",
@@ -109,6 +112,13 @@ class Board:
     path_mode: bool
     degree: list[int] = field(default_factory=list)
     trivial: int | None = None
+    #: The back-edge moves (dcol, drow) of the sweep, in slot order, and
+    #: whether they are symmetric under reflecting the rows (mirror folding
+    #: needs it); the move set itself as given to :func:`prepare` (None:
+    #: the knight).
+    bmoves: tuple[tuple[int, int], ...] = ()
+    mirror: bool = True
+    moves: tuple[tuple[int, int], ...] | None = None
 
 
 def _check_mode(mode: str) -> None:
@@ -136,6 +146,25 @@ def _sweep_index(rows: int, cols: int) -> Callable[[int], int]:
     return lambda sq: (sq // cols) * W + sq % cols
 
 
+def back_moves(rows: int, cols: int, moves: Sequence[tuple[int, int]] | None = None
+               ) -> tuple[tuple[int, int], ...]:
+    """The moves that reach an earlier cell of the sweep, as (dcol, drow) in
+    the sweep's frame (columns along the longer side, ``col * W + row``),
+    sorted: the core's back-edge slots in order.  ``moves``: (drow, dcol)
+    offsets of the board (None: the knight); moves longer than the board
+    are dropped.  Sorted by (dcol, drow), a cell's back neighbours come in
+    increasing cell order (rows differ by less than W), as the core needs.
+
+    >>> back_moves(8, 8)
+    ((-2, -1), (-2, 1), (-1, -2), (-1, 2))
+    >>> back_moves(3, 5, [(0, 1), (0, -1), (1, 0), (-1, 0)])  # the wazir
+    ((-1, 0), (0, -1))
+    """
+    if moves is None:
+        return _MOVES
+    return sweep_back_moves(rows, cols, moves)
+
+
 #: Boards up to this many cells are kept once prepared (a count prepares
 #: the same board up to three times: the plan, then each half; a few MB
 #: each); bigger ones would hold hundreds of MB after the call.
@@ -143,30 +172,42 @@ _KEEP_CELLS = 1 << 16
 
 
 def prepare(rows: int, cols: int, *, removed: Sequence[int] = (),
-            pinned: Sequence[int] = (), path_mode: bool = False) -> Board:
+            pinned: Sequence[int] = (), path_mode: bool = False,
+            moves: Moves = None) -> Board:
     """Renumber the board for the sweep and precompute the edge tables.
+    ``moves``: the (drow, dcol) offsets (None: the knight), one that
+    :func:`serves` accepts.
 
     Its preconditions are checked as real errors (not ``assert``, which
     ``python -O`` drops): a board wider than :data:`MAX_WIDTH` raises
-    :class:`BoardTooLargeError`, other bad arguments ``ValueError``.
-    Inside a :func:`knight.limits.planning` block its loops stop at that
-    block's deadline or cancel token.  Boards of at most 65536 cells are
-    computed once and kept (treat the result as read-only).
+    :class:`BoardTooLargeError`, other bad arguments (a move set the
+    frontier cannot take among them) ``ValueError``.  Inside a
+    :func:`knight.limits.planning` block its loops stop at that block's
+    deadline or cancel token.  Boards of at most 65536 cells are computed
+    once and kept, by size, holes, ends, mode and move set (treat the
+    result as read-only).
     """
     check_width(rows, cols)
+    # normalised (None for the knight however spelled, else sorted pairs):
+    # hashable for the cache, and one entry per move set
+    mv = check_moves(moves)
+    if mv is not None:
+        why = serve_reason(rows, cols, moves=mv)
+        if why is not None:
+            raise ValueError(f"the frontier DP cannot count this board: {why}")
     if rows * cols <= _KEEP_CELLS:
-        return _prepare_kept(rows, cols, tuple(removed), tuple(pinned), bool(path_mode))
-    return _prepare(rows, cols, removed, pinned, path_mode)
+        return _prepare_kept(rows, cols, tuple(removed), tuple(pinned), bool(path_mode), mv)
+    return _prepare(rows, cols, removed, pinned, path_mode, mv)
 
 
 @functools.lru_cache(maxsize=32)
 def _prepare_kept(rows: int, cols: int, removed: tuple[int, ...], pinned: tuple[int, ...],
-                  path_mode: bool) -> Board:
-    return _prepare(rows, cols, removed, pinned, path_mode)
+                  path_mode: bool, moves: tuple[tuple[int, int], ...] | None) -> Board:
+    return _prepare(rows, cols, removed, pinned, path_mode, moves)
 
 
 def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int],
-             path_mode: bool) -> Board:
+             path_mode: bool, moves: tuple[tuple[int, int], ...] | None = None) -> Board:
     if len(pinned) > 2 or len(set(pinned)) != len(pinned):
         raise ValueError(f"at most two distinct pinned squares, got {list(pinned)}")
     if set(pinned) & set(removed):
@@ -186,6 +227,11 @@ def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int]
     pin = sorted(idx(sq) for sq in pinned)
     for q in pin:
         target[q] = 1
+    bmoves = back_moves(rows, cols, moves)
+    if len(bmoves) > 4 or any(dc * W + dr < -2 * W - 1 for dc, dr in bmoves):
+        # the core keeps 4 back-edge slots and a frontier of 2W + 1 cells
+        raise ValueError(f"back moves {bmoves} do not fit the frontier's 4 slots and "
+                         f"{2 * W + 1} cells (see serve_reason)")
     back = [-1] * (4 * N)
     # The forward edges of q in slot j of fwdc[4q:4q+4] (edge j of p = q's
     # slot j): flat, not a list per cell, whose millions of small lists
@@ -198,7 +244,7 @@ def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int]
         if target[p] == 0:
             continue
         c, r = divmod(p, W)
-        for j, (dc, dr) in enumerate(((-2, -1), (-2, 1), (-1, -2), (-1, 2))):
+        for j, (dc, dr) in enumerate(bmoves):
             cc, rr = c + dc, r + dr
             if cc >= 0 and 0 <= rr < W:
                 q = cc * W + rr
@@ -226,13 +272,174 @@ def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int]
     active = [p for p in range(N) if target[p] > 0]
     last_needed = active[-1] if active else -1
     bd = Board(rows, cols, W, L, N, target, back, rem, fwd, last_fwd, pin,
-               last_needed, path_mode, degree)
+               last_needed, path_mode, degree, bmoves=bmoves,
+               mirror=all((dc, -dr) in bmoves for dc, dr in bmoves if dc < 0),
+               moves=moves)
     if len(active) == 0:
         bd.trivial = 0
     elif len(active) == 1:
         # one square: a one-vertex path (both its ends on it), no cycle
         bd.trivial = 1 if path_mode else 0
     return bd
+
+
+# --------------------------------------------------------------------------
+# Masked boards and other move sets
+# --------------------------------------------------------------------------
+
+#: The knight's moves, (drow, dcol).
+KNIGHT_MOVES = tuple(sorted((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2)
+                            if abs(dr) != abs(dc)))
+
+#: A move set as the frontier takes it: None (the knight) or (drow, dcol) offsets.
+Moves: TypeAlias = "Sequence[tuple[int, int]] | None"
+
+
+def check_moves(moves: Moves) -> tuple[tuple[int, int], ...] | None:
+    """``moves`` checked and normalised: None for the knight (whose tables
+    are the fast path, however it was spelled), else the sorted offsets.
+    ValueError unless they are pairs of ints, without (0, 0), closed under
+    negation.
+
+    >>> check_moves([(2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)])
+    >>> check_moves([(0, 1), (0, -1), (1, 0), (-1, 0)])
+    ((-1, 0), (0, -1), (0, 1), (1, 0))
+    """
+    if moves is None:
+        return None
+    offs = set()
+    for m in moves:
+        pair = tuple(m) if isinstance(m, (tuple, list)) else ()
+        if len(pair) != 2 or not all(isinstance(x, (int, np.integer))
+                                     and not isinstance(x, bool) for x in pair):
+            raise ValueError(f"moves must be (drow, dcol) pairs of ints, got {m!r}")
+        offs.add((int(pair[0]), int(pair[1])))
+    if (0, 0) in offs:
+        raise ValueError("moves must not hold (0, 0)")
+    if any((-a, -b) not in offs for a, b in offs):
+        raise ValueError("moves must be closed under negation (a move and its reverse)")
+    if offs == set(KNIGHT_MOVES):
+        return None
+    return tuple(sorted(offs))
+
+
+def check_mask(rows: int, cols: int, mask: Any) -> npt.NDArray[np.bool_]:
+    """``mask`` checked: a 2-D numpy bool array of shape (rows, cols), True
+    where a square is usable, with at least one usable square."""
+    if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_:
+        raise TypeError(f"mask must be a numpy bool array, not {type(mask).__name__}"
+                        + (f" of {mask.dtype}" if isinstance(mask, np.ndarray) else ""))
+    if mask.shape != (rows, cols):
+        raise ValueError(f"mask has shape {mask.shape}, the board is {rows}x{cols}")
+    if not mask.any():
+        raise ValueError("the mask has no usable square: there is nothing to count")
+    return mask
+
+
+@dataclass(frozen=True)
+class Masked:
+    """A masked board cut down to the rows and columns that hold usable
+    squares (the knight graph is the same; a narrower frontier is cheaper):
+    its size, its holes and pinned ends as flat squares of the cut-down
+    board, and its number of usable squares."""
+
+    rows: int
+    cols: int
+    removed: tuple[int, ...]
+    pinned: tuple[int, ...]
+    squares: int
+    #: The first row and column kept, to map squares of the given board.
+    top: int = 0
+    left: int = 0
+
+    def flat(self, sq: int, cols: int) -> int:
+        """The square ``sq`` of the given board (``cols`` wide) on this one."""
+        r, c = divmod(sq, cols)
+        return (r - self.top) * self.cols + c - self.left
+
+
+def crop(rows: int, cols: int, mask: npt.NDArray[np.bool_] | None,
+         pinned: Sequence[int] = (), names: Sequence[str] | None = None) -> Masked:
+    """The board ``mask`` marks (None: all of it), cut down to its usable
+    rows and columns (see :class:`Masked`).  ValueError when a pinned
+    square (named ``names[i]``, default "a pinned end") is a hole.
+
+    >>> import numpy as np
+    >>> m = np.ones((4, 5), dtype=bool); m[0] = False; m[:, 4] = False; m[2, 1] = False
+    >>> crop(4, 5, m)
+    Masked(rows=3, cols=4, removed=(5,), pinned=(), squares=11, top=1, left=0)
+    """
+    _check_squares(rows, cols, pinned)
+    if mask is None:
+        return Masked(rows, cols, (), tuple(pinned), rows * cols)
+    mask = check_mask(rows, cols, mask)
+    for i, sq in enumerate(pinned):
+        if not mask[sq // cols, sq % cols]:
+            name = names[i] if names is not None else "a pinned end (start= or end=)"
+            raise ValueError(f"{name} square ({sq // cols}, {sq % cols}) is a hole of the "
+                             "mask: no tour can use it")
+    used_r = np.flatnonzero(mask.any(axis=1))
+    used_c = np.flatnonzero(mask.any(axis=0))
+    top, left = int(used_r[0]), int(used_c[0])
+    sub = mask[top:int(used_r[-1]) + 1, left:int(used_c[-1]) + 1]
+    r, c = sub.shape
+    out = Masked(r, c, tuple(int(x) for x in np.flatnonzero(~sub.reshape(-1))), (),
+                 int(sub.sum()), top, left)
+    return Masked(r, c, out.removed, tuple(out.flat(sq, cols) for sq in pinned),
+                  out.squares, top, left)
+
+
+def serve_reason(rows: int, cols: int, *, mask: npt.NDArray[np.bool_] | None = None,
+                 moves: Moves = None) -> str | None:
+    """Why the frontier DP cannot count tours on this board, or None if it
+    can.  It serves every knight board (masked or not) at most
+    :data:`MAX_WIDTH` wide once cut down to its usable rows and columns,
+    and any move set (``moves``: (drow, dcol) offsets, see
+    :func:`check_moves`) whose moves, in the direction of the sweep (along
+    the longer side), span at most two columns and, when they span two, at
+    most one row, with at most four of them reaching back: the king, the
+    wazir, the ferz, the dabbaba (0, 2), the knight; not the alfil (2, 2)
+    nor any leaper longer than the knight (camel, zebra, giraffe, ...).
+
+    >>> serve_reason(8, 8) is None, serve_reason(8, 8, moves=KING) is None
+    (True, True)
+    >>> serve_reason(8, 8, moves=leaper(1, 3))
+    'a move (3, 1) spans more than two columns of the sweep'
+    """
+    mv = check_moves(moves)
+    bx = crop(rows, cols, mask)
+    W = min(bx.rows, bx.cols)
+    if W > MAX_WIDTH:
+        return f"the frontier is {W} wide, more than {MAX_WIDTH}"
+    if mv is None:
+        return None
+    # the rule itself is geometry: the planner (a lower layer) applies it too
+    return sweep_reason(bx.rows, bx.cols, mv)
+
+
+def serves(rows: int, cols: int, *, mask: npt.NDArray[np.bool_] | None = None,
+           moves: Moves = None) -> bool:
+    """Whether the frontier DP counts tours on this board (see
+    :func:`serve_reason`).
+
+    >>> serves(6, 6, moves=leaper(0, 1)), serves(6, 6, moves=leaper(2, 3))
+    (True, False)
+    """
+    return serve_reason(rows, cols, mask=mask, moves=moves) is None
+
+
+def leaper(a: int, b: int) -> tuple[tuple[int, int], ...]:
+    """The (a, b)-leaper's moves: (+-a, +-b) and (+-b, +-a).
+
+    >>> len(leaper(1, 2)), len(leaper(0, 1)), len(leaper(1, 1))
+    (8, 4, 4)
+    """
+    return tuple(sorted({(sa * x, sb * y) for x, y in ((a, b), (b, a))
+                         for sa in (1, -1) for sb in (1, -1)}))
+
+
+#: The king's moves (a ferz or a wazir move).
+KING = tuple(sorted(set(leaper(0, 1)) | set(leaper(1, 1))))
 
 
 # --------------------------------------------------------------------------
@@ -419,7 +626,7 @@ def fold_cells(bd: Board) -> npt.NDArray[np.uint8]:
     mirror have the same number of completions."""
     W, N = bd.W, bd.N
     f = np.zeros(N, dtype=np.uint8)
-    if W < 2:
+    if W < 2 or not bd.mirror:
         return f
     tg = bd.target
     ok = [True] * (N + 1)  # ok[q]: every cell from q on is symmetric
@@ -622,9 +829,18 @@ def _count(bd: Board, *, deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | 
 def count_cycles(rows: int, cols: int, *, removed: Sequence[int] = (),
                  pinned: Sequence[int] = (), deadline: float = 0.0,
                  cancel: npt.NDArray[np.uint8] | None = None,
-                 progress: _Progress | None = None, max_bytes: int | None = None) -> int:
+                 progress: _Progress | None = None, max_bytes: int | None = None,
+                 mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None) -> int:
     """The number of undirected Hamiltonian cycles of the knight graph of a
     ``rows`` x ``cols`` board without the squares ``removed``.
+
+    ``mask`` (instead of ``removed``): a numpy bool array of shape (rows,
+    cols), True where a square is usable; the holes take no edge.  The
+    board is cut down to its usable rows and columns first (same graph, a
+    narrower frontier).  ``moves``: another move set, (drow, dcol) offsets
+    (None: the knight), one that :func:`serves` accepts.  ValueError for a
+    mask without usable square, a pinned square on a hole, or moves the
+    frontier cannot take.
 
     ``pinned`` must be empty (an end makes no sense for a cycle; it is
     accepted so that both counters share one signature).  ``deadline`` is a
@@ -635,14 +851,19 @@ def count_cycles(rows: int, cols: int, *, removed: Sequence[int] = (),
     """
     if pinned:
         raise ValueError("cycles have no ends: pinned must be empty")
-    return _count_board(rows, cols, "cycle", (), removed, deadline, cancel, progress,
-                        max_bytes)
+    if mask is None and moves is None:  # the plain board: as it always was
+        return _count_board(rows, cols, "cycle", (), removed, deadline, cancel, progress,
+                            max_bytes)
+    bx, mv = _board_args(rows, cols, mask, removed, (), moves)
+    return _count_board(bx.rows, bx.cols, "cycle", (), bx.removed, deadline, cancel,
+                        progress, max_bytes, mv)
 
 
 def count_paths(rows: int, cols: int, *, pinned: Sequence[int] = (),
                 free_ends: int | None = None, removed: Sequence[int] = (),
                 deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
-                progress: _Progress | None = None, max_bytes: int | None = None) -> int:
+                progress: _Progress | None = None, max_bytes: int | None = None,
+                mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None) -> int:
     """The number of undirected Hamiltonian paths covering every square not
     ``removed``, with each square of ``pinned`` (0, 1 or 2) an end and
     ``free_ends`` = 2 - len(pinned) ends anywhere else.
@@ -654,8 +875,106 @@ def count_paths(rows: int, cols: int, *, pinned: Sequence[int] = (),
         free_ends = 2 - len(pinned)
     if free_ends != 2 - len(pinned):
         raise ValueError("a path has exactly two ends: free_ends must be 2 - len(pinned)")
-    return _count_board(rows, cols, "path", pinned, removed, deadline, cancel, progress,
-                        max_bytes)
+    if mask is None and moves is None:  # the plain board: as it always was
+        return _count_board(rows, cols, "path", pinned, removed, deadline, cancel, progress,
+                            max_bytes)
+    bx, mv = _board_args(rows, cols, mask, removed, pinned, moves)
+    return _count_board(bx.rows, bx.cols, "path", bx.pinned, bx.removed, deadline, cancel,
+                        progress, max_bytes, mv)
+
+
+def _board_args(rows: int, cols: int, mask: npt.NDArray[np.bool_] | None,
+                removed: Sequence[int], pinned: Sequence[int], moves: Moves,
+                names: Sequence[str] | None = None
+                ) -> tuple[Masked, tuple[tuple[int, int], ...] | None]:
+    """The board of a count with a mask or a move set, checked and cut down
+    (ValueError for what the frontier cannot count)."""
+    if mask is not None and len(removed):
+        raise ValueError("give the holes as mask= or as removed=, not both")
+    mv = check_moves(moves)
+    _check_squares(rows, cols, removed)
+    if mask is None and len(removed):
+        mask = np.ones((rows, cols), dtype=np.bool_)
+        mask.reshape(-1)[list(removed)] = False
+    bx = crop(rows, cols, mask, pinned, names)
+    if min(bx.rows, bx.cols) > MAX_WIDTH:  # a size limit, as for a plain board
+        raise BoardTooLargeError(
+            f"frontier DP counts boards at most {MAX_WIDTH} squares wide (its states hold "
+            f"{MAX_WIDTH} frontier squares); the {rows}x{cols} board, cut down to its "
+            f"usable rows and columns, is {bx.rows}x{bx.cols}: more than {MAX_WIDTH} "
+            "wide: use method='search'")
+    why = serve_reason(bx.rows, bx.cols, moves=mv)
+    if why is not None:
+        raise ValueError(f"the frontier DP cannot count this board: {why}")
+    return bx, mv
+
+
+def _check_squares(rows: int, cols: int, squares: Sequence[int]) -> None:
+    """ValueError unless the board has sides of at least 1 and holds every
+    square of ``squares`` (flat indices)."""
+    if rows < 1 or cols < 1:
+        raise ValueError(f"a board has sides of at least 1, got {rows}x{cols}")
+    for sq in squares:
+        if not 0 <= sq < rows * cols:
+            raise ValueError(f"square {sq} is not on the {rows}x{cols} board")
+
+
+def count_tours(rows: int, cols: int, *, start: int | None = None, end: int | None = None,
+                closed: bool = False, directed: bool = False,
+                mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None,
+                deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
+                progress: _Progress | None = None, max_bytes: int | None = None) -> int:
+    """The number of tours in the package's conventions (those of
+    :func:`knight.count`: open tours directed, summed over every start when
+    ``start`` is None; closed tours undirected cycles, or directed ones
+    with ``directed=True``), on a board with holes (``mask``) and any move
+    set the frontier serves (``moves``).  ``start`` and ``end`` are flat
+    squares ``row * cols + col`` of the given board; ValueError, naming
+    it, when one is a hole.  A one-square board has one open tour and no
+    closed one, as the 1x1 board.  One sweep (or one meet-in-the-middle
+    pair) in this process; other arguments as in :func:`count_cycles`.
+
+    >>> import numpy as np
+    >>> m = np.ones((5, 5), dtype=bool); m[2, 2] = False
+    >>> count_tours(5, 5, mask=m), count_tours(5, 5, mask=m, closed=True)
+    (128, 0)
+    >>> m = np.ones((4, 5), dtype=bool); m[0, 0] = m[3, 4] = False
+    >>> count_tours(4, 5, mask=m, start=1)
+    69
+    >>> count_tours(3, 4, moves=KING, closed=True)
+    120
+    """
+    names = [n for n, sq in (("start", start), ("end", end)) if sq is not None]
+    sqs = [sq for sq in (start, end) if sq is not None]
+    bx, mv = _board_args(rows, cols, mask, (), sqs, moves, names)
+    s, e = (bx.flat(start, cols) if start is not None else None,
+            bx.flat(end, cols) if end is not None else None)
+    r, c, n = bx.rows, bx.cols, bx.squares
+    if closed:
+        if n < 3:  # no cycle on one or two squares
+            return 0
+        if s is not None and e is not None:
+            # The cycles through the move start-end: the paths from start to end.
+            (sr, sc), (er, ec) = divmod(s, c), divmod(e, c)
+            if (er - sr, ec - sc) not in (KNIGHT_MOVES if mv is None else mv):
+                return 0
+            return _count_board(r, c, "path", (s, e), bx.removed, deadline, cancel,
+                                progress, max_bytes, mv)
+        factor = (2 * n if s is None and e is None else 2) if directed else 1
+        return factor * _count_board(r, c, "cycle", (), bx.removed, deadline, cancel,
+                                     progress, max_bytes, mv)
+    if s is None and e is not None:
+        s, e = e, None  # reversing a path swaps its ends
+    if s is not None and e is not None:
+        if s == e:
+            return 1 if n == 1 else 0
+        pinned: tuple[int, ...] = (s, e)
+    else:
+        pinned = () if s is None else (s,)
+    total = _count_board(r, c, "path", pinned, bx.removed, deadline, cancel, progress,
+                         max_bytes, mv)
+    # each undirected path is two directed tours (one when it is a single square)
+    return total if pinned or n == 1 else 2 * total
 
 
 # --------------------------------------------------------------------------
@@ -704,16 +1023,54 @@ SPLIT_PEAK_BY_LENGTH = {
 SATURATED_LENGTH = 11
 
 
+#: How many times the full board's estimate a board with holes is taken to
+#: peak at (see :func:`estimate`): the largest ratio measured, 7.6 (4x30
+#: closed without three corners), rounded up.
+HOLE_FACTOR = 8
+
+
 def estimate(rows: int, cols: int, mode: str = "cycle", *,
-             words: int | None = None) -> tuple[int, int]:
+             words: int | None = None, mask: npt.NDArray[np.bool_] | None = None,
+             moves: Moves = None) -> tuple[int, int]:
     """Estimated (peak states, peak bytes) of the state tables.
 
     ``mode`` is "cycle" or "path" (pinned ends only shrink the tables).
     Computed from a table of measured peaks by width, scaled down for short
     boards; bytes count both tables at the worst load (1/4 after a
     doubling) with the words the count bound calls for.
+
+    With a ``mask``, the estimate of the full board of the size it is cut
+    down to (:func:`crop`), times :data:`HOLE_FACTOR` if a hole is left:
+    holes do not only take choices away, they also lift the constraints
+    that squares of few moves put on their neighbours, and a few holes on
+    the edge raise the peak well past the full board's (measured: 4x30
+    closed 403 states, 3 077 without three corners; 4x10 open 10 786 and
+    44 181; 6x6 open, halves, 650 889 and 1 456 860 without two corners;
+    random masks with more holes mostly lower it).  Other ``moves`` (those
+    :func:`serves` accepts) get the knight's estimate: their states were
+    far fewer in every measurement (peak states, knight against king /
+    wazir on 5x16: 39 683 / 297 / 13 closed, 748 294 / 1 658 / 160 open;
+    the ferz and the dabbaba, whose graphs fall apart, 1 to 141).  Neither
+    is a proof: the core's memory guard stops a sweep that passes the
+    limit anyway (BoardTooLargeError), so an estimate only chooses early.
+
+    >>> import numpy as np
+    >>> m = np.ones((8, 8), dtype=bool); m[:, 5:] = False; m[3, 3] = False
+    >>> words = estimate_words(8, 5, "path", mask=m[:, :5])
+    >>> full = estimate(8, 5, "path", words=words)
+    >>> estimate(8, 8, "path", mask=m) == (HOLE_FACTOR * full[0], HOLE_FACTOR * full[1])
+    True
     """
     _check_mode(mode)
+    if mask is not None or moves is not None:
+        bx, mv = _board_args(rows, cols, mask, (), (), moves)
+        if words is None:
+            words = estimate_words(bx.rows, bx.cols, mode, removed=bx.removed, moves=mv)
+        states, need = estimate(bx.rows, bx.cols, mode, words=words)
+        if not bx.removed:
+            return states, need
+        more = max(states, min(HOLE_FACTOR * states, 3 ** min(bx.squares, 40)))
+        return more, need * more // states
     check_width(rows, cols)
     W, L = min(rows, cols), max(rows, cols)
     # halves of long boards peak as a single sweep does (SATURATED_LENGTH)
@@ -748,17 +1105,61 @@ def plain_words(rows: int, cols: int, path_mode: bool) -> int:
     # more columns) it is to each end: a board 9 long has every kind, its
     # middle column standing for the L - 8 middle columns of a longer one.
     short = min(L, 9)
-    r = np.arange(W)[:, None]
-    c = np.arange(short)[None, :]
-    degree = np.zeros((W, short), dtype=np.int64)
-    for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)):
-        degree += ((0 <= r + dr) & (r + dr < W) & (0 <= c + dc) & (c + dc < short))
+    degree = _degrees(np.ones((W, short), dtype=np.bool_), KNIGHT_MOVES)
     hist: Counter[int] = Counter(degree.ravel().tolist())
     if L > short:
         for d in degree[:, 4].tolist():
             hist[d] += L - short
+    return _hist_words(hist, path_mode)
+
+
+def _degrees(usable: npt.NDArray[np.bool_], moves: Sequence[tuple[int, int]]
+             ) -> npt.NDArray[np.int64]:
+    """Each square's number of moves (``moves``: (drow, dcol)) to a usable
+    square, by shifted slices of the array (C speed on long boards)."""
+    R, C = usable.shape
+    degree = np.zeros((R, C), dtype=np.int64)
+    for dr, dc in moves:
+        if abs(dr) >= R or abs(dc) >= C:
+            continue
+        # degree[r, c] += usable[r + dr, c + dc] wherever both are on the board
+        degree[max(0, -dr):R - max(0, dr), max(0, -dc):C - max(0, dc)] += \
+            usable[max(0, dr):R + min(0, dr), max(0, dc):C + min(0, dc)]
+    return degree
+
+
+def _hist_words(hist: Counter[int], path_mode: bool) -> int:
+    """The moduli count bound calls for, from the histogram of the active
+    squares' degrees (see :func:`plain_words`)."""
+    if sum(hist.values()) < 2:
+        return 1  # trivial: no table, one word
     bits = _bound_bits(hist, path_mode, None) + 8 + 1  # bit_length of the bound
     return 1 + max(0, math.ceil((bits + _LOG_MARGIN - 64) / 63))
+
+
+def estimate_words(rows: int, cols: int, mode: str = "cycle", *,
+                   mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None,
+                   removed: Sequence[int] = ()) -> int:
+    """The residues each state carries on this board (see :func:`estimate`):
+    how many moduli the count bound of the board (cut down to its usable
+    rows and columns) calls for, from its squares' degrees (numpy, without
+    preparing the board; holes as ``mask`` or ``removed``).
+
+    >>> estimate_words(8, 8, "path"), estimate_words(3, 4, "cycle")
+    (2, 1)
+    """
+    _check_mode(mode)
+    if mask is None and moves is None and not len(removed):
+        check_width(rows, cols)
+        return plain_words(rows, cols, mode == "path")
+    bx, mv = _board_args(rows, cols, mask, removed, (), moves)
+    usable = np.ones((bx.rows, bx.cols), dtype=np.bool_)
+    usable.reshape(-1)[list(bx.removed)] = False
+    check_planning()
+    degree = _degrees(usable, KNIGHT_MOVES if mv is None else mv)
+    counts = np.bincount(degree[usable], minlength=1)
+    hist: Counter[int] = Counter({d: int(k) for d, k in enumerate(counts.tolist()) if k})
+    return _hist_words(hist, mode == "path")
 
 
 # --------------------------------------------------------------------------
@@ -794,9 +1195,13 @@ class Part:
 
 
 def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
-              pinned: Sequence[int] = (), removed: Sequence[int] = ()) -> Part:
-    """The half ``side`` of the board split at column ``cut`` (see Part)."""
-    full = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode)
+              pinned: Sequence[int] = (), removed: Sequence[int] = (),
+              moves: Moves = None) -> Part:
+    """The half ``side`` of the board split at column ``cut`` (see Part).
+    Any move set :func:`prepare` takes splits: its moves span at most two
+    columns, so the edges that cross the cut all end in the boundary."""
+    full = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode,
+                   moves=moves)
     W, L, N = full.W, full.L, full.N
     if W < 3 or not 1 <= cut <= L - 3 or side not in (0, 1):
         raise ValueError(f"no half {side} of a {rows}x{cols} board cut at column {cut} "
@@ -840,7 +1245,9 @@ def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
     for u, v in mine:
         q, p = min(u, v), max(u, v)
         (cq, rq), (cp, rp) = divmod(q, W), divmod(p, W)
-        j = _MOVES.index((cq - cp, rq - rp))
+        # side 1 is the board turned 180 degrees: its edges are the same
+        # moves (the set is closed under negation), so the same slots
+        j = full.bmoves.index((cq - cp, rq - rp))
         back[4 * p + j] = q
         fwdl[q].append(p)
         degree[p] += 1
@@ -865,15 +1272,22 @@ def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
                     rem[4 * p + j] += odeg[x]
     pin = sorted(pos(x) if x in cells else big for x in full.pinned)
     bd = Board(rows, cols, W, n // W, n, target, back, rem, fwd, last_fwd, pin, big,
-               path_mode, degree)
+               path_mode, degree, bmoves=full.bmoves, mirror=full.mirror, moves=full.moves)
     S = 2 * W + 1
     bmap = [-1] + [k - 1 if side == 0 else 2 * W - k for k in range(1, S)]
     tg = full.target
     def sym(cells: range) -> bool:
         return all(tg[x] == tg[(x // W) * W + W - 1 - x % W] for x in cells)
-    both = sym(range(N))
+    both = full.mirror and sym(range(N))
+    # Side 0 may fold when side 1's counts are mirror-invariant.  Those
+    # depend on the board from the cut on and also on the edges side 0 owns
+    # into the boundary (from the two columns before the cut): they are in
+    # side 1's forward degrees of its boundary cells, which its pruning
+    # reads.  A hole there (5x8 open, hole at (1, 1), cut 3) made side 1 drop
+    # states whose mirrors it kept, and folding side 0 then lost tours.
+    after = sym(range(max(0, lo_cell - 2 * W), N))
     return Part(bd, bmap, [tg[x] for x in bnd],
-                fold=both or (side == 0 and sym(range(lo_cell, N))), both_fold=both)
+                fold=both or (full.mirror and side == 0 and after), both_fold=both)
 
 
 def default_cut(L: int) -> int:
@@ -1009,7 +1423,8 @@ def plan_joins(results: Sequence[JobResult], parts: int = 1) -> list[JoinJob]:
     job = halves[0].job
     assert job is not None and halves[0].table is not None and halves[1].table is not None
     sides = [make_part(job.rows, job.cols, path_mode=job.path_mode, cut=job.cut, side=s,
-                       pinned=job.pinned, removed=job.removed) for s in (0, 1)]
+                       pinned=job.pinned, removed=job.removed, moves=job.moves)
+             for s in (0, 1)]
     W, tg = sides[0].board.W, sides[0].btarget
     left, right = halves[0].table, halves[1].table
     doubled = sides[0].both_fold
@@ -1074,7 +1489,8 @@ def is_split(results: Sequence[JobResult]) -> bool:
 def count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[int] = (),
                 removed: Sequence[int] = (), cut: int | None = None, deadline: float = 0.0,
                 cancel: npt.NDArray[np.uint8] | None = None, progress: _Progress | None = None,
-                max_bytes: int | None = None, share: bool = True) -> int:
+                max_bytes: int | None = None, share: bool = True,
+                mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None) -> int:
     """The count by meet in the middle, both halves in this process, one
     after the other.  On wide boards this is much faster than one sweep
     (6x6 open: 2.2 s against 6.2 s; 6x20 closed 13.7 s against 18.9 s):
@@ -1086,13 +1502,28 @@ def count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[i
     then one more on each side, instead of 21 on each side; 6x20 closed
     13.7 s against 21.2 s with the halves apart); ``share=False`` sweeps
     both halves in full (tests compare the two).  Arguments as in
-    :func:`count_paths`."""
-    jobs = plan_jobs(rows, cols, mode, 2, pinned=pinned, removed=removed, cut=cut,
-                     max_bytes=max_bytes)
+    :func:`count_paths`; ``cut`` is a column of the board cut down to its
+    usable rows and columns, along its longer side."""
+    _check_mode(mode)
+    if mask is not None or moves is not None:
+        bx, mv = _board_args(rows, cols, mask, removed, pinned, moves)
+        rows, cols, removed, pinned, moves = bx.rows, bx.cols, bx.removed, bx.pinned, mv
+    return _count_split(rows, cols, mode, pinned=pinned, removed=removed, cut=cut,
+                        deadline=deadline, cancel=cancel, progress=progress,
+                        max_bytes=max_bytes, share=share, moves=moves)
+
+
+def _count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[int] = (),
+                 removed: Sequence[int] = (), cut: int | None = None, deadline: float = 0.0,
+                 cancel: npt.NDArray[np.uint8] | None = None,
+                 progress: _Progress | None = None, max_bytes: int | None = None,
+                 share: bool = True, moves: Moves = None) -> int:
+    jobs = _plan_jobs(rows, cols, mode, 2, pinned=pinned, removed=removed, cut=cut,
+                      max_bytes=max_bytes, moves=moves)
     if jobs[0].side < 0:
         return combine([run_job(j, deadline, cancel) for j in jobs])
     parts = [make_part(rows, cols, path_mode=mode == "path", cut=jobs[0].cut, side=s,
-                       pinned=pinned, removed=removed) for s in (0, 1)]
+                       pinned=pinned, removed=removed, moves=moves) for s in (0, 1)]
     P = shared_cells(parts[0], parts[1]) if share else 0
     total = sum(p.board.N for p in parts) - P
     results = []
@@ -1137,12 +1568,13 @@ SPLIT_WIDTH = 5
 def _count_board(rows: int, cols: int, mode: str, pinned: Sequence[int],
                  removed: Sequence[int], deadline: float,
                  cancel: npt.NDArray[np.uint8] | None, progress: _Progress | None,
-                 max_bytes: int | None) -> int:
-    bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=mode == "path")
+                 max_bytes: int | None, moves: Moves = None) -> int:
+    bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=mode == "path",
+                 moves=moves)
     if bd.trivial is None and bd.W >= SPLIT_WIDTH and can_split(rows, cols):
-        return count_split(rows, cols, mode, pinned=pinned, removed=removed,
-                           deadline=deadline, cancel=cancel, progress=progress,
-                           max_bytes=max_bytes)
+        return _count_split(rows, cols, mode, pinned=pinned, removed=removed,
+                            deadline=deadline, cancel=cancel, progress=progress,
+                            max_bytes=max_bytes, moves=moves)
     return _count(bd, deadline=deadline, cancel=cancel, progress=progress,
                   max_bytes=max_bytes)
 
@@ -1167,6 +1599,7 @@ class Job:
     max_bytes: int | None = None
     side: int = -1
     cut: int = -1
+    moves: tuple[tuple[int, int], ...] | None = None  # None: the knight
 
 
 @dataclass(frozen=True)
@@ -1181,7 +1614,8 @@ class JobResult:
 
 def plan_jobs(rows: int, cols: int, mode: str = "cycle", parts: int = 2, *,
               pinned: Sequence[int] = (), removed: Sequence[int] = (),
-              max_bytes: int | None = None, cut: int | None = None) -> list[Job]:
+              max_bytes: int | None = None, cut: int | None = None,
+              mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None) -> list[Job]:
     """Split a count into at most ``parts`` independent jobs.
 
     With two or more parts, boards of width >= 3 and length >= 5 are split
@@ -1189,26 +1623,44 @@ def plan_jobs(rows: int, cols: int, mode: str = "cycle", parts: int = 2, *,
     from its own end (see :class:`Part`); :func:`combine` joins their final
     tables at the cut.  That divides the enumeration itself.  Other boards
     are split by residues: each job runs the whole sweep for its share of
-    the moduli (it divides only the arithmetic).
+    the moduli (it divides only the arithmetic).  ``mask`` and ``moves`` as
+    in :func:`count_cycles` (the jobs hold the board cut down to its usable
+    rows and columns).
     """
+    _check_parts(mode, parts)
+    if mask is not None or moves is not None:
+        bx, mv = _board_args(rows, cols, mask, removed, pinned, moves)
+        rows, cols, removed, pinned, moves = bx.rows, bx.cols, bx.removed, bx.pinned, mv
+    return _plan_jobs(rows, cols, mode, parts, pinned=pinned, removed=removed,
+                      max_bytes=max_bytes, cut=cut, moves=moves)
+
+
+def _check_parts(mode: str, parts: int) -> None:
     _check_mode(mode)
     if parts < 1:
         raise ValueError(f"parts must be at least 1, got {parts}")
+
+
+def _plan_jobs(rows: int, cols: int, mode: str, parts: int, *, pinned: Sequence[int],
+               removed: Sequence[int], max_bytes: int | None, cut: int | None,
+               moves: Moves) -> list[Job]:
+    _check_parts(mode, parts)
     bd = prepare(rows, cols, removed=removed, pinned=pinned,
-                 path_mode=(mode == "path"))
+                 path_mode=(mode == "path"), moves=moves)
     mods = moduli_for(count_bound(bd)) if bd.trivial is None else [1 << 64]
     common = (rows, cols, mode == "path", tuple(pinned), tuple(removed))
+    mv = check_moves(moves)  # hashable, as prepare keeps it
     if parts >= 2 and bd.trivial is None and can_split(rows, cols):
         c = default_cut(bd.L) if cut is None else cut
         # one bit more: the join may compute twice the count (see Part.fold)
         mods = moduli_for(2 * count_bound(bd))
-        return [Job(*common, tuple(mods), tuple(mods), max_bytes, side, c)
+        return [Job(*common, tuple(mods), tuple(mods), max_bytes, side, c, mv)
                 for side in (0, 1)]
     # word 0 rides with the first share; shares as even as possible
     parts = max(1, min(parts, len(mods) // 2))
     shares = [mods[i::parts] for i in range(parts)]
     shares.sort(key=lambda s: s[0] != 1 << 64)
-    return [Job(*common, tuple(s), tuple(mods), max_bytes) for s in shares]
+    return [Job(*common, tuple(s), tuple(mods), max_bytes, moves=mv) for s in shares]
 
 
 def run_job(job: Job, deadline: float = 0.0,
@@ -1229,13 +1681,14 @@ def _run_job(job: Job, deadline: float,
     t0 = time.perf_counter()
     if job.side >= 0:
         part = make_part(job.rows, job.cols, path_mode=job.path_mode, cut=job.cut,
-                         side=job.side, pinned=job.pinned, removed=job.removed)
+                         side=job.side, pinned=job.pinned, removed=job.removed,
+                         moves=job.moves)
         table, _ = run_part(part, job.moduli, deadline=deadline, cancel=cancel,
                             max_bytes=job.max_bytes)
         return JobResult(job.moduli, (), job.all_moduli, time.perf_counter() - t0,
                          job, table)
     bd = prepare(job.rows, job.cols, removed=job.removed, pinned=job.pinned,
-                 path_mode=job.path_mode)
+                 path_mode=job.path_mode, moves=job.moves)
     if bd.trivial is not None:
         return JobResult(job.moduli, tuple(bd.trivial % q for q in job.moduli),
                          job.all_moduli, time.perf_counter() - t0)

@@ -254,16 +254,22 @@ def run_reference(bd: Board, path_mode: bool, record: bool = False
     return finished, sizes
 
 
-def count_cycles_ref(rows: int, cols: int, removed: Sequence[int] = ()) -> int:
-    bd = prepare(rows, cols, removed=removed, pinned=())
+def count_cycles_ref(rows: int, cols: int, removed: Sequence[int] = (),
+                     moves: Sequence[tuple[int, int]] | None = None) -> int:
+    """Undirected Hamiltonian cycles of the board without ``removed``
+    (``moves``: another move set the frontier serves; None: the knight)."""
+    bd = prepare(rows, cols, removed=removed, pinned=(), moves=moves)
     if bd.trivial is not None:
         return bd.trivial
     return run_reference(bd, False)[0]
 
 
 def count_paths_ref(rows: int, cols: int, pinned: Sequence[int] = (),
-                    removed: Sequence[int] = ()) -> int:
-    bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=True)
+                    removed: Sequence[int] = (),
+                    moves: Sequence[tuple[int, int]] | None = None) -> int:
+    """Undirected Hamiltonian paths with the ends ``pinned`` (see
+    :func:`count_cycles_ref`)."""
+    bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=True, moves=moves)
     if bd.trivial is not None:
         return bd.trivial
     return run_reference(bd, True)[0]
