@@ -316,3 +316,27 @@ def test_no_tour_is_instant_on_huge_boards():
         knight.solve(45_001, 45_001, closed=True)
     with pytest.raises(knight.NoTourError, match="no closed tour"):
         knight.solve(4, 2 * 10**8, closed=True)
+
+
+def test_huge_page_advice_changes_no_walk():
+    """The work arrays' huge-page advice (knight._core.search.work_hugepages,
+    for the benchmarks) is a hint: with it off a big walk is the same walk."""
+    from knight._core import search as core
+
+    def walk() -> tuple[str, np.ndarray]:
+        # 1000x1000: its work array (8 MB) is above the 4 MiB where the advice starts.
+        try:
+            return "found", knight.solve(1000, start=(0, 174), method="warnsdorff").board
+        except knight.DeadEndError as exc:
+            return "dead end", exc.board
+
+    assert core.work_hugepages() is True  # the shipped policy
+    outcome, board = walk()
+    assert core.work_hugepages(False) is True
+    try:
+        assert core.work_hugepages() is False
+        again, other = walk()
+    finally:
+        core.work_hugepages(True)
+    assert (again, outcome) == ("found", "found")
+    assert np.array_equal(board, other)

@@ -10,6 +10,7 @@ from ._version import __version__
 from .board import Board
 from .compare import compare, sweep
 from .counting import count, tours
+from .decide import exists, start_squares, why_not
 from .errors import (
     BoardTooLargeError,
     DeadEndError,
@@ -18,9 +19,9 @@ from .errors import (
     NoTourError,
     SearchCancelled,
     SearchLimitError,
+    UndecidedError,
     WorkerLostError,
 )
-from .existence import exists, start_squares, why_not
 from .geometry import DEFAULT_ORDER
 from .limits import Cancel
 from .solver import METHODS, TIE_BREAKS, solve
@@ -43,6 +44,7 @@ __all__ = [
     "SearchLimitError",
     "TIE_BREAKS",
     "Tour",
+    "UndecidedError",
     "WorkerLostError",
     "closed_tour_board",
     "compare",

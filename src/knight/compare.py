@@ -15,8 +15,9 @@ from typing import Any
 import numpy as np
 
 from . import existence
+from .board import Board, as_board
 from .errors import DeadEndError, NoTourError, SearchCancelled, SearchLimitError
-from .geometry import board_size, check_memory, move_order, square
+from .geometry import check_memory, move_order
 from .limits import (
     Cancel,
     cancelled,
@@ -53,8 +54,8 @@ RECORD = np.dtype(
 )
 
 
-def _run(rows: int, cols: int, start: tuple[int, int], method: str, options: dict[str, Any],
-         ) -> tuple[Any, ...]:
+def _run(rows: int | Board, cols: int | None, start: tuple[int, int], method: str,
+         options: dict[str, Any]) -> tuple[Any, ...]:
     began = time.perf_counter()
     try:
         tour = solve(rows, cols, start=start, method=method, **options)
@@ -79,7 +80,7 @@ def _progress(items: Sequence[Any], enabled: bool, what: str) -> Iterable[Any]:
 
 
 def sweep(
-    rows: int,
+    rows: int | Board,
     cols: int | None = None,
     *,
     method: str = "auto",
@@ -101,13 +102,25 @@ def sweep(
     >>> runs = knight.sweep(5, method="warnsdorff-backtrack")
     >>> len(runs), int(runs["success"].sum())
     (25, 13)
+
+    A :class:`knight.Board` in place of ``rows`` sweeps its usable squares:
+
+    >>> runs = knight.sweep(knight.Board(4, moves="king", holes=["b2"]))
+    >>> len(runs), bool(runs["success"].all())
+    (15, True)
     """
-    rows, cols = board_size(rows, cols)
+    layout = as_board(rows, cols)
+    rows, cols = layout.shape
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     options = dict(options, closed=closed)
     if cancel is not None:
         options["cancel"] = cancel
+    if not layout.is_standard:
+        starts = [(int(r), int(c)) for r, c in layout.squares]
+        records = [_run(layout, None, s, method, options)
+                   for s in _progress(starts, progress, "sweep")]
+        return np.array(records, dtype=RECORD)
     starts = [(r, c) for r in range(rows) for c in range(cols)]
     if method in ("backtrack", "warnsdorff-backtrack") and _batchable(options):
         return _sweep_batch(rows, cols, starts, method, options, progress)
@@ -176,7 +189,7 @@ def _sweep_chunk(records: np.ndarray, rows: int, cols: int, cells: np.ndarray,
 
 
 def compare(
-    rows: int,
+    rows: int | Board,
     cols: int | None = None,
     *,
     start: Any = (0, 0),
@@ -201,19 +214,22 @@ def compare(
     >>> bool(runs["success"].all())
     True
     """
-    rows, cols = board_size(rows, cols)
-    start = square(start, rows, cols, "start")
-    chosen = (
-        list(methods) if methods is not None else [m for m in METHODS if m != "auto"] + ["auto"]
-    )
+    layout = as_board(rows, cols)
+    start = layout.square(start, "start")
+    # The construction serves plain knight rectangles only.
+    default = [m for m in METHODS if m != "auto" and (layout.is_standard or m != "construct")]
+    chosen = list(methods) if methods is not None else default + ["auto"]
     for m in chosen:
         if m not in METHODS:
             raise ValueError(f"unknown method {m!r}; choose from {', '.join(METHODS)}")
     if cancel is not None:
         options = dict(options, cancel=cancel)
+    board: int | Board = layout if not layout.is_standard else layout.rows
+    cols_arg = None if not layout.is_standard else layout.cols
     records = [
-        _run(rows, cols, start, m, _options_for(m, dict(options, closed=closed, timeout=timeout,
-                                                        max_nodes=max_nodes)))
+        _run(board, cols_arg, start, m, _options_for(m, dict(options, closed=closed,
+                                                             timeout=timeout,
+                                                             max_nodes=max_nodes)))
         for m in chosen
     ]
     return np.array(records, dtype=RECORD)

@@ -30,12 +30,14 @@ class NoTourError(KnightError):
     """No tour exists for the request.
 
     ``reason`` says why in words (a theorem, the colour argument, or an
-    exhaustive search and how many nodes it visited).
+    exhaustive search and how many nodes it visited); ``nodes`` is that
+    search's node count (0 when theory answered).
     """
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, nodes: int = 0) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.nodes = nodes
 
 
 class DeadEndError(KnightError):
@@ -105,6 +107,15 @@ class SearchCancelled(SearchLimitError):
 
     A subclass of :class:`SearchLimitError` (a limit the caller chose to
     reach); ``nodes``, ``backtracks`` and ``seconds`` say what was done.
+    """
+
+
+class UndecidedError(SearchLimitError):
+    """No theorem decides whether a tour exists, and the search that would
+    decide stopped at its limit (``max_nodes``, ``timeout`` or ``cancel``).
+
+    :func:`knight.exists` and :func:`knight.why_not` raise it instead of
+    answering False for "don't know"; raise the limit to decide.
     """
 
 

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._core.graph_twins import GraphPathSearch, GraphPythonEngine
+from ._core.graph_twins import backtrack as graph_backtrack
+from ._core.graph_twins import warnsdorff as graph_warnsdorff
 from ._core.twins import (
     PYTHON_ENGINE,
     PythonEngine,
@@ -32,7 +35,8 @@ from .tour import Tour
 
 
 def solve(*args: Any, **kwargs: Any) -> Tour:
-    """:func:`knight.solve` on the pure-Python references (same arguments).
+    """:func:`knight.solve` on the pure-Python references (same arguments, a
+    :class:`knight.Board` in place of ``rows`` included).
 
     >>> from knight import reference
     >>> reference.solve(5, start=(2, 2), method="warnsdorff").method
@@ -42,10 +46,14 @@ def solve(*args: Any, **kwargs: Any) -> Tour:
 
 
 __all__ = [
+    "GraphPathSearch",
+    "GraphPythonEngine",
     "PYTHON_ENGINE",
     "PythonEngine",
     "backtrack",
     "count",
+    "graph_backtrack",
+    "graph_warnsdorff",
     "solve",
     "splitmix64",
     "verify_board",

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import existence
+from . import existence, planner
 from ._core import search as _search_core
+from ._core.graph_twins import GraphPythonEngine
 from ._core.twins import PythonEngine
 from .board import Board
 from .construct import construct
@@ -169,11 +170,8 @@ def _solve(
     closed = check_bool(closed, "closed")
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
-    if layout is not None and method == "construct":
-        raise ValueError(
-            f"method='construct' serves full knight rectangles only, not a "
-            f"{layout.describe()}; use method='auto' or one of the searches"
-        )
+    if layout is not None:
+        planner.choose(layout, "solve", method)  # a method that does not serve it: refused
     if layout is None or layout.is_knight:
         moves = move_order(order)
     else:
@@ -209,19 +207,21 @@ def _solve(
     # Last of the checks: a token set already stops the call here.
     token = check_cancel(cancel)
     if layout is not None:
-        if trace is not None:
-            raise ValueError(
-                "trace= runs the pure-Python twin of the knight's cores, which walks full "
-                f"knight rectangles only, not a {layout.describe()}"
-            )
         why = existence.board_reason(layout, start, closed)
         if why is not None:
             raise NoTourError(why)
         check_memory(graph_memory_estimate(layout, method), f"searching a {layout.describe()}")
+        # A trace, or knight.reference, runs the table cores' pure-Python twins.
+        graph: Engine = GraphEngine(layout)
+        if trace is not None or isinstance(engine, PythonEngine):
+            graph = GraphPythonEngine(
+                layout, _cancellable(trace, token) if trace is not None and token is not None
+                else trace,
+            )
         deadline = limits_deadline(seconds)
         flag, key = cancel_flag(token)
         try:
-            return _search(GraphEngine(layout), rows, cols, start, closed, method, moves,
+            return _search(graph, rows, cols, start, closed, method, moves,
                            tie_break, seed, node_limit, seconds, deadline, flag, began, layout)
         finally:
             release(key)
@@ -360,7 +360,8 @@ def _search(
             if status == EXHAUSTED:
                 raise NoTourError(
                     f"no {'closed' if closed else 'open'} tour of {where} "
-                    f"starts at {start}: an exhaustive search visited {nodes:,} nodes"
+                    f"starts at {start}: an exhaustive search visited {nodes:,} nodes",
+                    total_nodes,
                 )
             if (status in (TIME_LIMIT, CANCELLED)
                     or (node_limit is not None and total_nodes >= node_limit)):
@@ -376,7 +377,8 @@ def _search(
     if status == EXHAUSTED:
         raise NoTourError(
             f"no {'closed' if closed else 'open'} tour of {where} starts at "
-            f"{start}: an exhaustive search visited {nodes:,} nodes"
+            f"{start}: an exhaustive search visited {nodes:,} nodes",
+            nodes,
         )
     raise limit_error(status, nodes, backs)
 

@@ -375,20 +375,20 @@ class Tour:
         """A JSON-ready description: size, start, end, board, path and statistics.
 
         With ``notation="algebraic"`` the squares (``start``, ``end`` and
-        ``path``) are written as in chess (``"e4"``).  Holes hold -1 in
-        ``board`` whatever the ``base``.  A tour of any board but the plain
-        knight rectangle has a ``layout`` entry, the board as data:
-        ``rows``, ``cols``, ``holes`` (``[row, col]`` pairs), ``moves`` (the
-        ``[drow, dcol]`` offsets, in the order the ``moves`` codes number
-        them), ``piece`` (its name, or None) and ``wrap``.
+        ``path``) are written as in chess (``"e4"``).
 
         >>> import knight
         >>> d = knight.solve(8, start="e4").to_dict(notation="algebraic")
-        >>> d["start"], d["path"][:3], d["notation"], "layout" in d
-        ('e4', ['e4', 'f2', 'h1'], 'algebraic', False)
-        >>> d = knight.solve(knight.Board(5, holes=["c3"])).to_dict(base=1)
-        >>> d["board"][2], d["layout"]["holes"], d["layout"]["piece"]
-        ([17, 2, -1, 6, 9], [[2, 2]], 'knight')
+        >>> d["start"], d["path"][:3], d["notation"]
+        ('e4', ['e4', 'f2', 'h1'], 'algebraic')
+
+        A tour of a board that is not a plain knight rectangle also has
+        ``"layout"``: its ``rows``, ``cols``, ``holes``, ``moves``, ``piece``
+        and ``wrap``; in ``"board"`` its holes hold -1 whatever ``base``.
+
+        >>> t = knight.solve(knight.Board(5, holes=["c3"], moves="king"))
+        >>> t.to_dict()["layout"]["holes"], t.to_dict(base=1)["board"][2]
+        ([[2, 2]], [6, 11, -1, 18, 17])
         """
         if base not in (0, 1):
             raise ValueError(f"base must be 0 or 1, got {base!r}")
@@ -398,9 +398,7 @@ class Tour:
             path: Any = self.algebraic()
         else:
             start, end, path = list(self.start), list(self.end), self.path.tolist()
-        board = self._board + base if self._layout is None or not base else \
-            np.where(self._board >= 0, self._board + base, -1)
-        out = {
+        return {
             "rows": self.rows,
             "cols": self.cols,
             "closed": self.closed,
@@ -408,7 +406,8 @@ class Tour:
             "start": start,
             "end": end,
             "base": base,
-            "board": board.tolist(),
+            "board": (np.where(self._board >= 0, self._board + base, -1)
+                      if self._layout is not None and base else self._board + base).tolist(),
             "path": path,
             "method": self.method,
             "nodes": self.nodes,
@@ -416,17 +415,17 @@ class Tour:
             "seconds": self.seconds,
             "seed": self.seed,
             "moves": self.moves().tolist(),
+            **({} if self._layout is None else {"layout": _layout_dict(self._layout)}),
         }
-        if self._layout is not None:
-            # Not the plain knight rectangle (or the knight's moves in another
-            # order): the board as data, so the tour can be read back.
-            layout = self._layout
-            out["layout"] = {
-                "rows": layout.rows,
-                "cols": layout.cols,
-                "holes": [list(sq) for sq in layout.holes],
-                "moves": [list(m) for m in layout.moves],
-                "piece": layout.piece,
-                "wrap": layout.wrap,
-            }
-        return out
+
+
+def _layout_dict(board: Board) -> dict[str, Any]:
+    """A board that is not a plain knight rectangle, for JSON (see ``to_dict``)."""
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "holes": [list(h) for h in board.holes],
+        "moves": [list(m) for m in board.moves],
+        "piece": board.piece,
+        "wrap": board.wrap,
+    }

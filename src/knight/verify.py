@@ -6,13 +6,15 @@ from typing import Any
 
 import numpy as np
 
+from .board import Board
 from .checks import _as_int_array, check_board, check_path
 from .errors import InvalidTourError
 from .tour import Tour
 
 
 def verify(
-    tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | None = None
+    tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | None = None,
+    board: Board | None = None,
 ) -> Tour:
     """Check a tour and return it as a :class:`Tour`; raise if it is not one.
 
@@ -25,6 +27,11 @@ def verify(
     ``closed=True`` also requires the last square to be a knight move from
     the first; ``closed=None`` checks a ``Tour`` as it claims to be and
     anything else as an open tour.
+
+    ``board`` (a :class:`knight.Board`) checks a tour of any board: holes
+    must hold -1 (a path must skip them), every usable square one step, and
+    each step must be one of the board's moves (across the seam of a
+    cylinder or torus).  A ``Tour`` is checked against its own board.
 
     Raises :class:`knight.InvalidTourError` (a ``ValueError``) saying exactly
     what is wrong: its ``kind`` is ``"shape"``, ``"out-of-range"``,
@@ -43,6 +50,9 @@ def verify(
     knight.errors.InvalidTourError: step 14 at (1, 3) to step 15 at (0, 2) is not a knight move
     >>> knight.verify(knight.solve(6, closed=True)).closed
     True
+    >>> ring = knight.Board(1, 6, moves="wazir", wrap="cylinder")
+    >>> knight.verify([[0, 1, 2, 3, 4, 5]], board=ring, closed=True).closed
+    True
     """
     if closed is not None and not isinstance(closed, (bool, np.bool_)):
         # Truthiness would read closed="no" as a request for a closed tour.
@@ -52,8 +62,19 @@ def verify(
     ):
         # Unpacked as board_size(*shape), a 1-tuple (5,) would pass as 5x5.
         raise TypeError(f"shape must be a (rows, cols) pair, not {shape!r}")
+    if board is not None and not isinstance(board, Board):
+        raise TypeError(f"board must be a knight.Board, not {type(board).__name__}")
     if isinstance(tour, Tour):
         want = tour.closed if closed is None else bool(closed)
+        if board is not None and board != tour.layout:
+            raise InvalidTourError(
+                f"the tour covers the {tour.layout.describe()}, not the {board.describe()}",
+                "shape")
+        if not tour.layout.is_standard:
+            return Tour(tour.board, closed=want, method=tour.method, nodes=tour.nodes,
+                        backtracks=tour.backtracks, seconds=tour.seconds, seed=tour.seed,
+                        layout=tour.layout, _checked=not (want and not tour.closed),
+                        _start=tour.start)
         if want and not tour.closed:
             check_board(tour.board, closed=True)
         return Tour(
@@ -69,14 +90,51 @@ def verify(
         )
     want = bool(closed)
     arr = _as_int_array(tour, "tour")
+    if board is not None and not board.is_standard:
+        if arr.ndim == 2 and arr.shape[1] == 2 and arr.shape != board.shape:
+            steps = _board_from_path(arr, board)
+        else:
+            steps = arr
+        return Tour(steps, closed=want, layout=board)
+    if board is not None and shape is None:
+        shape = board.shape  # a plain knight rectangle: its size is the shape
     if shape is not None or (arr.ndim == 2 and arr.shape[1] == 2):
-        board, start = check_path(arr, shape, want)
+        if shape is not None and arr.ndim == 2 and arr.shape == tuple(shape) \
+                and arr.shape[1] != 2:
+            steps, start = check_board(arr, want)
+        else:
+            steps, start = check_path(arr, shape, want)
     else:
-        board, start = check_board(arr, want)
-    return Tour(board, closed=want, _start=start, _checked=True)
+        steps, start = check_board(arr, want)
+    return Tour(steps, closed=want, _start=start, _checked=True)
 
 
-def is_tour(tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | None = None) -> bool:
+def _board_from_path(path: np.ndarray, board: Board) -> np.ndarray:
+    """The step board of a path of squares on ``board`` (checked by the caller)."""
+    if path.shape[0] != board.size:
+        raise InvalidTourError(
+            f"the path has {path.shape[0]} squares, but the {board.describe()} has "
+            f"{board.size} usable squares", "shape")
+    r, c = path[:, 0], path[:, 1]
+    off = (r < 0) | (r >= board.rows) | (c < 0) | (c >= board.cols)
+    if np.any(off):
+        k = int(np.flatnonzero(off)[0])
+        raise InvalidTourError(
+            f"step {k} at ({int(r[k])}, {int(c[k])}) is off the {board.describe()}",
+            "out-of-range", k)
+    steps = np.full(board.shape, -1, dtype=np.int64)
+    seen = np.zeros(board.shape, dtype=np.int64)
+    np.add.at(seen, (r, c), 1)
+    if np.any(seen > 1):
+        sq = tuple(int(v) for v in np.argwhere(seen > 1)[0])
+        raise InvalidTourError(f"square ({sq[0]}, {sq[1]}) is visited more than once",
+                               "repeated-step", None, ((sq[0], sq[1]),))
+    steps[r, c] = np.arange(len(path))
+    return steps
+
+
+def is_tour(tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | None = None,
+            board: Board | None = None) -> bool:
     """True when :func:`verify` accepts ``tour``; never raises for a bad tour.
 
     >>> import knight
@@ -84,7 +142,7 @@ def is_tour(tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | N
     (False, True)
     """
     try:
-        verify(tour, closed=closed, shape=shape)
+        verify(tour, closed=closed, shape=shape, board=board)
     except InvalidTourError:
         return False
     return True

@@ -16,6 +16,7 @@ TIE_RANDOM: int
 TIE_ROTH: int
 TIE_POHL: int
 
+def work_hugepages(on: bool | None = None) -> bool: ...
 def work_size(rows: int, cols: int) -> int: ...
 def backtrack(
     board: npt.NDArray[np.int32],

@@ -47,10 +47,36 @@ cdef extern from *:
     #endif
     /* Large work arrays on transparent huge pages where the system has them,
        as numpy does for its arrays of 4 MiB and more: the walks probe rows
-       far apart, and 4 KiB pages would cost a TLB miss per row. */
+       far apart, and 4 KiB pages would cost a TLB miss per row.
+       knight_huge_work switches the advice (work_hugepages() below).
+
+       The allocation policy (issue 19), chosen from measurements: keep
+       MADV_HUGEPAGE here and keep numpy's own huge-page advice on the boards.
+       The worry was the first call of a process: measured once on this
+       2-core VM (THP enabled=madvise, defrag=madvise), the first
+       solve(10000, closed=True) took 1.24 s against 0.06 s later, a 40 MB
+       madvised region 121 ms to touch against 20 ms from calloc.  Measured
+       again (benchmarks/bench_board.py, fresh processes, medians of 5, CPU
+       seconds, load 4-5 on the 2 cores), first call / later calls:
+                                    as shipped  work malloc'd  numpy's off  no advice
+         solve(10000, closed=True)  0.26/0.23   0.24/0.22      0.47/0.47    0.47/0.47
+         3000x3000 greedy dead end  0.33/0.33   0.38/0.36      0.34/0.33    0.38/0.39
+       and touching 400 MB in a fresh C process: 180-340 ms madvised, 540-870
+       ms on 4 KiB pages (malloc or calloc), 360-400 ms with
+       MADV_POPULATE_WRITE.  No compaction stall was recorded
+       (compact_stall 0, thp_fault_fallback 0).  So dropping the advice made
+       first calls slower, not faster, and later calls up to 2x slower.
+       The stall once seen most likely comes from the VM: its balloon reports free 2 MiB
+       blocks to the host (page_reporting_order 9), which drops them, and
+       the next touch of such memory faults in the host.  A huge page needs
+       a whole free block, so it meets that cost first; an array bigger than
+       the small free fragments meets it on 4 KiB pages too, so the page size
+       does not remove it.  Revisit if the benchmark's "first call" rows show
+       the "none" policy with a first call far cheaper than "default". */
+    static int knight_huge_work = 1;
     static void *knight_alloc(size_t bytes) {
     #if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (bytes >= ((size_t)4 << 20)) {
+        if (knight_huge_work && bytes >= ((size_t)4 << 20)) {
             void *p = NULL;
             if (posix_memalign(&p, (size_t)2 << 20, bytes) != 0) return NULL;
             madvise(p, bytes, MADV_HUGEPAGE);
@@ -60,6 +86,7 @@ cdef extern from *:
         return malloc(bytes ? bytes : 1);
     }
     """
+    int knight_huge_work
     void* knight_alloc(size_t bytes) noexcept nogil
 
 cdef enum:
@@ -312,6 +339,18 @@ cdef Py_ssize_t move_entries(Py_ssize_t rows, Py_ssize_t cols, bint ordered) noe
 cdef void* alloc_work(size_t bytes) noexcept nogil:
     """``malloc`` (huge pages for big arrays where Linux has them); release with ``free``."""
     return knight_alloc(bytes)
+
+
+def work_hugepages(on=None):
+    """Whether the work arrays of 4 MiB and more ask for transparent huge pages
+    (``madvise(MADV_HUGEPAGE)``); ``on`` (a bool) sets it for the process.
+    Returns the setting before the call.  For the benchmarks, which measure
+    both policies in the same run."""
+    global knight_huge_work
+    cdef int before = knight_huge_work
+    if on is not None:
+        knight_huge_work = 1 if on else 0
+    return bool(before)
 
 
 def work_size(Py_ssize_t rows, Py_ssize_t cols):

@@ -15,7 +15,7 @@ from typing import Any
 from ..board import Board
 from ..counting import METHODS as COUNT_METHODS
 from ..counting import count, tours
-from ..existence import why_not
+from ..decide import why_not
 from ..tour import NOTATIONS
 from .common import (
     EXIT_NO_TOUR,

@@ -12,11 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import existence
+from .. import existence, planner
 from .._core import count as _count
+from ..board import Board, check_table_memory
 from ..errors import BoardTooLargeError, SearchLimitError
 from ..geometry import Square, as_int, available_memory, is_knight_move
-from ..limits import Cancel, cancelled, check_cancel, progress_bar, stopped
+from ..limits import Cancel, cancelled, check_bool, check_cancel, progress_bar, stopped
 from ..search import cancel_flag, release
 from ..tour import Tour
 from . import frontier
@@ -39,6 +40,7 @@ from .executor import (
     run_jobs,
     search_on_workers,
 )
+from .graph import GraphTask, count_on_board, enumerate_on_board, graph_task
 from .plan import enumeration_roots, plan, split
 
 #: Counting methods: ``"dp"`` (frontier dynamic programming), ``"search"``
@@ -47,7 +49,7 @@ METHODS = ("auto", "dp", "search")
 
 
 def count(
-    rows: int,
+    rows: int | Board,
     cols: int | None = None,
     *,
     start: Square | None = None,
@@ -63,7 +65,8 @@ def count(
     cancel: Cancel | Any = None,
     _info: dict[str, Any] | None = None,
 ) -> int:
-    """The exact number of knight's tours of a ``rows`` x ``cols`` board.
+    """The exact number of knight's tours of a ``rows`` x ``cols`` board, or
+    of any :class:`knight.Board` given in place of ``rows``.
 
     Open tours are directed, from ``start`` (``start=None``: summed over all
     start squares, so each undirected open path counts twice); ``end``
@@ -106,7 +109,23 @@ def count(
     16
     >>> knight.count(3, 10, closed=True, directed=True, start=(0, 0))
     32
+    >>> knight.count(knight.Board(3, 4, moves="king"), closed=True)
+    120
+    >>> knight.count(knight.Board(5, holes=["c3"]), start=(0, 0))
+    16
+
+    On a :class:`knight.Board` that is not a plain knight rectangle (holes,
+    another piece, wrap-around) the count is by the table search
+    (:mod:`knight.counting.graph`), in every mode; ``method="dp"`` is
+    refused there.
     """
+    if isinstance(rows, Board) and not rows.is_standard:
+        return _board_count(rows, cols, start, end, closed, directed, method, workers, executor,
+                            progress, timeout, max_memory, cancel, _info)
+    if isinstance(rows, Board):
+        if cols is not None:
+            raise TypeError("cols must not be given with a Board (the board has its own size)")
+        rows, cols = rows.shape
     task = validate(rows, cols, start, end, closed, directed)
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
@@ -138,6 +157,41 @@ def count(
         return _search_count(task, w, executor, show, until, flag)
     except frontier.Cancelled:
         raise cancelled("count", began, 0) from None
+    finally:
+        release(key)
+
+
+def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
+                 method: Any, workers: Any, executor: Any, progress: Any, timeout: Any,
+                 max_memory: Any, cancel: Any, _info: dict[str, Any] | None) -> int:
+    """:func:`count` on a general board: checks, theory, then the table search."""
+    if cols is not None:
+        raise TypeError("cols must not be given with a Board (the board has its own size)")
+    task = graph_task(board, start, end, check_bool(closed, "closed"),
+                      check_bool(directed, "directed"))
+    if not isinstance(method, str) or method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    engine = planner.choose(board, "count", method)
+    if directed is True and not task.closed:
+        raise ValueError("directed applies to closed tours (open tours are always directed)")
+    w = check_workers(workers, executor)
+    check_progress(progress)
+    until = deadline(check_timeout(timeout))
+    if max_memory is not None and as_int(max_memory, "max_memory") < 1:
+        raise ValueError(f"max_memory must be a positive number of bytes, got {max_memory}")
+    check_table_memory(board, f"counting the tours of a {board.describe()}")
+    info = {} if _info is None else _info
+    token = check_cancel(cancel)
+    sq = [None if v is None else board.squares[v] for v in (task.start, task.end)]
+    if existence.board_reason(board, None, task.closed) is not None or any(
+            v is not None and existence.board_reason(
+                board, (int(v[0]), int(v[1])), task.closed) is not None for v in sq):
+        info["method"], info["detail"] = "theory", "no tour exists: the count is 0"
+        return 0
+    flag, key = cancel_flag(token)
+    try:
+        info["engine"] = engine.name
+        return count_on_board(task, until, flag, w, executor, info)
     finally:
         release(key)
 
@@ -305,7 +359,7 @@ def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: 
 
 
 def tours(
-    rows: int,
+    rows: int | Board,
     cols: int | None = None,
     *,
     start: Square | None = None,
@@ -334,7 +388,24 @@ def tours(
     ((0, 0), 'enumerate', True)
     >>> sum(1 for _ in knight.tours(3, 10, closed=True))
     16
+    >>> print(next(knight.tours(knight.Board(3, moves="king", wrap="torus"))).grid())
+    0 4 8
+    1 5 6
+    2 3 7
     """
+    if isinstance(rows, Board):
+        if cols is not None:
+            raise TypeError("cols must not be given with a Board (the board has its own size)")
+        if not rows.is_standard:
+            gtask = graph_task(rows, start, end, check_bool(closed, "closed"),
+                               check_bool(directed, "directed"))
+            most = check_limit(limit)
+            until = deadline(check_timeout(timeout))
+            check_table_memory(rows, f"listing the tours of a {rows.describe()}")
+            if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+                check_cancel(cancel)
+            return _board_tours(gtask, most, until, cancel)
+        rows, cols = rows.shape
     task = validate(rows, cols, start, end, closed, directed)
     most = check_limit(limit)
     until = deadline(check_timeout(timeout))
@@ -342,6 +413,18 @@ def tours(
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         check_cancel(cancel)  # the TypeError, now rather than at the first next()
     return _tours(task, most, until, cancel)
+
+
+def _board_tours(task: GraphTask, limit: int | None, until: float, cancel: Any,
+                 ) -> Iterator[Tour]:
+    if limit == 0:
+        return
+    began = time.perf_counter()
+    flag, key = cancel_flag(check_cancel(cancel))
+    try:
+        yield from enumerate_on_board(task, limit, until, flag, began)
+    finally:
+        release(key)
 
 
 def _tours(task: Task, limit: int | None, deadline: float, cancel: Any = None,

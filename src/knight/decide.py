@@ -1,0 +1,258 @@
+"""Is there a tour?  :func:`exists`, :func:`why_not` and :func:`start_squares`
+for every board.
+
+* Plain knight rectangles get the exact, instant answers of
+  :mod:`knight.existence` (Schwenk's theorem, the open-tour boards, the
+  colour argument, the thin-board automaton), however large the board.
+* Knight tori: Watkins and Hoenigman (1997) prove a closed tour on every
+  m x n torus, so every square starts one, open or closed.
+* Any other board (holes, another piece, a cylinder): theory rules out what
+  it can at once (a board in pieces, named by Knuth's leaper theorem where
+  it applies; squares with one move; colour classes; cut squares), and an
+  exhaustive search decides the rest, under the caller's ``max_nodes``,
+  ``timeout`` and ``cancel``.  A search stopped by a limit raises
+  :class:`knight.UndecidedError`: an answer is never False for "don't know".
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from . import existence
+from .board import Board
+from .errors import NoTourError, SearchLimitError, UndecidedError
+from .geometry import Square
+from .limits import check_bool, check_max_nodes, check_timeout
+from .solver import solve
+
+
+def _board(rows: Any, cols: Any) -> Board | None:
+    """The general board, or None for a plain knight rectangle (old path)."""
+    if isinstance(rows, Board):
+        if cols is not None:
+            raise TypeError("cols must not be given with a Board (the board has its own size)")
+        return None if rows.is_standard else rows
+    return None
+
+
+class _Budget:
+    """The caller's limits, shared by every search one answer needs."""
+
+    def __init__(self, max_nodes: Any, timeout: Any, cancel: Any) -> None:
+        self.nodes_left = check_max_nodes(max_nodes)
+        seconds = check_timeout(timeout)
+        self.until = None if seconds is None else time.perf_counter() + seconds
+        self.max_nodes = max_nodes
+        self.timeout = timeout
+        self.cancel = cancel
+        self.spent = 0
+        self.began = time.perf_counter()
+
+    def search(self, board: Board, start: Square, closed: bool) -> tuple[Square, ...] | None:
+        """The ends of a tour from ``start`` (start, end), or None when an
+        exhaustive search proves there is none; UndecidedError at a limit."""
+        timeout = None
+        if self.until is not None:
+            timeout = max(self.until - time.perf_counter(), 1e-6)
+        try:
+            tour = solve(board, start=start, closed=closed, max_nodes=self.nodes_left,
+                         timeout=timeout, cancel=self.cancel)
+        except NoTourError as exc:
+            self._spend(exc)
+            return None
+        except SearchLimitError as exc:
+            self._spend(exc)
+            limit = []
+            if self.max_nodes is not None:
+                limit.append(f"max_nodes={self.max_nodes}")
+            if self.timeout is not None:
+                limit.append(f"timeout={self.timeout}")
+            what = " / ".join(limit) or "its cancel token"
+            raise UndecidedError(
+                f"no theorem decides whether the {board.describe()} has "
+                f"{'a closed' if closed else 'an open'} tour from {start}, and the search "
+                f"stopped at {what} after {self.spent:,} nodes; raise the limit to decide",
+                self.spent, time.perf_counter() - self.began) from exc
+        self.spent += tour.nodes
+        if self.nodes_left is not None:
+            self.nodes_left = max(self.nodes_left - tour.nodes, 1)
+        return (tour.start, tour.end)
+
+    def _spend(self, exc: NoTourError | SearchLimitError) -> None:
+        nodes = exc.nodes
+        self.spent += nodes
+        if self.nodes_left is not None:
+            self.nodes_left = max(self.nodes_left - nodes, 1)
+
+
+def _decide(board: Board, start: Square | None, closed: bool, budget: _Budget) -> str | None:
+    """The reason no tour exists, or None when one does (search where needed)."""
+    why = existence.board_reason(board, start, closed)
+    if why is not None or existence.torus_theorem(board, closed) or board.size == 1:
+        return why
+    kind = "closed" if closed else "open"
+    if start is not None:
+        if budget.search(board, start, closed) is None:
+            return (f"an exhaustive search of the {board.describe()} found no {kind} tour "
+                    f"from {start} ({budget.spent:,} nodes)")
+        return None
+    if closed:
+        # A closed tour passes every square: searching from one settles it.
+        first = _fewest_moves(board)[0]
+        if budget.search(board, first, closed) is None:
+            return (f"an exhaustive search of the {board.describe()} found no closed tour "
+                    f"({budget.spent:,} nodes)")
+        return None
+    # An open tour starts at one of its ends: squares with fewest moves first
+    # (a square with one move must be an end), each settled square crossed off.
+    tried: set[Square] = set()
+    for sq in _fewest_moves(board):
+        if sq in tried or existence.board_reason(board, sq, closed) is not None:
+            continue
+        if budget.search(board, sq, closed) is not None:
+            return None
+        tried.add(sq)
+        if board.degrees()[int(board.index[sq])] == 1:
+            break  # every tour ends on a square with one move: this was one of them
+    return (f"an exhaustive search of the {board.describe()} found no open tour from any "
+            f"square ({budget.spent:,} nodes)")
+
+
+def _fewest_moves(board: Board) -> list[Square]:
+    order = np.argsort(board.degrees(), kind="stable")
+    sq = board.squares[order]
+    return [(int(r), int(c)) for r, c in sq]
+
+
+def why_not(
+    rows: int | Board,
+    cols: int | None = None,
+    *,
+    start: Square | None = None,
+    closed: bool = False,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    cancel: Any = None,
+) -> str | None:
+    """Why no tour exists, in words, or ``None`` when one does.
+
+    ``cols`` defaults to ``rows``; a :class:`knight.Board` in place of
+    ``rows`` asks about any board.  ``start=None`` asks about a tour from
+    any square.  Plain knight rectangles are answered at once by theory
+    (the limits are not needed); other boards by theory where it decides and
+    otherwise by an exhaustive search under ``max_nodes``, ``timeout`` and
+    ``cancel``, which raises :class:`knight.UndecidedError` if it stops
+    first.  Arguments are checked first (``TypeError``/``ValueError``).
+
+    >>> why_not(8) is None
+    True
+    >>> print(why_not(4, closed=True))
+    a 4x4 board has no closed tour (Schwenk 1991: no closed tour when the shorter side is 1, 2 or 4)
+    >>> why_not(5, start=(0, 1)).endswith("(0, 1) is on the other colour")
+    True
+    >>> print(why_not(Board(8, moves="camel")))
+    the 8x8 board for the camel falls apart into 2 unconnected parts: by Knuth's leaper ...
+    >>> print(why_not(Board(5, holes=["c5"]), closed=True))
+    an exhaustive search of the 5x5 board with 1 hole found no closed tour (... nodes)
+    """
+    board = _board(rows, cols)
+    if board is None:
+        if isinstance(rows, Board):
+            rows, cols = rows.shape
+        return existence.why_not(rows, cols, start=start, closed=closed)
+    sq = None if start is None else board.square(start, "start")
+    budget = _Budget(max_nodes, timeout, cancel)
+    return _decide(board, sq, check_bool(closed, "closed"), budget)
+
+
+def exists(
+    rows: int | Board,
+    cols: int | None = None,
+    *,
+    start: Square | None = None,
+    closed: bool = False,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    cancel: Any = None,
+) -> bool:
+    """Does a tour exist (from ``start``, if given)?  See :func:`why_not`.
+
+    Plain knight rectangles answer at once, however large; other boards by
+    theory or, where no theorem decides, an exhaustive search under the
+    limits (:class:`knight.UndecidedError` when it stops first).
+
+    >>> exists(8), exists(4, 4), exists(3, 10, closed=True)
+    (True, False, True)
+    >>> exists(3, 7, start=(1, 3)), exists(3, 7, start=(1, 1))
+    (False, True)
+    >>> exists(4, 1_000_000, start=(1, 0)), exists(4, 1_000_000, start=(0, 12345))
+    (False, True)
+    >>> exists(Board(8, holes=["d4", "d5"]), closed=True)
+    True
+    >>> exists(Board(1000, wrap="torus"), closed=True)    # Watkins & Hoenigman 1997
+    True
+    """
+    return why_not(rows, cols, start=start, closed=closed, max_nodes=max_nodes, timeout=timeout,
+                   cancel=cancel) is None
+
+
+def start_squares(
+    rows: int | Board,
+    cols: int | None = None,
+    *,
+    closed: bool = False,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    cancel: Any = None,
+) -> np.ndarray:
+    """A bool ``rows`` x ``cols`` array: which squares start a tour (False on holes).
+
+    Plain knight rectangles are answered at once by theory.  On other boards
+    each square theory does not settle is searched (a tour found from one
+    square also shows that its last square starts one, the same tour
+    reversed; a closed tour starts anywhere), under the limits shared by
+    all the searches.
+
+    >>> start_squares(3, 7).astype(int)
+    array([[1, 0, 1, 0, 1, 0, 1],
+           [0, 1, 0, 0, 0, 1, 0],
+           [1, 0, 1, 0, 1, 0, 1]])
+    >>> int(start_squares(5).sum()), bool(start_squares(6, closed=True).all())
+    (13, True)
+    >>> start_squares(Board(3, 3, holes=["b2"], moves="king")).astype(int)
+    array([[1, 1, 1],
+           [1, 0, 1],
+           [1, 1, 1]])
+    """
+    board = _board(rows, cols)
+    if board is None:
+        if isinstance(rows, Board):
+            rows, cols = rows.shape
+        return existence.start_squares(rows, cols, closed=closed)
+    closed = check_bool(closed, "closed")
+    budget = _Budget(max_nodes, timeout, cancel)
+    out = np.zeros(board.shape, dtype=bool)
+    if existence.board_reason(board, None, closed) is not None:
+        return out
+    if closed or existence.torus_theorem(board, closed) or board.size == 1:
+        if _decide(board, None, closed, budget) is None:
+            out[board.mask] = True
+        return out
+    settled = np.zeros(board.shape, dtype=bool)
+    for sq in _fewest_moves(board):
+        if settled[sq]:
+            continue
+        settled[sq] = True
+        if existence.board_reason(board, sq, closed) is not None:
+            continue
+        ends = budget.search(board, sq, closed)
+        if ends is not None:
+            for e in ends:
+                out[e] = settled[e] = True
+    return out
+
+
+__all__ = ["exists", "start_squares", "why_not"]
