@@ -62,6 +62,9 @@ doctest_default_flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 doctest_global_setup = """
 import knight
 from knight import *
+from knight.board import PIECES, as_board, leaper
+from knight.existence import board_decided, board_reason, knuth_connected, torus_theorem
+from knight.planner import choose
 from knight.trace import LimitedPrinter, TraceEvent
 """
 

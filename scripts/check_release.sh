@@ -43,7 +43,7 @@ case "$mode" in all | lint | dist) ;; *) echo "usage: $0 [all|lint|dist]" >&2; e
 WHEEL_TESTS=(tests/test_packaging.py tests/test_docs.py tests/test_cli.py tests/test_solve.py
     tests/test_verify.py tests/test_validation.py tests/test_existence.py)
 DEBUG_TESTS=(tests/test_solve.py tests/test_verify.py tests/test_reference.py
-    tests/test_construct.py tests/test_thin.py tests/test_count.py)
+    tests/test_construct.py tests/test_thin.py tests/test_count.py tests/test_graph_twins.py)
 CORES=()
 for pyx in src/knight/_core/*.pyx; do CORES+=("$(basename "$pyx" .pyx)"); done
 version="$(python3 -c 'import runpy; print(runpy.run_path("src/knight/_version.py")["__version__"])')"

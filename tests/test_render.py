@@ -471,3 +471,116 @@ def test_holes_drawn_distinctly_in_rasters(tmp_path):
                 if not marks[y, x]:
                     assert hole[y, x] == (tour.board[r, c] < 0), (name, r, c)
         assert _colour_mask(rgb, render.HATCH).any() and _colour_mask(rgb, render.HOLE).any()
+
+
+# -- Other pieces and wrap-around (tour.layout) -------------------------------
+
+
+def _seams(tour):
+    """Indices i of the moves path[i] -> path[i + 1] (the closing move as the
+    last index, for a closed tour) that are not a move on the page."""
+    path = tour.path.tolist()
+    if tour.closed:
+        path = path + path[:1]
+    moves = set(tour.layout.moves)
+    return [i for i in range(len(path) - 1)
+            if (path[i + 1][0] - path[i][0], path[i + 1][1] - path[i][1]) not in moves]
+
+
+def _stub_lines(root):
+    groups = [e for e in root if e.get("class") == "wrap"]
+    if not groups:
+        return []
+    (group,) = groups
+    return [tuple(float(e.get(k)) for k in ("x1", "y1", "x2", "y2"))
+            for e in group.iter(f"{SVG}line")]
+
+
+def test_king_tour_is_one_run_with_its_closing_move():
+    tour = knight.solve(knight.Board(6, moves="king"), closed=True)
+    assert len(render.path_runs(tour.path, tour.layout)) == 1
+    assert len(render.path_runs(tour.path)) > 1    # the knight's rule would cut it
+    root = parse(tour.to_svg(size=384))
+    assert polyline_squares(root, 64) == [tuple(p) for p in tour.path.tolist()]
+    assert len([e for e in root.iter(f"{SVG}line") if e.get("class") == "closing"]) == 1
+    assert _stub_lines(root) == []
+    assert "king" in root.find(f"{SVG}title").text
+
+
+@pytest.mark.parametrize("wrap", ["torus", "cylinder"])
+def test_wrap_moves_are_drawn_as_stubs_at_the_edges(wrap):
+    tour = knight.solve(knight.Board(8, wrap=wrap), closed=True)
+    seams = _seams(tour)
+    assert seams, "a closed tour of a wrapped 8x8 board crosses its seam"
+    root = parse(tour.to_svg(size=400))
+    cell = 50
+    lines = list(root.iter(f"{SVG}polyline"))
+    open_seams = [i for i in seams if i < len(tour) - 1]
+    assert len(lines) == len(open_seams) + 1
+    drawn = [sq for line in lines for sq in polyline_squares(root, cell, line)]
+    assert drawn == [tuple(p) for p in tour.path.tolist()]   # each run, in order
+    stubs = _stub_lines(root)
+    assert len(stubs) == 2 * len(seams)
+    for x1, y1, x2, y2 in stubs:
+        ends = ((x1, y1), (x2, y2))
+        on_edge = [x in (0, 400) or y in (0, 400) for x, y in ends]
+        at_centre = [(x - cell / 2) % cell == 0 and (y - cell / 2) % cell == 0 for x, y in ends]
+        assert sorted(on_edge) == [False, True] and sorted(at_centre) == [False, True]
+        if wrap == "cylinder":
+            assert any(x in (0, 400) for x, _ in ends)   # only the side edges are joined
+        dx, dy = abs(x2 - x1), abs(y2 - y1)
+        assert dx * 2 == pytest.approx(dy) or dy * 2 == pytest.approx(dx)   # a knight's slope
+
+
+def test_flat_boards_draw_no_stubs():
+    for board in (knight.Board(8, holes=["d4", "d5"]), knight.Board(10, moves="zebra")):
+        tour = knight.solve(board)
+        root = parse(tour.to_svg(size=400))
+        assert _stub_lines(root) == []
+        assert len(list(root.iter(f"{SVG}polyline"))) == 1
+
+
+def test_holes_of_a_board_drawn_in_svg():
+    tour = knight.solve(knight.Board(8, holes=["c3", "f6", "d5", "e2"]), closed=True)
+    root = parse(tour.to_svg(size=400))
+    (holes,) = [e for e in root if e.get("class") == "holes"]
+    assert holes.get("d").count("M") == 4
+    assert sorted(int(t.text) for t in root.iter(f"{SVG}text")) == list(range(60))
+
+
+def test_wrap_stubs_in_rasters(tmp_path):
+    Image = pytest.importorskip("PIL.Image")
+    torus = knight.solve(knight.Board(8, wrap="torus"), closed=True)
+    flat = knight.solve(8, closed=True)
+    for tour, name in ((torus, "torus"), (flat, "flat")):
+        for ext, options in ((".png", {"size": 320}), (".gif", {"size": 320, "frames": 3})):
+            target = tmp_path / f"{name}{ext}"
+            tour.save(target, **options)
+            with Image.open(target) as im:
+                if ext == ".gif":
+                    im.seek(im.n_frames - 1)
+                rgb = np.asarray(im.convert("RGB"))
+            wrap = _colour_mask(rgb, render.WRAP)
+            if name == "flat":
+                assert not wrap.any()
+            else:
+                # Stubs touch the edges of the picture.
+                edges = wrap[:, :3].any() or wrap[:, -3:].any() or wrap[:3].any() \
+                    or wrap[-3:].any()
+                assert wrap.sum() > 50 and edges
+
+
+def test_partial_tour_of_a_board():
+    steps = np.array([[0, 1, 2], [-1, -1, 3], [-1, -1, -1]])
+    root = parse(render.partial_svg(steps))
+    assert len(list(root.iter(f"{SVG}polyline"))) == 4      # as knight moves: 4 lone squares
+    board = knight.Board(3, moves="king", holes=[(2, 0)])
+    root = parse(render.partial_svg(steps, board=board))
+    assert [polyline_squares(root, 64, e) for e in root.iter(f"{SVG}polyline")] == [
+        [(0, 0), (0, 1), (0, 2), (1, 2)]]
+    (holes,) = [e for e in root if e.get("class") == "holes"]
+    assert holes.get("d").count("M") == 1
+    with pytest.raises(ValueError, match="board is 4x4"):
+        render.partial_svg(steps, board=knight.Board(4))
+    with pytest.raises(TypeError, match="knight.Board"):
+        render.partial_svg(steps, board=(3, 3))

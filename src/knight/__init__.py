@@ -9,7 +9,7 @@ True
 from ._version import __version__
 from .board import Board
 from .compare import compare, sweep
-from .counting import count, tours
+from .counting import Estimate, count, estimate, tours
 from .decide import exists, start_squares, why_not
 from .errors import (
     BoardTooLargeError,
@@ -36,6 +36,7 @@ __all__ = [
     "Cancel",
     "DEFAULT_ORDER",
     "DeadEndError",
+    "Estimate",
     "InvalidTourError",
     "KnightError",
     "METHODS",
@@ -49,6 +50,7 @@ __all__ = [
     "closed_tour_board",
     "compare",
     "count",
+    "estimate",
     "exists",
     "get_include",
     "is_tour",
@@ -66,7 +68,8 @@ def get_include() -> str:
     """The directory to put on a C compiler's include path to ``cimport knight.capi``.
 
     :mod:`knight.capi` is the C-level API (``noexcept nogil`` functions over
-    ``int32_t[:, ::1]`` boards, declared in ``knight/capi.pxd``; see the
+    ``int32_t[:, ::1]`` knight boards, and over any board described by a
+    ``kt_board`` neighbour table; declared in ``knight/capi.pxd``; see the
     documentation's "C-level API" page).  A ``setup.py`` that builds a
     Cython extension against it passes this directory to ``cythonize``,
     as with ``numpy.get_include()``::

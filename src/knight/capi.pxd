@@ -14,11 +14,15 @@
 #   from the ``KT_*`` enum below.  It never raises, never crashes on bad
 #   arguments (it returns KT_BAD_ARGUMENT before any work) and never needs
 #   the GIL held by its caller (it takes the GIL for a moment at each poll).
-# * Boards are ``int32_t[:, ::1]`` (C-contiguous) memoryviews owned by the
-#   caller; their shape is the board's size (rows, cols), both >= 1, at most
-#   KT_MAX_SQUARES squares.  A function writes its result there: step numbers
-#   0..rows*cols-1, -1 on squares a partial result never reached.  It writes
-#   nothing else the caller owns except ``stats``.
+# * Knight rectangles are ``int32_t[:, ::1]`` (C-contiguous) memoryviews
+#   owned by the caller; their shape is the board's size (rows, cols), both
+#   >= 1, at most KT_MAX_SQUARES squares.  A function writes its result
+#   there: step numbers 0..rows*cols-1, -1 on squares a partial result never
+#   reached.  It writes nothing else the caller owns except ``stats``.
+# * Any other board (holes, another leaper, a cylinder or torus, any graph)
+#   is a ``kt_board`` (below): a neighbour table the caller owns, and the
+#   ``kt_board_*`` functions write one step per square into a caller-owned
+#   ``int32_t*`` of ``squares`` entries (-1 where not reached).
 # * Work memory is allocated inside with ``malloc`` and freed before the
 #   function returns, whatever the status; KT_NO_MEMORY when malloc fails
 #   (the board is then left as it was).  No function keeps state between
@@ -53,12 +57,14 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 cdef enum:
     # The version of this API (KT_API_VERSION in the headers you compiled
     # against; kt_api_version() is the installed one).
-    KT_API_VERSION = 1
+    KT_API_VERSION = 2
     # Nodes (greedy steps) between two polls of the cancel flag, deadline and
     # signals.
     KT_POLL_INTERVAL = 16384
     # The largest board in squares (step numbers are int32).
     KT_MAX_SQUARES = 2146435071
+    # The most neighbours a square of a kt_board may have (its largest width).
+    KT_MAX_DEGREE = 64
 
 cdef enum kt_status:
     KT_OK = 0                 # success: a tour was written, or a board verified
@@ -72,9 +78,9 @@ cdef enum kt_status:
     KT_INTERRUPTED = 7        # a signal handler raised; its exception is pending
     KT_BAD_ARGUMENT = 8       # an argument is invalid; nothing was done
     KT_NO_MEMORY = 9          # malloc failed; nothing was done
-    KT_OUT_OF_RANGE = 10      # verify: a step number outside 0..rows*cols-1
+    KT_OUT_OF_RANGE = 10      # verify: a step number outside 0..squares-1
     KT_REPEATED = 11          # verify: step 0 missing, so some step repeats
-    KT_NOT_A_KNIGHT_MOVE = 12  # verify: consecutive steps not a knight move apart
+    KT_NOT_A_KNIGHT_MOVE = 12  # verify: consecutive steps not one move apart
     KT_NO_TOUR = 13           # construction: theory says no tour exists
     KT_BAD_DATA = 14          # construction: the stored blocks / thin automata could not be had
 
@@ -158,3 +164,81 @@ cdef int kt_construct_closed(int32_t[:, ::1] board, Py_ssize_t start_row,
 cdef int kt_construct_open(int32_t[:, ::1] board, Py_ssize_t start_row,
                            Py_ssize_t start_col, const uint8_t* cancel,
                            kt_stats* stats) noexcept nogil
+
+
+# ---------------------------------------------------------------------------
+# Any board: a neighbour table (API version 2)
+# ---------------------------------------------------------------------------
+#
+# A board with holes, another leaper (a zebra, a camel, any move set), a
+# cylinder or a torus, or any graph at all, described by its neighbour
+# table.  The caller owns the arrays; the functions only read them.
+# ``knight.capi.board_tables(knight.Board(...))`` builds them from Python.
+#
+# The table must be symmetric (p lists q whenever q lists p: an undirected
+# graph, as every knight.Board's table is).  The searches check the part
+# of that their cell counts rely on -- each square appears, among the valid
+# entries of all rows, exactly ``degree`` times -- and return KT_BAD_ARGUMENT
+# otherwise; a table that passes but is not symmetric is walked as a
+# directed graph (a move p -> q for each q in p's row), with the Warnsdorff
+# counts of in-neighbours.
+cdef struct kt_board:
+    # Usable squares, numbered 0..squares-1 (knight.Board numbers them
+    # row-major, skipping holes); 1..KT_MAX_SQUARES.
+    Py_ssize_t squares
+    # Entries per neighbour row, 1..KT_MAX_DEGREE (knight.Board: its moves).
+    Py_ssize_t width
+    # squares*width entries: row p (entries p*width .. p*width+width-1)
+    # lists p's neighbours in move order, the order the searches try them.
+    # The first degree[p] are valid: each in 0..squares-1 and not p itself;
+    # the rest are padding, never read (knight.Board pads with ``squares``).
+    const int32_t* neighbours
+    # squares entries: the valid neighbours of each square, <= width.
+    const uint8_t* degree
+    # squares entries, or NULL: Roth's key of each square for KT_TIE_ROTH
+    # (larger = farther from the centre; knight.Board's squares use
+    # (2r-(rows-1))**2 + (2c-(cols-1))**2).  NULL makes KT_TIE_ROTH
+    # KT_BAD_ARGUMENT; the other functions never read it.
+    const int64_t* roth
+
+# Every kt_board_* function first checks the board in one O(squares*width)
+# pass, before any work: ``board``, ``neighbours``, ``degree`` and ``steps``
+# not NULL, ``squares`` and ``width`` in range, every degree <= width, every
+# valid neighbour in 0..squares-1 and not the square itself, ``start`` in
+# 0..squares-1; KT_BAD_ARGUMENT (nothing written but zeroed ``stats``)
+# otherwise.  The searches then allocate their work memory (two int32 per
+# square, and one byte per square -- width+2 for the ordered search) and
+# check the table's balance there.  With the same table (a knight.Board's,
+# in its move order) they make exactly the decisions of ``knight.solve(board,
+# method=...)``: the same steps, nodes and backtracks.
+
+# Greedy Warnsdorff walk over the table, O(squares*width); ``tie_break``,
+# ``seed`` and the statuses as kt_warnsdorff (KT_TIE_ROTH needs ``roth``).
+# ``steps`` holds the walk (-1 beyond it) whatever the status but
+# KT_BAD_ARGUMENT and KT_NO_MEMORY.
+cdef int kt_board_warnsdorff(const kt_board* board, int32_t* steps, Py_ssize_t start,
+                             int tie_break, uint64_t seed, bint closed, double deadline,
+                             const uint8_t* cancel, kt_stats* stats) noexcept nogil
+
+# Depth-first search for a tour from ``start``: with ``ordered``, each
+# square's moves tried in Warnsdorff order (fewest onward squares first,
+# ties in table order; kt_warnsdorff_backtrack), else in table order
+# (kt_backtrack).  Statuses as those: KT_FOUND (``steps``: the tour),
+# KT_EXHAUSTED, KT_NODE_LIMIT, KT_TIME_LIMIT, KT_CANCELLED, KT_INTERRUPTED
+# (``steps`` all -1 for these), KT_BAD_ARGUMENT or KT_NO_MEMORY (``steps``
+# untouched).
+cdef int kt_board_backtrack(const kt_board* board, int32_t* steps, Py_ssize_t start,
+                            bint ordered, bint closed, int64_t max_nodes, double deadline,
+                            const uint8_t* cancel, kt_stats* stats) noexcept nogil
+
+# Are ``steps`` (one per square) a tour of the board (closed, if
+# ``closed``)?  One pass, no work memory, no polls: every step in
+# 0..squares-1, step 0 present, every step but the last followed by a
+# neighbour in its row holding the next (and for ``closed`` the last's row
+# holding the start).  Returns KT_OK, KT_OUT_OF_RANGE, KT_REPEATED,
+# KT_NOT_A_KNIGHT_MOVE (consecutive steps not one move of the table apart),
+# KT_NOT_CLOSED or KT_BAD_ARGUMENT.  ``where`` is NULL or one Py_ssize_t:
+# the failing square, the start (step 0) on KT_OK, -1 for KT_REPEATED and
+# KT_BAD_ARGUMENT.
+cdef int kt_board_verify(const kt_board* board, const int32_t* steps, bint closed,
+                         Py_ssize_t* where) noexcept nogil

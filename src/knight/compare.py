@@ -38,6 +38,31 @@ from .search import (
 )
 from .solver import solve
 
+#: The method :func:`sweep` and ``knight sweep`` use unless told otherwise
+#: (one constant for both, shown in ``knight sweep --help``).
+SWEEP_METHOD = "auto"
+
+#: The node limit of each start of a sweep by a backtracking method
+#: (``"backtrack"``, ``"warnsdorff-backtrack"``, and ``"auto"``, whose last
+#: attempt backtracks) when neither ``max_nodes`` nor ``timeout`` is given:
+#: about 20-50 ms of the core, so no start runs unbounded (plain
+#: backtracking from one start of 8x8 can take hours).  A sweep then costs
+#: at most about starts x this many nodes.
+SWEEP_MAX_NODES = 1_000_000
+
+#: Methods that backtrack, and so get :data:`SWEEP_MAX_NODES` by default.
+_BACKTRACKING = ("auto", "backtrack", "warnsdorff-backtrack")
+
+
+class _Default:
+    """The marker of an argument not given (``None`` means "no limit")."""
+
+    def __repr__(self) -> str:
+        return "SWEEP_MAX_NODES"
+
+
+_NOT_GIVEN: Any = _Default()
+
 #: One record per run.  ``outcome`` is ``"tour"``, ``"no-tour"``,
 #: ``"dead-end"`` or ``"limit"``.
 RECORD = np.dtype(
@@ -83,16 +108,23 @@ def sweep(
     rows: int | Board,
     cols: int | None = None,
     *,
-    method: str = "auto",
+    method: str = SWEEP_METHOD,
     closed: bool = False,
     progress: bool = False,
     cancel: Cancel | Any = None,
+    max_nodes: int | None = _NOT_GIVEN,
     **options: Any,
 ) -> np.ndarray:
     """Solve the board from every start square; one record per square.
 
-    ``options`` go to :func:`knight.solve` (``order``, ``tie_break``,
-    ``seed``, ``max_nodes``, ``timeout`` — the limits apply per start).
+    ``method`` defaults to :data:`SWEEP_METHOD` (``"auto"``, as ``knight
+    sweep``).  ``options`` go to :func:`knight.solve` (``order``,
+    ``tie_break``, ``seed``, ``timeout``); ``max_nodes`` and ``timeout`` apply
+    per start.  No start runs unbounded by default: a backtracking method
+    (``"backtrack"``, ``"warnsdorff-backtrack"``, ``"auto"``) given neither
+    ``max_nodes`` nor ``timeout`` stops each start after
+    :data:`SWEEP_MAX_NODES` (10**6) nodes, recorded as ``"limit"``; pass
+    either to choose another bound, or ``max_nodes=None`` for none.
     Starts that theory rules out are recorded as ``"no-tour"`` without a
     search.  ``progress=True`` shows a bar on stderr (the ``progress`` extra).
     ``cancel`` (a :class:`knight.Cancel` or ``threading.Event``) stops the
@@ -102,6 +134,10 @@ def sweep(
     >>> runs = knight.sweep(5, method="warnsdorff-backtrack")
     >>> len(runs), int(runs["success"].sum())
     (25, 13)
+    >>> runs = knight.sweep(5, method="backtrack")  # each start stops at 10**6 nodes
+    >>> from knight.compare import SWEEP_MAX_NODES
+    >>> int(runs["nodes"].max()) <= SWEEP_MAX_NODES
+    True
 
     A :class:`knight.Board` in place of ``rows`` sweeps its usable squares:
 
@@ -111,9 +147,12 @@ def sweep(
     """
     layout = as_board(rows, cols)
     rows, cols = layout.shape
-    if method not in METHODS:
+    if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
-    options = dict(options, closed=closed)
+    if max_nodes is _NOT_GIVEN:
+        bounded = options.get("timeout") is not None
+        max_nodes = None if bounded or method not in _BACKTRACKING else SWEEP_MAX_NODES
+    options = dict(options, closed=closed, max_nodes=max_nodes)
     if cancel is not None:
         options["cancel"] = cancel
     if not layout.is_standard:
@@ -274,4 +313,4 @@ def table(records: np.ndarray, *, by: str = "start") -> str:
     return "\n".join([fmt(head), rule, *map(fmt, lines), rule, fmt(total)])
 
 
-__all__ = ["sweep", "compare", "table", "RECORD"]
+__all__ = ["sweep", "compare", "table", "RECORD", "SWEEP_MAX_NODES", "SWEEP_METHOD"]

@@ -100,6 +100,12 @@ class SearchLimitError(KnightError):
         self.seconds = seconds
         self.backtracks = backtracks
 
+    def __reduce__(self) -> tuple[type, tuple[str, int, float, int]]:
+        # Pickled with all its fields: a worker process of a count raises it
+        # at its deadline, and the default (the message alone) cannot be
+        # unpickled, which broke the pool.
+        return (type(self), (str(self), self.nodes, self.seconds, self.backtracks))
+
 
 class SearchCancelled(SearchLimitError):
     """The caller's cancel token (``cancel=``, a :class:`knight.Cancel` or a

@@ -203,45 +203,17 @@ def _colours(board: Board, start: int | None, closed: bool) -> str | None:
     return None
 
 
-def _cut_squares(board: Board, closed: bool) -> str | None:
+def _cut_squares(board: Board, closed: bool, start: int | None) -> str | None:
     """A square whose removal splits the board: no closed tour passes it; an
-    open one cannot pass a square that leaves three or more parts."""
-    if board.size > 200_000 or board.size < 3:
-        return None  # a Python walk: kept to boards where it is instant
-    nbr = board.neighbours()
-    deg = board.degrees()
-    n = board.size
-    disc = np.full(n, -1, dtype=np.int64)
-    low = np.zeros(n, dtype=np.int64)
-    parts = np.zeros(n, dtype=np.int64)  # components left when the square goes, minus one
-    timer = 0
-    for root in range(n):
-        if disc[root] >= 0:
-            continue
-        disc[root] = low[root] = timer
-        timer += 1
-        stack = [(root, -1, 0)]
-        children_of_root = 0
-        while stack:
-            v, parent, k = stack[-1]
-            if k < deg[v]:
-                stack[-1] = (v, parent, k + 1)
-                w = int(nbr[v, k])
-                if disc[w] < 0:
-                    disc[w] = low[w] = timer
-                    timer += 1
-                    stack.append((w, v, 0))
-                    if v == root:
-                        children_of_root += 1
-                elif w != parent:
-                    low[v] = min(low[v], disc[w])
-            else:
-                stack.pop()
-                if parent >= 0:
-                    low[parent] = min(low[parent], low[v])
-                    if parent != root and low[v] >= disc[parent]:
-                        parts[parent] += 1
-        parts[root] = children_of_root - 1
+    open one cannot pass a square that leaves three or more parts, nor start
+    on one (it could reach only one of the parts)."""
+    if board.size < 3:
+        return None
+    parts = board.cut_parts()
+    if not closed and start is not None and parts[start] >= 1:
+        return (f"removing square {_square_name(board, start)} splits the "
+                f"{board.describe()}, so a tour starting there could reach only one of the "
+                f"{int(parts[start]) + 1} parts")
     worst = int(np.argmax(parts))
     if closed and parts[worst] >= 1:
         return (f"square {_square_name(board, worst)} of the {board.describe()} is a cut square "
@@ -284,7 +256,7 @@ def board_reason(board: Board, start: Square | None, closed: bool) -> str | None
     idx = None if start is None else int(board.index[start])
     checks: tuple[Callable[[], str | None], ...] = (
         lambda: _disconnected(board), lambda: _degree_one(board, closed),
-        lambda: _colours(board, idx, closed), lambda: _cut_squares(board, closed))
+        lambda: _colours(board, idx, closed), lambda: _cut_squares(board, closed, idx))
     for check in checks:
         why = check()
         if why is not None:

@@ -10,9 +10,12 @@ shipped to).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import sys
 import time
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any
 
 import numpy as np
@@ -47,7 +50,10 @@ def check_timeout(timeout: Any) -> float | None:
         timeout, (int, float, np.integer, np.floating)
     ):
         raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
-    seconds = float(timeout)
+    try:
+        seconds = float(timeout)
+    except OverflowError:  # an int past the floats: not a finite number of seconds
+        seconds = math.inf
     if not math.isfinite(seconds) or seconds <= 0:
         raise ValueError(f"timeout must be a positive, finite number of seconds, got {timeout!r}")
     return seconds
@@ -84,6 +90,50 @@ def stopped(what: str, began: float, nodes: int) -> SearchLimitError:
     """The error of a count or enumeration that its timeout stopped."""
     seconds = time.perf_counter() - began
     return SearchLimitError(f"{what} stopped by the timeout after {seconds:.3f} s", nodes, seconds)
+
+
+#: The limits of the planning running in this thread (see :func:`planning`):
+#: (deadline, cancel token, began, what), or None.
+_PLANNING: ContextVar[tuple[float, Any, float, str] | None] = ContextVar(
+    "knight_planning", default=None)
+
+
+@contextlib.contextmanager
+def planning(deadline: float, cancel: Any = None, *, began: float, what: str,
+             ) -> Iterator[None]:
+    """Bound the pure-Python planning run inside the block.
+
+    The cores poll their deadline and cancel flag themselves; the Python
+    code that prepares their work (a count's tables, its primes, its split
+    into subtrees) calls :func:`check_planning` in its long loops, which
+    raises :class:`SearchLimitError` past ``deadline`` (a ``time.time()``
+    value, 0: none) and :class:`SearchCancelled` once ``cancel`` (anything
+    with ``is_set()``) is set, naming ``what`` and the seconds since
+    ``began`` (a ``time.perf_counter()`` value: the start of the call).
+    Per thread (a context variable), so concurrent calls do not mix.
+    """
+    token = _PLANNING.set((deadline, cancel, began, what))
+    try:
+        yield
+    finally:
+        _PLANNING.reset(token)
+
+
+def planning_active() -> bool:
+    """Whether a :func:`planning` block bounds this thread's planning now."""
+    return _PLANNING.get() is not None
+
+
+def check_planning() -> None:
+    """Raise if the limits of the :func:`planning` block around this call are reached."""
+    limits = _PLANNING.get()
+    if limits is None:
+        return
+    deadline_, token, began, what = limits
+    if token is not None and token.is_set():
+        raise cancelled(what, began, 0)
+    if deadline_ > 0.0 and time.time() >= deadline_:
+        raise stopped(what, began, 0)
 
 
 class Cancel:

@@ -9,7 +9,10 @@ board (in SVG one ``<pattern>``, not a rectangle per square), the path through
 the square centres in tour order, the start (green) and end (red) marked, a
 closed tour's closing move dashed and, where they fit, the step numbers in
 the squares' corners, above the path with a light halo so they read on
-either colour of square.
+either colour of square.  The path follows the tour's board
+(:attr:`knight.Tour.layout`): any piece's moves are lines, and a move across
+the seam of a cylinder or torus is two dashed, lighter stubs, one leaving an
+edge and one entering the opposite edge (:func:`path_runs`).
 
 **A colour ramp**, past either limit, where the path would only smear the
 picture with one colour: each pixel shows the mean step of the squares it
@@ -45,6 +48,7 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
+from .board import Board, standard
 from .errors import DeadEndError, _path_of
 from .geometry import Square, check_memory
 
@@ -59,6 +63,10 @@ FAINT_LIGHT = "#f8f1e6"
 FAINT_DARK = "#e6d3b8"
 FAINT_BELOW = 12
 LINE = "#1f3a93"
+#: A move across the seam of a cylinder or torus: two dashed stubs in a
+#: lighter blue, one leaving the board's edge and one entering the opposite
+#: edge, so no line crosses the board.
+WRAP = "#7d8fc4"
 START = "#2e7d32"
 END = "#c62828"
 #: Holes (squares off the board, step -1 in a tour): dark grey, hatched lighter.
@@ -106,9 +114,9 @@ VIRIDIS = (
 # One palette for every raster: fixed colours first, then the ramp.  A GIF
 # is drawn straight in these indices (no quantising that could lose a mark).
 _FIXED = (LIGHT, DARK, FAINT_LIGHT, FAINT_DARK, HOLE, HATCH, LINE, START, END, TEXT, HALO,
-          UNREACHED)
+          UNREACHED, WRAP)
 (_LIGHT, _DARK, _FAINT_LIGHT, _FAINT_DARK, _HOLE, _HATCH, _LINE, _START, _END, _TEXT,
- _HALO, _UNREACHED) = range(len(_FIXED))
+ _HALO, _UNREACHED, _WRAP) = range(len(_FIXED))
 _RAMP0 = 16
 _RAMP_LEVELS = 256 - _RAMP0
 
@@ -205,10 +213,14 @@ class _Drawing:
     def __init__(
         self, board: np.ndarray, *, closed: bool, path: Callable[[], np.ndarray],
         holes_all: bool, hole_mask: np.ndarray | None, label: str,
+        geometry: Board | None = None,
     ) -> None:
         self.board = board
         self.rows, self.cols = (int(n) for n in board.shape)
         self.closed = closed
+        # The moves and wrap-around the path follows (None: the knight on a
+        # flat board): which moves are drawn as lines, which as seam stubs.
+        self.geometry = geometry
         self._path = path
         # A tour: every -1 is a hole.  A partial tour: -1 is unreached,
         # except where hole_mask says hole.
@@ -240,39 +252,133 @@ class _Drawing:
 
 def _of_tour(tour: Tour) -> _Drawing:
     kind = "closed" if tour.closed else "open"
+    geometry = tour.layout
+    if geometry.is_standard:
+        label = f"{kind} knight's tour of a {tour.rows}x{tour.cols} board"
+    else:
+        label = f"{kind} tour of the {geometry.describe()}"
     return _Drawing(
         tour.board, closed=tour.closed, path=lambda: tour.path, holes_all=True, hole_mask=None,
-        label=f"{kind} knight's tour of a {tour.rows}x{tour.cols} board",
+        label=label, geometry=geometry,
     )
 
 
 # -- The path -------------------------------------------------------------
 
 
-def path_runs(path: np.ndarray) -> list[np.ndarray]:
-    """The path cut into runs of squares a knight move apart on the page.
+def _on_page(path: np.ndarray, board: Board | None) -> np.ndarray:
+    """bool (len(path) - 1,): whether each move is one of the piece's moves
+    as drawn on the page, rather than a move across a seam (or no move)."""
+    moves = (standard(1, 1) if board is None else board).moves
+    d = np.diff(path.astype(np.int64), axis=0)
+    code = d[:, 0] * (1 << 32) + d[:, 1]
+    legal = np.array([dr * (1 << 32) + dc for dr, dc in moves], dtype=np.int64)
+    found: np.ndarray = np.isin(code, legal)
+    return found
 
-    Every line of a picture's path goes through here.  A tour of a plain
-    board is one run; a move between squares that are not a knight move
-    apart on the page (a wrap-around move of a cylinder or torus board)
-    starts a new run, so no line crosses the board.
+
+def path_runs(path: np.ndarray, board: Board | None = None) -> list[np.ndarray]:
+    """The path cut into runs of squares one move apart on the page.
+
+    Every line of a picture's path goes through here.  ``board`` (a
+    :class:`knight.Board`, the tour's :attr:`~knight.Tour.layout`) gives the
+    piece's moves; ``None`` is the knight.  A tour of a flat board is one
+    run, whatever the piece; a move across the seam of a cylinder or torus
+    (not one of the piece's moves on the page) starts a new run, so no line
+    crosses the board: the pictures draw such a move as two stubs at the
+    edges instead.
 
     >>> import numpy as np
+    >>> from knight import Board
     >>> from knight.render import path_runs
     >>> [r.tolist() for r in path_runs(np.array([[0, 0], [1, 2], [1, 7], [3, 6]]))]
     [[[0, 0], [1, 2]], [[1, 7], [3, 6]]]
+    >>> king = np.array([[0, 0], [0, 1], [1, 1], [1, 0]])
+    >>> len(path_runs(king)), len(path_runs(king, Board(2, moves="king")))
+    (4, 1)
     """
     if len(path) < 2:
         return [path]
-    d = np.abs(np.diff(path.astype(np.int64), axis=0))
-    cuts = np.flatnonzero(d[:, 0] * d[:, 1] != 2) + 1
+    cuts = np.flatnonzero(~_on_page(path, board)) + 1
     return np.split(path, cuts)
 
 
-def _closing(path: np.ndarray) -> tuple[Square, Square] | None:
-    """The closing move (end, start) when it is a knight move on the page."""
-    (r1, c1), (r0, c0) = path[-1].tolist(), path[0].tolist()
-    return ((r1, c1), (r0, c0)) if abs(r1 - r0) * abs(c1 - c0) == 2 else None
+def _seam_move(a: Square, b: Square, board: Board) -> tuple[int, int] | None:
+    """The move that takes ``a`` to ``b`` across a seam (the shortest, when
+    a small torus offers several), or None when none does."""
+    best: tuple[int, int] | None = None
+    for dr, dc in board.moves:
+        r, c = a[0] + dr, a[1] + dc
+        if board.wrap == "torus":
+            r %= board.rows
+        if board.wrap is not None:
+            c %= board.cols
+        if (r, c) == (b[0], b[1]) and (best is None or dr * dr + dc * dc
+                                       < best[0] ** 2 + best[1] ** 2):
+            best = (dr, dc)
+    return best
+
+
+def _clip(x: float, y: float, vx: float, vy: float, width: float,
+          height: float) -> tuple[float, float]:
+    """Where the segment from (x, y), inside the board, along (vx, vy) leaves it."""
+    t = 1.0
+    for p, v, top in ((x, vx, width), (y, vy, height)):
+        if v > 0:
+            t = min(t, (top - p) / v)
+        elif v < 0:
+            t = min(t, -p / v)
+    return (x + t * vx, y + t * vy)
+
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _seam_stubs(path: np.ndarray, board: Board | None, closed: bool,
+               cell: float) -> list[Segment]:
+    """The moves across a seam of a cylinder or torus, as page segments.
+
+    Each such move from ``a`` to ``b`` (the closing move too, when
+    ``closed``) is two stubs: from the centre of ``a`` along the move to the
+    edge of the board, and from the opposite edge along the move into the
+    centre of ``b``.  Points are ``(x, y)`` in pixels of squares ``cell``
+    wide, from the board's top-left corner.
+
+    >>> import numpy as np
+    >>> from knight import Board
+    >>> from knight.render import _seam_stubs
+    >>> _seam_stubs(np.array([[0, 3], [1, 0]]), Board(4, moves="king", wrap="cylinder"),
+    ...            False, 10)
+    [((35.0, 5.0), (40.0, 10.0)), ((0.0, 10.0), (5.0, 15.0))]
+    """
+    if board is None or board.wrap is None or len(path) < 2:
+        return []
+    ends = path
+    if closed:
+        ends = np.concatenate([path, path[:1]])
+    width, height = board.cols * cell, board.rows * cell
+    out: list[Segment] = []
+    for i in np.flatnonzero(~_on_page(ends, board)).tolist():
+        a = tuple(int(v) for v in ends[i])
+        b = tuple(int(v) for v in ends[i + 1])
+        move = _seam_move((a[0], a[1]), (b[0], b[1]), board)
+        if move is None:
+            continue
+        vx, vy = move[1] * cell, move[0] * cell
+        ax, ay = (a[1] + 0.5) * cell, (a[0] + 0.5) * cell
+        bx, by = (b[1] + 0.5) * cell, (b[0] + 0.5) * cell
+        out.append(((ax, ay), _clip(ax, ay, vx, vy, width, height)))
+        out.append((_clip(bx, by, -vx, -vy, width, height), (bx, by)))
+    return out
+
+
+def _closing(path: np.ndarray, board: Board | None = None) -> tuple[Square, Square] | None:
+    """The closing move (end, start) when it is one of the piece's moves on the page."""
+    ends = np.stack([path[-1], path[0]])
+    if not _on_page(ends, board)[0]:
+        return None
+    (r1, c1), (r0, c0) = ends.tolist()
+    return ((r1, c1), (r0, c0))
 
 
 def _stroke(cell: float) -> float:
@@ -372,15 +478,25 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
             )
             out.append(f'<path class="{kind}" fill="{fill}" d="{squares}"/>')
     centres = path.astype(np.float64) * cell + cell / 2
-    for squares_run in path_runs(path):
+    for squares_run in path_runs(path, d.geometry):
         run = squares_run.astype(np.float64) * cell + cell / 2
         points = " ".join(f"{_fmt(x)},{_fmt(y)}" for y, x in run.tolist())
         out.append(
             f'<polyline class="path" points="{points}" fill="none" stroke="{LINE}" '
             f'stroke-width="{_fmt(stroke)}" stroke-linejoin="round" stroke-linecap="round"/>'
         )
+    stubs = _seam_stubs(path, d.geometry, d.closed, cell)
+    if stubs:
+        # Moves across a seam: one dashed, lighter stub at each edge.
+        out.append(
+            f'<g class="wrap" stroke="{WRAP}" stroke-width="{_fmt(stroke)}" '
+            f'stroke-dasharray="{_fmt(stroke * 2)} {_fmt(stroke * 1.5)}" stroke-linecap="round">'
+        )
+        for (xa, ya), (xb, yb) in stubs:
+            out.append(f'<line x1="{_fmt(xa)}" y1="{_fmt(ya)}" x2="{_fmt(xb)}" y2="{_fmt(yb)}"/>')
+        out.append("</g>")
     (y0, x0), (y1, x1) = centres[0].tolist(), centres[-1].tolist()
-    if d.closed and _closing(path) is not None:
+    if d.closed and _closing(path, d.geometry) is not None:
         out.append(
             f'<line class="closing" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x0)}" '
             f'y2="{_fmt(y0)}" stroke="{LINE}" stroke-width="{_fmt(stroke)}" '
@@ -654,19 +770,37 @@ def _centre(square: Any, cell: float) -> tuple[float, float]:
     return ((c + 0.5) * cell - 0.5, (r + 0.5) * cell - 0.5)
 
 
-def _line(draw: Any, path: np.ndarray, cell: float, fill: Any, width: int) -> None:
-    for run in path_runs(path):
+def _line(draw: Any, path: np.ndarray, cell: float, fill: Any, width: int,
+          geometry: Board | None = None, wrap_fill: Any = None) -> None:
+    """The path's runs, and (in ``wrap_fill``) the stubs of its seam moves."""
+    for run in path_runs(path, geometry):
         if len(run) > 1:
             draw.line([_centre(p, cell) for p in run.tolist()], fill=fill, width=width,
                       joint="curve")
+    if wrap_fill is not None:
+        _stubs(draw, _seam_stubs(path, geometry, False, cell), cell, wrap_fill, width)
+
+
+def _stubs(draw: Any, stubs: list[Segment], cell: float, fill: Any, width: int) -> None:
+    """Seam stubs dashed as in SVG (dash 2, gap 1.5 stroke widths), in pixel
+    coordinates (Pillow puts pixel centres at integers)."""
+    for (xa, ya), (xb, yb) in stubs:
+        _dash(draw, (xa - 0.5, ya - 0.5), (xb - 0.5, yb - 0.5), cell, fill, width, 2.0, 1.5)
 
 
 def _dashed(draw: Any, a: Square, b: Square, cell: float, fill: Any, width: int) -> None:
     """The closing move dashed as in SVG (dash 3, gap 2 stroke widths)."""
-    (x0, y0), (x1, y1) = _centre(a, cell), _centre(b, cell)
+    _dash(draw, _centre(a, cell), _centre(b, cell), cell, fill, width, 3.0, 2.0)
+
+
+def _dash(draw: Any, p0: tuple[float, float], p1: tuple[float, float], cell: float, fill: Any,
+          width: int, on: float, off: float) -> None:
+    (x0, y0), (x1, y1) = p0, p1
     length = float(np.hypot(x1 - x0, y1 - y0))
+    if length == 0:
+        return
     stroke = _stroke(cell)
-    dash, gap = max(2.0, 3 * stroke), max(2.0, 2 * stroke)
+    dash, gap = max(2.0, on * stroke), max(2.0, off * stroke)
     s = 0.0
     while s < length:
         e = min(s + dash, length)
@@ -767,8 +901,9 @@ def _png(d: _Drawing, target: str | os.PathLike[str], size: int, numbers: bool |
     image = Image.fromarray(PALETTE[_board_pixels(d, lay)], "RGB")
     draw = ImageDraw.Draw(image)
     width = max(1, round(_stroke(cell)))
-    _line(draw, path, cell, LINE, width)
-    closing = _closing(path)
+    _line(draw, path, cell, LINE, width, d.geometry)
+    _stubs(draw, _seam_stubs(path, d.geometry, d.closed, cell), cell, WRAP, width)
+    closing = _closing(path, d.geometry)
     if d.closed and closing is not None:
         _dashed(draw, *closing, cell, LINE, width)
     draw_numbers, font = _numbering(d.rows, d.cols, cell, numbers, base)
@@ -814,14 +949,17 @@ def to_gif(
         draw = ImageDraw.Draw(canvas)
         done = 1
         # The path grows on one canvas; each frame is a copy with the marks.
+        closing = _closing(tour_path, d.geometry)
         for upto in _stops(n, frames):
-            _line(draw, tour_path[done - 1:upto], cell, _LINE, width)
+            _line(draw, tour_path[done - 1:upto], cell, _LINE, width, d.geometry, _WRAP)
             done = upto
             frame = canvas.copy()
             marks = ImageDraw.Draw(frame)
-            closing = _closing(tour_path)
             if upto == n and d.closed and closing is not None:
                 _dashed(marks, *closing, cell, _LINE, width)
+            if upto == n and d.closed and closing is None:
+                _stubs(marks, _seam_stubs(tour_path[[-1, 0]], d.geometry, False, cell), cell,
+                       _WRAP, width)
             _dot(marks, _centre(tour_path[0], cell), radius, _START, _HALO)
             _dot(marks, _centre(tour_path[upto - 1], cell), radius, _END, _HALO)
             images.append(frame)
@@ -855,7 +993,7 @@ def _stops(n: int, frames: int) -> list[int]:
 # -- Partial tours --------------------------------------------------------
 
 
-def _of_partial(board_or_error: Any, holes: Any) -> _Drawing:
+def _of_partial(board_or_error: Any, holes: Any, geometry: Any = None) -> _Drawing:
     if isinstance(board_or_error, DeadEndError):
         error = board_or_error
         board = np.asarray(error.board)
@@ -873,6 +1011,15 @@ def _of_partial(board_or_error: Any, holes: Any) -> _Drawing:
             if np.unique(on).size != steps:
                 raise ValueError("board: a step number appears on more than one square")
             return _path_of(board, steps)
+    if geometry is not None:
+        if not isinstance(geometry, Board):
+            raise TypeError(f"board must be a knight.Board, not {type(geometry).__name__}")
+        if geometry.shape != board.shape:
+            raise ValueError(
+                f"board is {geometry.rows}x{geometry.cols}, but the partial tour is "
+                f"{board.shape[0]}x{board.shape[1]}")
+        if holes is None and not geometry.is_full:
+            holes = ~geometry.mask
     mask = None
     if holes is not None:
         mask = np.asarray(holes)
@@ -884,10 +1031,12 @@ def _of_partial(board_or_error: Any, holes: Any) -> _Drawing:
         if (board[mask] >= 0).any():
             raise ValueError("holes marks a square that is on the path")
     rows, cols = board.shape
+    total = rows * cols if mask is None else rows * cols - int(np.count_nonzero(mask))
+    what = (f"knight's tour of a {rows}x{cols} board" if geometry is None
+            or geometry.is_standard else f"tour of the {geometry.describe()}")
     return _Drawing(
         board, closed=False, path=path, holes_all=False, hole_mask=mask,
-        label=f"partial knight's tour of a {rows}x{cols} board: {steps} of "
-              f"{rows * cols} squares",
+        label=f"partial {what}: {steps} of {total} squares", geometry=geometry,
     )
 
 
@@ -916,6 +1065,7 @@ def _check_partial(board: np.ndarray, what: str) -> int:
 def partial_svg(
     board_or_error: Any, *, holes: Any = None, size: int = DEFAULT_SIZE,
     numbers: bool | None = None, base: int = 0, title: str | None = None,
+    board: Board | None = None,
 ) -> str:
     """A partial tour as an SVG: a :class:`knight.DeadEndError`, or its board.
 
@@ -923,7 +1073,9 @@ def partial_svg(
     reached, which are drawn plain (no path, no number); ``holes``, a boolean
     array of the board's shape, marks those of them that are holes, drawn
     as a tour's holes are.  The end of the path (red) is where the knight
-    stuck.  Options as :func:`to_svg`.
+    stuck.  ``board``, the :class:`knight.Board` searched, gives the piece's
+    moves and wrap-around (the knight on a flat board by default) and, when
+    ``holes`` is not given, the holes.  Options as :func:`to_svg`.
 
     >>> import knight
     >>> from knight.render import partial_svg
@@ -934,15 +1086,16 @@ def partial_svg(
     >>> svg.count("<text")       # a number on each of the 60 squares reached
     60
     """
-    return _svg(_of_partial(board_or_error, holes), size, numbers, base, title)
+    return _svg(_of_partial(board_or_error, holes, board), size, numbers, base, title)
 
 
 def partial_png(
     board_or_error: Any, path: str | os.PathLike[str], *, holes: Any = None,
     size: int = DEFAULT_SIZE, numbers: bool | None = None, base: int = 0,
+    board: Board | None = None,
 ) -> None:
     """Save a partial tour as a PNG, as :func:`partial_svg` draws it (needs Pillow)."""
-    _png(_of_partial(board_or_error, holes), path, size, numbers, base)
+    _png(_of_partial(board_or_error, holes, board), path, size, numbers, base)
 
 
 def save(tour: Tour, path: str | os.PathLike[str], **options: Any) -> None:

@@ -137,11 +137,7 @@ class GraphEngine:
         self._far: np.ndarray | None = None
 
     def _table(self, order: tuple[Move, ...]) -> tuple[np.ndarray, np.ndarray]:
-        nbr = self.board.neighbours(order)
-        if order == self.board.moves:
-            return nbr, self.board.degrees()
-        deg = np.count_nonzero(nbr[:-1] != self.board.size, axis=1).astype(np.uint8)
-        return nbr, deg
+        return self.board.neighbours(order), self.board.degrees(order)
 
     def _board_of(self, steps: np.ndarray) -> np.ndarray:
         if self.board.is_full:

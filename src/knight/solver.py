@@ -97,14 +97,15 @@ def _auto_attempts(order: tuple[Move, ...], cap: int, general: bool,
 
     The knight's rectangles: the rotations of ``order`` at ``cap`` nodes,
     the last without a cap.  Other boards, whose searches stall more often
-    (the antelope on 14x14 needs 34 K nodes from the corner in a shuffled
-    order, and none of the rotations finds it within the same budget):
-    the rotations, then shuffled orders from a fixed seed with budgets of
-    ``cap`` times the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...; Luby, Sinclair
-    and Zuckerman 1993: within a constant factor of the best restart plan
-    for any run-time distribution), so the search stays deterministic, never
-    stalls for long in one subtree, and still proves that no tour exists
-    once one attempt's budget covers the whole tree.
+    (on the antelope's 14x14 board no rotation finds a tour within its
+    budget; the shuffled restarts find one in about 13 M nodes, under two
+    seconds): the rotations, then shuffled orders from a fixed seed with
+    budgets of ``cap`` times the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...;
+    Luby, Sinclair and Zuckerman 1993: within a logarithmic factor of the
+    best restart plan for any run-time distribution, and no universal plan
+    does better by more than a constant factor), so the search stays
+    deterministic, never stalls for long in one subtree, and still proves
+    that no tour exists once one attempt's budget covers the whole tree.
     """
     rotations = list(_auto_orders(order))
     for i, attempt in enumerate(rotations):
@@ -160,6 +161,8 @@ def _solve(
         layout = rows
         rows, cols = layout.shape
         if layout.is_standard:
+            if order is None and layout.moves != DEFAULT_ORDER:
+                order = layout.moves  # the board's own move order
             layout = None
     else:
         rows, cols = board_size(rows, cols)
@@ -173,7 +176,8 @@ def _solve(
     if layout is not None:
         planner.choose(layout, "solve", method)  # a method that does not serve it: refused
     if layout is None or layout.is_knight:
-        moves = move_order(order)
+        # A knight board keeps its own move order unless order= is given.
+        moves = move_order(order if order is not None or layout is None else layout.moves)
     else:
         moves = layout.moves if order is None else layout.with_moves_order(order).moves
     if not isinstance(tie_break, str) or tie_break not in TIE_BREAKS:
@@ -214,10 +218,8 @@ def _solve(
         # A trace, or knight.reference, runs the table cores' pure-Python twins.
         graph: Engine = GraphEngine(layout)
         if trace is not None or isinstance(engine, PythonEngine):
-            graph = GraphPythonEngine(
-                layout, _cancellable(trace, token) if trace is not None and token is not None
-                else trace,
-            )
+            # The twins poll the deadline and the cancel flag as the cores do.
+            graph = GraphPythonEngine(layout, trace)
         deadline = limits_deadline(seconds)
         flag, key = cancel_flag(token)
         try:
@@ -226,7 +228,8 @@ def _solve(
         finally:
             release(key)
     if trace is not None:
-        engine = PythonEngine(_cancellable(trace, token) if token is not None else trace)
+        # The twin polls the deadline and the cancel flag as the cores do.
+        engine = PythonEngine(trace)
     # Theory first: a board with no tour is answered at once, however large.
     why = existence.reason(rows, cols, start, closed)
     if why is not None:
@@ -253,18 +256,6 @@ def _solve(
                        node_limit, seconds, deadline, flag, began)
     finally:
         release(key)
-
-
-def _cancellable(trace: Tracer, token: Any) -> Tracer:
-    """``trace``, checking ``token`` first at every decision: the traced
-    search runs in Python, where no core polls the token."""
-
-    def traced(event: Any) -> None:
-        if token.is_set():
-            raise cancelled("the traced search", time.perf_counter(), 0)
-        trace(event)
-
-    return traced
 
 
 def _search(

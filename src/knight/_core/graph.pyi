@@ -35,6 +35,25 @@ def warnsdorff(
     cancel: npt.NDArray[np.uint8] | None = ...,
 ) -> tuple[int, int]: ...
 
+def label(
+    nbr: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.uint8],
+    comp: npt.NDArray[np.int32],
+    colour: npt.NDArray[np.uint8],
+) -> tuple[int, bool]: ...
+def cut_parts(
+    nbr: npt.NDArray[np.int32], deg: npt.NDArray[np.uint8], parts: npt.NDArray[np.int32]
+) -> None: ...
+
+def build_table(
+    index: npt.NDArray[np.int32],
+    moves: npt.NDArray[np.int32],
+    wrap_rows: bool,
+    wrap_cols: bool,
+    table: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.uint8],
+) -> None: ...
+
 # A cdef class: its C layout cannot be combined with another base's.
 @disjoint_base
 class GraphPathSearch:

@@ -199,6 +199,36 @@ cdef int _dfs_plain(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ss
     return status
 
 
+cdef inline int _visit_ordered(int32_t* c, const Graph* g, Py_ssize_t p,
+                               uint8_t* out) noexcept nogil:
+    """``_visit`` and ``_order_candidates`` in one pass over p's row.
+
+    A visit lowers each neighbour's count once (a row lists a square once),
+    so a neighbour's count right after its own decrement is its count after
+    the whole visit: the candidates and their order are exactly those of
+    ``_visit`` then ``_order_candidates``, for half the loads.
+    """
+    cdef const int32_t* row = g.nbr + p * g.width
+    cdef int k, n = 0, i
+    cdef int32_t d, u
+    cdef int32_t keys[64]
+    c[p] += VISITED
+    for k in range(g.deg[p]):
+        u = row[k]
+        c[u] -= 1
+        d = c[u]
+        if d < FREE_BELOW:
+            i = n
+            while i > 0 and keys[i - 1] > d:
+                keys[i] = keys[i - 1]
+                out[i] = out[i - 1]
+                i -= 1
+            keys[i] = d
+            out[i] = <uint8_t>k
+            n += 1
+    return n
+
+
 cdef int _dfs_ordered(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ssize_t s,
                       Py_ssize_t last, bint closed, int64_t max_nodes, double deadline,
                       const uint8_t* cancel, Counters* out) noexcept nogil:
@@ -233,7 +263,7 @@ cdef int _dfs_ordered(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_
             base += stride
             pth[depth] = <int32_t>q
             nodes += 1
-            _visit(c, g, q)
+            i = _visit_ordered(c, g, q, mv + base + 2)
             mv[base] = 0
             if depth == last:
                 if not closed or _adjacent(g, q, s):
@@ -243,7 +273,7 @@ cdef int _dfs_ordered(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_
             elif closed and c[s] == VISITED:
                 mv[base + 1] = 0
             else:
-                mv[base + 1] = <uint8_t>_order_candidates(c, g, q, mv + base + 2)
+                mv[base + 1] = <uint8_t>i
             if (nodes & POLL_MASK) == 0:
                 status = _polled(deadline, cancel)
                 if status != S_FOUND:
@@ -508,7 +538,7 @@ cdef class GraphPathSearch:
       free squares are still connected to the current one.
     """
 
-    cdef Py_ssize_t n, width, total, base, depth, connect_depth
+    cdef Py_ssize_t n, width, total, base, depth, connect_depth, poll_every
     cdef bint restricted, dead, started
     cdef int64_t ends_left
     cdef uint64_t _found
@@ -555,6 +585,11 @@ cdef class GraphPathSearch:
         self.stamp = 0
         self.restricted = ends.shape[0] > 0
         self.connect_depth = connect_depth if connect_depth >= 0 else self.total // 4
+        # Nodes between two polls: a node can cost a flood fill over the
+        # board (the cut test), so on big boards poll more often, keeping
+        # the work between two polls near 16384 small boards' nodes (a
+        # 3x4000 closed listing overran a 0.17 s timeout by 2 s).
+        self.poll_every = max(64, POLL_MASK * 64 // max(self.total, 64))
         for p in range(n):
             self.cl[p] = self.dg[p]
             if not self.restricted or ends[p]:
@@ -753,7 +788,7 @@ cdef class GraphPathSearch:
                         if out != NULL and n_out[0] == max_out:
                             self.depth = d
                             return C_MORE
-                if self._nodes - polled > POLL_MASK:
+                if self._nodes - polled > self.poll_every:
                     polled = self._nodes
                     self.depth = d
                     if max_nodes > 0 and self._nodes >= max_nodes:
@@ -800,3 +835,150 @@ cdef class GraphPathSearch:
     @property
     def nodes(self):
         return int(self._nodes)
+
+
+# -- the board's shape as a graph ------------------------------------------------------
+
+def label(const int32_t[:, ::1] nbr, const uint8_t[::1] deg, int32_t[::1] comp,
+          uint8_t[::1] colour):
+    """Components and a 2-colouring by breadth-first search; returns
+    ``(components, bipartite)``.
+
+    ``comp[p]`` receives the component of square p (numbered from 0 in square
+    order), ``colour[p]`` 0 or 1, the first square of each component 0; the
+    colouring is proper (``bipartite``) when no edge joins two squares of one
+    colour.  O(squares * width), in C: the theory of :mod:`knight.existence`
+    asks for it on every board a search is about to walk.
+    """
+    cdef Py_ssize_t n = deg.shape[0], head, tail, s, p, u
+    cdef int32_t label_ = 0
+    cdef int k
+    cdef bint ok = True
+    cdef int32_t[::1] queue = np.empty(max(n, 1), dtype=np.int32)
+    _check_table(nbr, deg, n)
+    if comp.shape[0] < n or colour.shape[0] < n:
+        raise ValueError("comp and colour need one entry per square")
+    with nogil:
+        for p in range(n):
+            comp[p] = -1
+        for s in range(n):
+            if comp[s] >= 0:
+                continue
+            comp[s] = label_
+            colour[s] = 0
+            head = 0
+            tail = 1
+            queue[0] = <int32_t>s
+            while head < tail:
+                p = queue[head]
+                head += 1
+                for k in range(deg[p]):
+                    u = nbr[p, k]
+                    if comp[u] < 0:
+                        comp[u] = label_
+                        colour[u] = 1 - colour[p]
+                        queue[tail] = <int32_t>u
+                        tail += 1
+                    elif colour[u] == colour[p]:
+                        ok = False
+            label_ += 1
+    return int(label_), bool(ok)
+
+
+def cut_parts(const int32_t[:, ::1] nbr, const uint8_t[::1] deg, int32_t[::1] parts):
+    """For each square, how many more parts its removal leaves its component in
+    (0: not a cut square), by Tarjan's depth-first search, iteratively."""
+    cdef Py_ssize_t n = deg.shape[0], root, v, w, top, timer = 0
+    cdef int children
+    cdef int64_t[::1] disc = np.full(max(n, 1), -1, dtype=np.int64)
+    cdef int64_t[::1] low = np.zeros(max(n, 1), dtype=np.int64)
+    cdef int32_t[::1] stack = np.empty(max(n, 1), dtype=np.int32)
+    cdef int32_t[::1] parent = np.empty(max(n, 1), dtype=np.int32)
+    cdef int32_t[::1] slot = np.zeros(max(n, 1), dtype=np.int32)
+    _check_table(nbr, deg, n)
+    if parts.shape[0] < n:
+        raise ValueError("parts needs one entry per square")
+    with nogil:
+        for v in range(n):
+            parts[v] = 0
+        for root in range(n):
+            if disc[root] >= 0:
+                continue
+            disc[root] = low[root] = timer
+            timer += 1
+            top = 0
+            stack[0] = <int32_t>root
+            parent[root] = -1
+            children = 0
+            while top >= 0:
+                v = stack[top]
+                if slot[v] < deg[v]:
+                    w = nbr[v, slot[v]]
+                    slot[v] += 1
+                    if disc[w] < 0:
+                        disc[w] = low[w] = timer
+                        timer += 1
+                        parent[w] = <int32_t>v
+                        top += 1
+                        stack[top] = <int32_t>w
+                        if v == root:
+                            children += 1
+                    elif w != parent[v] and disc[w] < low[v]:
+                        low[v] = disc[w]
+                else:
+                    top -= 1
+                    w = parent[v]
+                    if w >= 0:
+                        if low[v] < low[w]:
+                            low[w] = low[v]
+                        if w != root and low[v] >= disc[w]:
+                            parts[w] += 1
+            parts[root] = children - 1 if children > 0 else 0
+
+
+def build_table(const int32_t[:, ::1] index, const int32_t[:, ::1] moves, bint wrap_rows,
+                bint wrap_cols, int32_t[:, ::1] table, uint8_t[::1] deg):
+    """Fill the neighbour table of a board (see :meth:`knight.Board.neighbours`).
+
+    ``index[r, c]`` is the number of square (r, c), -1 on holes; ``moves``
+    the offsets in order.  Row p of ``table`` receives p's neighbours in move
+    order, each once (two moves can reach one square on a small torus) and
+    never p itself, then the sentinel (the number of squares); ``deg[p]``
+    how many.  The last row is all sentinels.
+    """
+    cdef Py_ssize_t rows = index.shape[0], cols = index.shape[1], n = deg.shape[0]
+    cdef Py_ssize_t width = moves.shape[0], r, c, rr, cc, p, j, i
+    cdef int32_t q
+    cdef int d
+    if table.shape[0] != n + 1 or table.shape[1] != width or moves.shape[1] != 2:
+        raise ValueError("table must have shape (squares + 1, moves)")
+    with nogil:
+        for r in range(rows):
+            for c in range(cols):
+                p = index[r, c]
+                if p < 0:
+                    continue
+                d = 0
+                for j in range(width):
+                    rr = r + moves[j, 0]
+                    cc = c + moves[j, 1]
+                    if wrap_rows:
+                        rr = ((rr % rows) + rows) % rows
+                    if wrap_cols:
+                        cc = ((cc % cols) + cols) % cols
+                    if rr < 0 or rr >= rows or cc < 0 or cc >= cols:
+                        continue
+                    q = index[rr, cc]
+                    if q < 0 or q == p:
+                        continue
+                    for i in range(d):
+                        if table[p, i] == q:
+                            break
+                    else:
+                        table[p, d] = q
+                        d += 1
+                deg[p] = <uint8_t>d
+                for j in range(d, width):
+                    table[p, j] = <int32_t>n
+        for j in range(width):
+            table[n, j] = <int32_t>n

@@ -224,7 +224,9 @@ def backtrack(
                 if not closed or s in rows[q]:
                     return FOUND, _steps(path, n), nodes, backtracks
                 nxt[depth] = len(rows[q])  # a full path that does not close: retreat
-        if (nodes & POLL_MASK) == 0:
+        # Traced, at every decision (as the knight's twin): a trace is slow
+        # anyway, and the caller's cancel then stops it at the next event.
+        if trace is not None or (nodes & POLL_MASK) == 0:
             stop = _stopped(deadline, cancel)
             if stop != FOUND:
                 return stop, _steps([], n), nodes, backtracks
@@ -327,7 +329,7 @@ def warnsdorff(
             ))
         path.append(q)
         _visit(c, rows[q], q)
-        if (len(path) & POLL_MASK) == 0:
+        if trace is not None or (len(path) & POLL_MASK) == 0:
             status = _stopped(deadline, cancel)
             if status != FOUND:
                 break
@@ -524,7 +526,7 @@ class GraphPathSearch:
                         if out is not None and n_out == max_out:
                             self.depth = d
                             return MORE, n_out
-                if self.nodes - polled > COUNT_POLL_MASK:
+                if self.nodes - polled > max(64, COUNT_POLL_MASK * 64 // max(self.total, 64)):
                     polled = self.nodes
                     self.depth = d
                     if max_nodes > 0 and self.nodes >= max_nodes:
@@ -575,9 +577,7 @@ class GraphPythonEngine:
         self._far: np.ndarray | None = None
 
     def _table(self, order: tuple[Move, ...]) -> tuple[np.ndarray, np.ndarray]:
-        nbr = self.board.neighbours(order)
-        deg = np.count_nonzero(nbr[:-1] != self.board.size, axis=1).astype(np.uint8)
-        return nbr, deg
+        return self.board.neighbours(order), self.board.degrees(order)
 
     def _board_of(self, steps: np.ndarray) -> np.ndarray:
         out = np.full(self.board.shape, -1, dtype=np.int32)

@@ -13,6 +13,7 @@ two implementations cannot drift apart in how they treat the edges.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,27 +21,52 @@ import numpy as np
 
 from ..geometry import Move
 from ..trace import TraceEvent, Tracer
+from . import poll as _poll
 
 VISITED = 64
 FREE_BELOW = 32
 NO_VALUE = 99
 MASK64 = (1 << 64) - 1
 
-FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED = range(6)
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = range(7)
 TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
+
+def _stop(deadline: float, cancel: np.ndarray | None) -> int:
+    """CANCELLED, TIME_LIMIT or 0: what the cores' poll answers, in Python.
+
+    ``cancel`` is a cancel flag (:func:`knight.search.cancel_flag`); a
+    watched ``threading.Event`` is seen through it, as by the cores.
+    """
+    if cancel is not None and _poll.is_cancelled(cancel):
+        return CANCELLED
+    if deadline > 0.0 and time.time() >= deadline:
+        return TIME_LIMIT
+    return 0
 
 
 def _setup(
-    rows: int, cols: int, order: Sequence[Move], counts: bool
-) -> tuple[list[int], list[int], int]:
+    rows: int, cols: int, order: Sequence[Move], counts: bool, deadline: float = 0.0,
+    cancel: np.ndarray | None = None,
+) -> tuple[list[int], list[int], int] | int:
+    """The padded cells, the move offsets and the row width; or the status
+    that stopped the set-up (O(squares) in Python: seconds on a big board)."""
     width = cols + 4
     off = [dr * width + dc for dr, dc in order]
     cells = [VISITED] * ((rows + 4) * width)
+    polls = deadline > 0.0 or cancel is not None
     for r in range(rows):
+        if polls:
+            stop = _stop(deadline, cancel)
+            if stop:
+                return stop
         for c in range(cols):
             cells[(r + 2) * width + c + 2] = 0
     if counts:
         for r in range(rows):
+            if polls:
+                stop = _stop(deadline, cancel)
+                if stop:
+                    return stop
             for c in range(cols):
                 p = (r + 2) * width + c + 2
                 cells[p] = sum(1 for o in off if cells[p + o] < FREE_BELOW)
@@ -102,13 +128,21 @@ def backtrack(
     closed: bool = False,
     max_nodes: int | None = None,
     trace: Tracer | None = None,
+    deadline: float = 0.0,
+    cancel: np.ndarray | None = None,
 ) -> tuple[int, np.ndarray, int, int]:
     """Depth-first search; returns ``(status, board, nodes, backtracks)``.
 
     ``board`` holds the tour when the status is ``FOUND`` (0), else -1s.
     ``trace`` receives a :class:`~knight.trace.TraceEvent` per move and retreat.
+    ``deadline`` (a ``time.time()`` value, 0: none) and ``cancel`` (a cancel
+    flag) stop it, as they stop the core, with ``TIME_LIMIT`` or
+    ``CANCELLED`` (checked at every decision).
     """
-    cells, off, width = _setup(rows, cols, order, ordered)
+    setup = _setup(rows, cols, order, ordered, deadline, cancel)
+    if isinstance(setup, int):
+        return setup, np.full((rows, cols), -1, np.int32), 0, 0
+    cells, off, width = setup
     last = rows * cols - 1
     limit = max_nodes if max_nodes else 1 << 62
     s = (start[0] + 2) * width + start[1] + 2
@@ -120,7 +154,15 @@ def backtrack(
         cells[s] += VISITED
     nxt = [0]
     nodes, backtracks = 1, 0
+    # Polled at every decision (the cores every 2**14 nodes): a fraction of
+    # a microsecond beside the Python search's own step, and a traced
+    # search stops at the very decision after its token is set.
+    polls = deadline > 0.0 or cancel is not None
     while True:
+        if polls:
+            stop = _stop(deadline, cancel)
+            if stop:
+                return stop, np.full((rows, cols), -1, np.int32), nodes, backtracks
         depth = len(path) - 1
         q = -1
         if depth == last:
@@ -201,20 +243,31 @@ def warnsdorff(
     seed: int = 0,
     closed: bool = False,
     trace: Tracer | None = None,
+    deadline: float = 0.0,
+    cancel: np.ndarray | None = None,
 ) -> tuple[int, np.ndarray, int, int]:
     """Greedy Warnsdorff walk; returns ``(status, board, nodes, 0)``.
 
     ``board`` holds the squares reached (-1 elsewhere) whatever the status.
     ``trace`` receives a :class:`~knight.trace.TraceEvent` per step.
+    ``deadline`` and ``cancel`` as in :func:`backtrack`.
     """
-    cells, off, width = _setup(rows, cols, order, True)
+    setup = _setup(rows, cols, order, True, deadline, cancel)
+    if isinstance(setup, int):
+        return setup, np.full((rows, cols), -1, np.int32), 0, 0
+    cells, off, width = setup
     total = rows * cols
     s = (start[0] + 2) * width + start[1] + 2
     path = [s]
     _visit(cells, s, off)
     state = seed & MASK64
     status = FOUND
+    polls = deadline > 0.0 or cancel is not None
     while len(path) < total:
+        if polls:
+            stop = _stop(deadline, cancel)
+            if stop:
+                return stop, _board(path, rows, cols, width), len(path), 0
         p = path[-1]
         best = FREE_BELOW
         ties: list[int] = []
@@ -297,11 +350,9 @@ class PythonEngine:
         ordered: bool, closed: bool, max_nodes: int | None, deadline: float,
         cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
-        # No deadline or cancel polls here: knight.solve checks the cancel
-        # token from the trace callback it wraps (traced runs are the ones
-        # that come here).
         return backtrack(rows, cols, start, order, ordered=ordered, closed=closed,
-                         max_nodes=max_nodes, trace=self.trace)
+                         max_nodes=max_nodes, trace=self.trace, deadline=deadline,
+                         cancel=cancel)
 
     def warnsdorff(
         self, rows: int, cols: int, start: tuple[int, int], order: Sequence[Move],
@@ -309,7 +360,7 @@ class PythonEngine:
         cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
         return warnsdorff(rows, cols, start, order, tie_break=tie_break, seed=seed,
-                          closed=closed, trace=self.trace)
+                          closed=closed, trace=self.trace, deadline=deadline, cancel=cancel)
 
 
 PYTHON_ENGINE = PythonEngine()

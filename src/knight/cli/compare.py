@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from ..board import Board
-from ..compare import compare, sweep, table
+from ..compare import SWEEP_MAX_NODES, SWEEP_METHOD, compare, sweep, table
 from ..solver import METHODS, TIE_BREAKS
 from .common import (
     EXIT_NO_TOUR,
@@ -35,12 +35,16 @@ def _main_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=ascii_float, help="seconds each run may take")
 
 
-
 def sweep_command(argv: list[str]) -> int:
     """``knight sweep ROWS [COLS]``: solve from every start, print a table."""
-    p = Parser(prog="knight sweep", description="Solve a board from every start square.")
+    p = Parser(prog="knight sweep", description=(
+        "Solve a board from every start square. No start runs unbounded: with a "
+        "backtracking method (backtrack, warnsdorff-backtrack, auto) and neither "
+        f"--max-nodes nor --timeout, each start stops after {SWEEP_MAX_NODES:,} nodes "
+        "(outcome 'limit')."))
     _main_args(p)
-    p.add_argument("--method", choices=METHODS, default="warnsdorff-backtrack")
+    p.add_argument("--method", choices=METHODS, default=SWEEP_METHOD,
+                   help="how each start is solved (default: %(default)s)")
     p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
                    help="with --method warnsdorff")
     p.add_argument("--seed", type=ascii_int, help="with --tie-break random")
@@ -48,9 +52,10 @@ def sweep_command(argv: list[str]) -> int:
     board_arguments(p)
     args = p.parse_args(argv)
     rows, cols = board_or_size(args)
+    # max_nodes only when given: sweep's own default bounds each start.
+    limits = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
     runs = sweep(rows, cols, method=args.method, closed=args.closed, progress=args.progress,
-                 tie_break=args.tie_break, seed=args.seed, max_nodes=args.max_nodes,
-                 timeout=args.timeout)
+                 tie_break=args.tie_break, seed=args.seed, timeout=args.timeout, **limits)
     print(table(runs, by="start"))
     return EXIT_OK if runs["success"].any() else EXIT_NO_TOUR
 

@@ -14,8 +14,9 @@ from typing import Any
 
 from ..board import Board
 from ..counting import METHODS as COUNT_METHODS
-from ..counting import count, tours
+from ..counting import count, estimate, tours
 from ..decide import why_not
+from ..geometry import available_memory
 from ..tour import NOTATIONS
 from .common import (
     EXIT_NO_TOUR,
@@ -50,11 +51,41 @@ def _check_directed(args: argparse.Namespace) -> None:
         refuse("--directed", "with --closed (open tours are always counted directed)")
 
 
+#: Work the planner estimates above this many seconds gets a warning first.
+WARN_SECONDS = 60.0
+
+
+def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None, what: str,
+                  method: str, hint: str) -> None:
+    """Say on stderr, before it starts, that the work may not finish soon.
+
+    The estimate is :func:`knight.estimate`'s (the planner's own figures);
+    nothing is said when ``--timeout`` bounds the work below a minute, nor
+    for a board of the board options, which ``estimate`` does not take.
+    """
+    if args.timeout is not None and args.timeout <= WARN_SECONDS:
+        return
+    if isinstance(rows, Board):
+        return
+    cost = estimate(rows, cols, start=parse_square(args.start),
+                    end=parse_square(args.end, "--end"), closed=args.closed,
+                    directed=args.directed, method=method)
+    if cost.seconds is not None and cost.seconds <= WARN_SECONDS:
+        return
+    if cost.memory is not None and cost.memory > available_memory():
+        return  # the count refuses at once, with its own message: no warning first
+    when = "may never finish" if cost.seconds is None else "may take long"
+    sys.stderr.write(f"knight: warning: {what} {when}: {cost}; {hint}\n")
+    sys.stderr.flush()
+
+
 def count_command(argv: list[str]) -> int:
     """``knight count ROWS [COLS] [--closed] [--method M] [--workers N] ...``"""
     p = Parser(prog="knight count", description="Count knight's tours exactly.",
                epilog="Open tours are directed (from every start unless --start); "
-               "closed tours are undirected cycles unless --directed.")
+               "closed tours are undirected cycles unless --directed. A count estimated "
+               f"above {WARN_SECONDS:g} s is announced on stderr first, with the estimate "
+               "(knight.estimate).")
     _common(p)
     p.add_argument("--method", choices=COUNT_METHODS, default="auto",
                    help="dp (frontier dynamic programming), search (depth-first), or auto: "
@@ -72,6 +103,7 @@ def count_command(argv: list[str]) -> int:
     args = p.parse_args(argv)
     _check_directed(args)
     rows, cols = board_or_size(args)
+    _warn_if_long(args, rows, cols, "this count", args.method, "bound it with --timeout SECONDS")
     began = time.perf_counter()
     info: dict[str, object] = {}
     n = count(rows, cols, start=parse_square(args.start),
@@ -96,7 +128,9 @@ def count_command(argv: list[str]) -> int:
 
 def tours_command(argv: list[str]) -> int:
     """``knight tours ROWS [COLS] [--start R C] [--limit N] [--format ...]``"""
-    p = Parser(prog="knight tours", description="List knight's tours in a fixed order.")
+    p = Parser(prog="knight tours", description="List knight's tours in a fixed order.",
+               epilog=f"Without --limit, a listing whose search is estimated above "
+               f"{WARN_SECONDS:g} s is announced on stderr first, with the estimate.")
     _common(p)
     p.add_argument("--limit", type=ascii_int, help="stop after this many tours")
     p.add_argument("--base", type=ascii_int, choices=(0, 1),
@@ -111,6 +145,10 @@ def tours_command(argv: list[str]) -> int:
     if args.base is not None and args.format == "path":
         refuse("--base", "to --format grid and json (step numbers)")
     rows, cols = board_or_size(args)
+    if args.limit is None:
+        # Listing every tour costs at least the search that counts them.
+        _warn_if_long(args, rows, cols, "listing every tour", "search",
+                      "bound it with --limit N or --timeout SECONDS")
     first = True
     start, end = parse_square(args.start), parse_square(args.end, "--end")
     for tour in tours(rows, cols, start=start, end=end, closed=args.closed,

@@ -26,10 +26,12 @@ The package's modules:
 * :mod:`.executor` -- where the jobs run: here, on a local process pool
   (``workers=N``) or on any ``concurrent.futures.Executor`` (``executor=``,
   for example ``dask.distributed.Client(...).get_executor()``);
+* :mod:`.cost` -- :func:`estimate`, what a count will cost before it runs;
 * :mod:`.reference` -- the plainest count, for cross-checking.
 """
 
 from .api import METHODS, count, tours
+from .cost import Estimate, estimate
 from .reference import reference_count
 
-__all__ = ["METHODS", "count", "reference_count", "tours"]
+__all__ = ["METHODS", "Estimate", "count", "estimate", "reference_count", "tours"]

@@ -15,9 +15,17 @@ import numpy as np
 from .. import existence, planner
 from .._core import count as _count
 from ..board import Board, check_table_memory
-from ..errors import BoardTooLargeError, SearchLimitError
+from ..errors import BoardTooLargeError, SearchCancelled, SearchLimitError
 from ..geometry import Square, as_int, available_memory, is_knight_move
-from ..limits import Cancel, cancelled, check_bool, check_cancel, progress_bar, stopped
+from ..limits import (
+    Cancel,
+    cancelled,
+    check_bool,
+    check_cancel,
+    planning,
+    progress_bar,
+    stopped,
+)
 from ..search import cancel_flag, release
 from ..tour import Tour
 from . import frontier
@@ -34,6 +42,7 @@ from .args import (
 from .executor import (
     PROBE_NODES,
     SPLIT_PER_WORKER,
+    LocalPool,
     executor_width,
     probe,
     run_here,
@@ -74,12 +83,18 @@ def count(
     with ``directed=True`` directed closed tours from ``start`` (see
     :mod:`knight.counting` for every case).  The result is a Python int.
 
-    ``workers=N`` counts on N local processes; ``executor`` runs the jobs on
+    ``workers=N`` counts on N local processes, at most as many as the CPUs
+    this process may run on (``os.sched_getaffinity``; a larger N is
+    reduced to that), in a pool started for the call and shut down when it
+    ends, however it ends; ``executor`` runs the jobs on
     any ``concurrent.futures.Executor`` instead (a process pool, or a Dask
     client's ``get_executor()`` to use a cluster).  Counts too small to gain
     from it stay in this process.  ``progress=True`` shows a bar on stderr
-    (``pip install 'knight-tour[progress]'``).  ``timeout`` (seconds) raises
-    :class:`knight.SearchLimitError`; Ctrl-C raises ``KeyboardInterrupt``.
+    (``pip install 'knight-tour[progress]'``).  ``timeout`` (seconds) bounds
+    the whole call, planning included, and raises
+    :class:`knight.SearchLimitError` giving the seconds since the call
+    began; Ctrl-C raises ``KeyboardInterrupt``.  :func:`knight.estimate`
+    says beforehand what a count will cost.
     ``cancel`` (a :class:`knight.Cancel` or ``threading.Event``), set from
     another thread, raises :class:`knight.SearchCancelled` within a fraction
     of a second, and stops the worker processes' jobs too.
@@ -126,15 +141,19 @@ def count(
         if cols is not None:
             raise TypeError("cols must not be given with a Board (the board has its own size)")
         rows, cols = rows.shape
+    # The deadline covers the whole call, planning included: armed first.
+    began = time.perf_counter()
+    until = deadline(check_timeout(timeout))
     task = validate(rows, cols, start, end, closed, directed)
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     w = check_workers(workers, executor)
     show = check_progress(progress)
-    until = deadline(check_timeout(timeout))
     limit = None if max_memory is None else as_int(max_memory, "max_memory")
     if limit is not None and limit < 1:
         raise ValueError(f"max_memory must be a positive number of bytes, got {limit}")
+    if method == "dp":
+        frontier.check_width(task.rows, task.cols)
     info = {} if _info is None else _info
     token = check_cancel(cancel)
     if ruled_out(task):
@@ -144,17 +163,21 @@ def count(
     if method == "auto":
         chosen = "dp" if dp_preferred(task) and dp_fits(task, limit) else "search"
     info["method"] = chosen
+    info["workers"] = w
     if chosen != "dp":
-        check_search_memory(task)
+        check_search_memory(task, counting=True)
     flag, key = cancel_flag(token)
-    began = time.perf_counter()
     try:
-        if chosen == "dp":
-            # The DP's cores poll the same flag (its own poll); only passed
-            # when there is one.
-            extra = {} if flag is None else {"cancel": flag}
-            return _dp_count(task, w, executor, show, until, limit, info, **extra)
-        return _search_count(task, w, executor, show, until, flag)
+        # The Python planning stops at the deadline (or the token) too; the
+        # call's pool, if it starts one, is shut down however the call ends.
+        with planning(until, token, began=began, what="count"), LocalPool(w) as local:
+            if chosen == "dp":
+                # The DP's cores poll the same flag (its own poll); only
+                # passed when there is one.
+                extra = {} if flag is None else {"cancel": flag}
+                return _dp_count(task, w, executor, show, until, limit, info, began, local,
+                                 **extra)
+            return _search_count(task, w, executor, show, until, began, local, flag)
     except frontier.Cancelled:
         raise cancelled("count", began, 0) from None
     finally:
@@ -232,16 +255,20 @@ def _dp_mode(task: Task) -> str:
 
 def dp_fits(task: Task, limit: int | None) -> bool:
     """Whether the DP's estimated state tables fit ``limit`` (or the memory there is)."""
+    if min(task.rows, task.cols) > frontier.MAX_WIDTH:
+        return False
     _, need = frontier.estimate(task.rows, task.cols, _dp_mode(task))
     return need <= (limit if limit is not None else available_memory())
 
 
 def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
-              until: float, limit: int | None, info: dict[str, Any],
-              cancel: np.ndarray | None = None) -> int:
+              until: float, limit: int | None, info: dict[str, Any], began: float,
+              local: LocalPool, cancel: np.ndarray | None = None) -> int:
     """The count by frontier DP, converted to the package's conventions.
 
-    ``cancel``: the uint8 flag the DP core polls (raises frontier.Cancelled)."""
+    ``began``: when the call began (the time its errors report); ``local``:
+    the call's process pool; ``cancel``: the uint8 flag the DP core polls
+    (raises frontier.Cancelled)."""
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
     states, need = frontier.estimate(r, c, _dp_mode(task))
@@ -283,7 +310,6 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
             bar.set_postfix(states=f"{alive:,}", refresh=False)
             bar.refresh()
 
-    began = time.perf_counter()
     try:
         if executor is not None or workers > 1:
             jobs = frontier.plan_jobs(r, c, mode, workers if executor is None else
@@ -291,14 +317,14 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
                                       max_bytes=allowed)
             results = run_jobs(frontier.run_job, [(job, until) for job in jobs],
                                workers=workers, executor=executor, deadline=until,
-                               began=began, on_result=lambda result: None)
+                               began=began, on_result=lambda result: None, local=local)
             if frontier.is_split(results):
                 # The join at the cut, in shares on the workers too: done here it
                 # would be the serial part of the count.
                 joins = frontier.plan_joins(results, 2)
                 shares = run_jobs(frontier.run_join, [(jj, until) for jj in joins],
                                   workers=workers, executor=executor, deadline=until,
-                                  began=began, on_result=lambda result: None)
+                                  began=began, on_result=lambda result: None, local=local)
                 total = frontier.combine_joins(joins, shares)
             else:
                 total = frontier.combine(results, until)
@@ -309,6 +335,8 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
             total = frontier.count_paths(r, c, pinned=pinned, deadline=until,
                                          progress=report, max_bytes=allowed, cancel=cancel)
         report(n, n, 0)
+    except SearchCancelled:
+        raise
     except SearchLimitError:
         raise stopped("count", began, 0) from None
     finally:
@@ -318,11 +346,11 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
 
 
 def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
-                  until: float, cancel: np.ndarray | None = None) -> int:
+                  until: float, began: float, local: LocalPool,
+                  cancel: np.ndarray | None = None) -> int:
     """The count by the exact depth-first search, on the workers if any."""
     r, c, s, e = task.rows, task.cols, task.start, task.end
     n = r * c
-    began = time.perf_counter()
     job, factor = plan(r, c, task.flat(s), task.flat(e), task.closed)
     if task.closed and task.directed:
         # plan counts cycles; a cycle is 2 directed tours from a square
@@ -349,7 +377,7 @@ def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: 
     try:
         if parallel:
             more = search_on_workers(job, workers=workers, executor=executor, deadline=until,
-                                     began=began, bar=bar, cancel=cancel)
+                                     began=began, bar=bar, cancel=cancel, local=local)
         else:
             more, _ = run_here(job, until, began, bar, cancel)
         return (total + more) * factor
@@ -429,13 +457,15 @@ def _board_tours(task: GraphTask, limit: int | None, until: float, cancel: Any,
 
 def _tours(task: Task, limit: int | None, deadline: float, cancel: Any = None,
            ) -> Iterator[Tour]:
-    roots = enumeration_roots(task.rows, task.cols, task.flat(task.start),
-                              task.flat(task.end), task.closed, task.directed)
     if limit == 0:
         return
     began = time.perf_counter()
     # Checked at the first next(), when the generator starts its work.
     token = check_cancel(cancel)
+    # Bounded like the search (no yield inside: the context would leak).
+    with planning(deadline, token, began=began, what="tours"):
+        roots = enumeration_roots(task.rows, task.cols, task.flat(task.start),
+                                  task.flat(task.end), task.closed, task.directed)
     flag, key = cancel_flag(token)
     try:
         yield from _enumerate(task, roots, limit, deadline, flag, began)

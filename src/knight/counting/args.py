@@ -8,6 +8,7 @@ allocation, so each entry point reports a bad argument the same way.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import os
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -19,6 +20,12 @@ from ..limits import check_bool, check_progress, check_timeout, deadline
 #: the Python-side tables (neighbours, up to 8 symmetries as tuples of ints)
 #: and the core's arrays (about 70 bytes).
 BYTES_PER_SQUARE = 400
+
+#: An open count over every start keeps, for each orbit of start squares,
+#: the set of the squares of the later orbits as its allowed ends: n/8
+#: orbits on a square board (n/4 on a rectangle) of n/2 squares on average,
+#: about 50 bytes a square in a frozenset.  Quadratic in the board.
+BYTES_PER_END = 50
 
 
 class Task(NamedTuple):
@@ -53,19 +60,38 @@ def validate(rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: 
     return Task(r, c, s, e, bool(closed), bool(directed))
 
 
-def check_search_memory(task: Task) -> None:
-    """Refuse, before allocating, a search whose tables cannot fit."""
-    check_memory(
-        BYTES_PER_SQUARE * task.rows * task.cols,
-        f"counting the tours of a {task.rows}x{task.cols} board",
-    )
+def check_search_memory(task: Task, counting: bool = False) -> None:
+    """Refuse, before allocating, a search whose tables cannot fit.
+
+    ``counting``: for :func:`knight.count`, whose open count over every
+    start keeps sets of allowed ends per orbit (:data:`BYTES_PER_END`)."""
+    n = task.rows * task.cols
+    need = BYTES_PER_SQUARE * n
+    if counting and not task.closed and task.start is None and task.end is None:
+        need += BYTES_PER_END * (n // (8 if task.rows == task.cols else 4)) * (n // 2)
+    check_memory(need, f"counting the tours of a {task.rows}x{task.cols} board")
+
+
+def usable_cpus() -> int:
+    """How many CPUs this process may run on (its affinity mask, else the count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def check_workers(workers: Any, executor: Any) -> int:
-    """The number of local processes, and the executor's type, checked."""
+    """The number of local processes, and the executor's type, checked.
+
+    ``workers`` above the CPUs this process may use (:func:`usable_cpus`)
+    is reduced to that number: more processes than CPUs only share them,
+    and each one costs memory and a start-up (``workers=1000`` would fork
+    a thousand).
+    """
     w = as_int(workers, "workers")
     if w < 1:
         raise ValueError(f"workers must be at least 1, got {w}")
+    w = min(w, usable_cpus())
     if (
         executor is not None
         and not isinstance(executor, cf.Executor)
@@ -97,5 +123,6 @@ __all__ = [
     "check_timeout",
     "check_workers",
     "deadline",
+    "usable_cpus",
     "validate",
 ]

@@ -1,7 +1,8 @@
 """Where the subtrees of a count run: here, on a process pool, on any executor.
 
 The subtrees of a count (see :mod:`.plan`) are independent: they run in this
-process, on a local process pool kept for later calls (``workers=N``), or on
+process, on a local process pool of the call (``workers=N``, shut down when
+the call ends: :class:`LocalPool`), or on
 any ``concurrent.futures.Executor`` (a Dask client's ``get_executor()``
 reaches a cluster).  :func:`run_task` is a top-level function of plain
 arguments so that any executor can ship it.
@@ -9,12 +10,11 @@ arguments so that any executor can ship it.
 
 from __future__ import annotations
 
-import atexit
 import concurrent.futures as cf
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -65,34 +65,58 @@ def run_task(
     return search.count(deadline, max_nodes, cancel)
 
 
+#: The local process pools alive now, by ``id``: each belongs to one call
+#: (see :class:`LocalPool`) and is shut down when that call ends, so the
+#: dict is empty between calls.
 POOLS: dict[int, cf.ProcessPoolExecutor] = {}
 
-
-def pool(workers: int) -> cf.ProcessPoolExecutor:
-    """A process pool kept for later calls (starting one costs ~50 ms)."""
-    kept = POOLS.get(workers)
-    if kept is None:
-        kept = POOLS[workers] = cf.ProcessPoolExecutor(workers)
-    return kept
+#: How many local pools have been started (the tests check that work did
+#: go to worker processes).
+pools_started = 0
 
 
-def drop_pool(workers: int, kill: bool = False) -> None:
-    """Shut the kept pool of ``workers`` down (``kill``: stop busy workers too)."""
-    kept = POOLS.pop(workers, None)
-    if kept is not None:
+class LocalPool:
+    """The process pool of one call with ``workers=N``.
+
+    Started on first use (about 50 ms), shut down when the call ends: a
+    ``with`` block, whatever way it is left.  On an error or an interrupt
+    the busy workers are terminated first (they cannot see a cancel token,
+    and Ctrl-C sent to this process alone does not reach them); on success
+    the idle workers are joined, so no child process outlives the call.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pool: cf.ProcessPoolExecutor | None = None
+
+    def get(self) -> cf.ProcessPoolExecutor:
+        """The pool, started now if it is not running."""
+        global pools_started
+        if self.pool is None:
+            self.pool = cf.ProcessPoolExecutor(self.workers)
+            POOLS[id(self)] = self.pool
+            pools_started += 1
+        return self.pool
+
+    def drop(self, kill: bool = False) -> None:
+        """Shut the pool down (``kill``: terminate busy workers first) and wait for it."""
+        kept, self.pool = self.pool, None
+        POOLS.pop(id(self), None)
+        if kept is None:
+            return
+        procs = list((getattr(kept, "_processes", None) or {}).values())
         if kill:
-            # Ctrl-C reaches only this process when it was sent to it alone
-            # (not to the terminal's process group): busy workers would go
-            # on until their subtree ends, and exit would wait for them.
-            for proc in list(getattr(kept, "_processes", {}).values() or ()):
+            for proc in procs:
                 proc.terminate()
-        kept.shutdown(wait=False, cancel_futures=True)
+        kept.shutdown(wait=True, cancel_futures=True)
+        for proc in procs:  # shutdown joins them; a killed pool may not have
+            proc.join(timeout=1.0)
 
+    def __enter__(self) -> LocalPool:
+        return self
 
-@atexit.register
-def close_pools() -> None:
-    for workers in list(POOLS):
-        drop_pool(workers)
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        self.drop(kill=kind is not None)
 
 
 def ends_arg(ends: frozenset[int] | None) -> tuple[int, ...] | None:
@@ -199,6 +223,7 @@ def run_jobs(
     fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]], *, workers: int,
     executor: cf.Executor | None, deadline: float, began: float,
     on_result: Callable[[Any], None], cancel: np.ndarray | None = None,
+    local: LocalPool | None = None,
 ) -> list[Any]:
     """``[fn(*job) for job in jobs]``, run on ``executor`` or a pool of ``workers``.
 
@@ -207,18 +232,24 @@ def run_jobs(
     jobs it lost run once more on a fresh pool; if that fails too, a
     :class:`WorkerLostError` says what happened.  Interrupted (Ctrl-C, an
     error, or the ``cancel`` flag: the workers cannot see it), the local
-    pool's workers are stopped so nothing is left running.
+    pool's workers are stopped so nothing is left running.  ``local``: the
+    call's :class:`LocalPool` of ``workers`` processes (shared by the call's
+    runs, shut down by the call); without it a pool of this run only.
     """
+    if executor is None and local is None:
+        with LocalPool(workers) as own:
+            return run_jobs(fn, jobs, workers=workers, executor=None, deadline=deadline,
+                            began=began, on_result=on_result, cancel=cancel, local=own)
     done: dict[int, Any] = {}
     for attempt in (1, 2):
-        here = executor if executor is not None else pool(workers)
+        here = executor if executor is not None else cast(LocalPool, local).get()
         try:
             _on_pool(here, fn, jobs, deadline, began, done, on_result, cancel,
                      executor is None)
             return [done[k] for k in range(len(jobs))]
         except BrokenProcessPool as exc:
-            if executor is None:
-                drop_pool(workers, kill=True)
+            if local is not None:
+                local.drop(kill=True)
             if attempt == 2 or executor is not None:
                 lost = len(jobs) - len(done)
                 what = "died again on a fresh pool" if attempt == 2 else "died"
@@ -228,10 +259,9 @@ def run_jobs(
                     "memory; try fewer workers"
                 ) from exc
         except BaseException as exc:
-            if executor is None and _kills(exc):
-                # Interrupted: stop the workers' jobs too; the next call
-                # starts a fresh pool.
-                drop_pool(workers, kill=True)
+            if local is not None and _kills(exc):
+                # Interrupted: stop the workers' jobs too.
+                local.drop(kill=True)
             raise
     raise AssertionError("unreachable")
 
@@ -244,7 +274,7 @@ def _kills(exc: BaseException) -> bool:
 
 def search_on_workers(
     job: Job, *, workers: int, executor: cf.Executor | None, deadline: float, began: float,
-    bar: Any, cancel: np.ndarray | None = None,
+    bar: Any, cancel: np.ndarray | None = None, local: LocalPool | None = None,
 ) -> int:
     """The weighted total of the job's subtrees, counted on the workers."""
     nodes = 0
@@ -263,7 +293,7 @@ def search_on_workers(
         for prefix, ends, _ in job.tasks
     ]
     results = run_jobs(run_task, args, workers=workers, executor=executor, deadline=deadline,
-                       began=began, on_result=check, cancel=cancel)
+                       began=began, on_result=check, cancel=cancel, local=local)
     return sum(found * weight for (_, found, _), (_, _, weight) in zip(results, job.tasks))
 
 

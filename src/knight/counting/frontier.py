@@ -8,7 +8,9 @@ proven bound on the answer needs (Bregman's permanent bound, see
 
 Conventions: squares are flat indices ``row * cols + col``; every count is
 of UNDIRECTED cycles or paths (the package's ``count()`` converts).  The
-caller validates user input; this module only asserts its preconditions.
+caller validates user input; this module checks the preconditions of its
+public functions as real errors (``ValueError``, :class:`BoardTooLargeError`
+for a board wider than :data:`MAX_WIDTH`), never ``assert``.
 
 Boards of width >= 5 are counted by meet in the middle (:func:`count_split`):
 two partial sweeps, one from each end, joined at a cut in the middle.  Each
@@ -24,10 +26,14 @@ and for distributed runs :func:`plan_jobs`, :func:`run_job`,
 
 from __future__ import annotations
 
+import functools
 import math
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any, Literal, TypeAlias, TypedDict, overload
 
 import numpy as np
@@ -44,6 +50,7 @@ from .._core.frontier import (
     run,
 )
 from ..errors import BoardTooLargeError, KnightError, SearchLimitError
+from ..limits import check_planning, planning, planning_active
 
 __all__ = [
     "count_cycles", "count_paths", "estimate", "count_bound",
@@ -104,6 +111,24 @@ class Board:
     trivial: int | None = None
 
 
+def _check_mode(mode: str) -> None:
+    if mode not in ("cycle", "path"):
+        raise ValueError(f"mode must be 'cycle' or 'path', got {mode!r}")
+
+
+def check_width(rows: int, cols: int) -> None:
+    """Refuse a board the DP cannot encode (:class:`BoardTooLargeError`,
+    before any work): a side below 1, or a frontier wider than :data:`MAX_WIDTH`."""
+    if rows < 1 or cols < 1:
+        raise ValueError(f"a board has sides of at least 1, got {rows}x{cols}")
+    if min(rows, cols) > MAX_WIDTH:
+        raise BoardTooLargeError(
+            f"frontier DP counts boards at most {MAX_WIDTH} squares wide (its states hold "
+            f"{MAX_WIDTH} frontier squares); the {rows}x{cols} board is "
+            f"{min(rows, cols)} wide: use method='search'"
+        )
+
+
 def _sweep_index(rows: int, cols: int) -> Callable[[int], int]:
     W = min(rows, cols)
     if rows <= cols:
@@ -111,19 +136,50 @@ def _sweep_index(rows: int, cols: int) -> Callable[[int], int]:
     return lambda sq: (sq // cols) * W + sq % cols
 
 
+#: Boards up to this many cells are kept once prepared (a count prepares
+#: the same board up to three times: the plan, then each half; a few MB
+#: each); bigger ones would hold hundreds of MB after the call.
+_KEEP_CELLS = 1 << 16
+
+
 def prepare(rows: int, cols: int, *, removed: Sequence[int] = (),
             pinned: Sequence[int] = (), path_mode: bool = False) -> Board:
-    """Renumber the board for the sweep and precompute the edge tables."""
-    assert rows >= 1 and cols >= 1
-    assert len(pinned) <= 2 and len(set(pinned)) == len(pinned)
-    assert not (set(pinned) & set(removed)), "a pinned square is removed"
-    assert path_mode or not pinned
+    """Renumber the board for the sweep and precompute the edge tables.
+
+    Its preconditions are checked as real errors (not ``assert``, which
+    ``python -O`` drops): a board wider than :data:`MAX_WIDTH` raises
+    :class:`BoardTooLargeError`, other bad arguments ``ValueError``.
+    Inside a :func:`knight.limits.planning` block its loops stop at that
+    block's deadline or cancel token.  Boards of at most 65536 cells are
+    computed once and kept (treat the result as read-only).
+    """
+    check_width(rows, cols)
+    if rows * cols <= _KEEP_CELLS:
+        return _prepare_kept(rows, cols, tuple(removed), tuple(pinned), bool(path_mode))
+    return _prepare(rows, cols, removed, pinned, path_mode)
+
+
+@functools.lru_cache(maxsize=32)
+def _prepare_kept(rows: int, cols: int, removed: tuple[int, ...], pinned: tuple[int, ...],
+                  path_mode: bool) -> Board:
+    return _prepare(rows, cols, removed, pinned, path_mode)
+
+
+def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int],
+             path_mode: bool) -> Board:
+    if len(pinned) > 2 or len(set(pinned)) != len(pinned):
+        raise ValueError(f"at most two distinct pinned squares, got {list(pinned)}")
+    if set(pinned) & set(removed):
+        raise ValueError("a pinned square is removed")
+    if pinned and not path_mode:
+        raise ValueError("pinned ends apply to paths only")
+    check_planning()  # before allocating tables a passed deadline would throw away
     W, L = min(rows, cols), max(rows, cols)
-    assert W <= MAX_WIDTH, f"frontier width {W} > {MAX_WIDTH}"
     N = W * L
     idx = _sweep_index(rows, cols)
     for sq in (*removed, *pinned):
-        assert 0 <= sq < rows * cols
+        if not 0 <= sq < rows * cols:
+            raise ValueError(f"square {sq} is not on the {rows}x{cols} board")
     target = [2] * N
     for sq in removed:
         target[idx(sq)] = 0
@@ -131,9 +187,14 @@ def prepare(rows: int, cols: int, *, removed: Sequence[int] = (),
     for q in pin:
         target[q] = 1
     back = [-1] * (4 * N)
-    fwdl: list[list[int]] = [[] for _ in range(N)]
+    # The forward edges of q in slot j of fwdc[4q:4q+4] (edge j of p = q's
+    # slot j): flat, not a list per cell, whose millions of small lists
+    # cost seconds of garbage collection on long boards.
+    fwdc = [-1] * (4 * N)
     degree = [0] * N
     for p in range(N):
+        if not p & 4095:
+            check_planning()
         if target[p] == 0:
             continue
         c, r = divmod(p, W)
@@ -143,17 +204,25 @@ def prepare(rows: int, cols: int, *, removed: Sequence[int] = (),
                 q = cc * W + rr
                 if target[q] > 0:
                     back[4 * p + j] = q
-                    fwdl[q].append(p)
+                    fwdc[4 * q + j] = p
                     degree[p] += 1
                     degree[q] += 1
-    fwd = [len(f) for f in fwdl]
-    last_fwd = [max(f) if f else p for p, f in enumerate(fwdl)]
+    fwd = [0] * N
+    last_fwd = list(range(N))
+    for q in range(N):
+        for x in fwdc[4 * q:4 * q + 4]:
+            if x >= 0:
+                fwd[q] += 1
+                if x > last_fwd[q]:
+                    last_fwd[q] = x
     rem = [0] * (4 * N)
     for p in range(N):
+        if not p & 4095:
+            check_planning()
         for j in range(4):
             q = back[4 * p + j]
             if q >= 0:
-                rem[4 * p + j] = sum(1 for x in fwdl[q] if x > p)
+                rem[4 * p + j] = sum(1 for x in fwdc[4 * q:4 * q + 4] if x > p)
     active = [p for p in range(N) if target[p] > 0]
     last_needed = active[-1] if active else -1
     bd = Board(rows, cols, W, L, N, target, back, rem, fwd, last_fwd, pin,
@@ -181,36 +250,60 @@ def count_bound(bd: Board) -> int:
     so the same bound applies to that graph.  Evaluated in floating point
     with 8 bits of slack, far above its rounding error.
     """
-    active = [p for p in range(bd.N) if bd.target[p] > 0]
-    if any(bd.degree[p] == 0 for p in active) and len(active) > 1:
-        return 1
-    bits = 0.0
-    if bd.path_mode:
-        extra = set(bd.pinned) if len(bd.pinned) == 2 else set(active)
-        for p in active:
-            d = bd.degree[p] + (1 if p in extra else 0)
-            bits += math.lgamma(d + 1) / d / math.log(2)
-        d = len(extra)
-        bits += math.lgamma(d + 1) / d / math.log(2)
+    # By degree: a histogram (C speed) instead of a loop over the cells.
+    hist = Counter(compress(bd.degree, bd.target))
+    pinned = [bd.degree[p] for p in bd.pinned] if len(bd.pinned) == 2 else None
+    return 1 << (_bound_bits(hist, bd.path_mode, pinned) + 8)
+
+
+def _bound_bits(hist: Counter[int], path_mode: bool, pinned: list[int] | None) -> int:
+    """ceil(log2) of Bregman's bound (see :func:`count_bound`) from the
+    histogram of the active cells' degrees (``pinned``: the degrees of the
+    two pinned ends, when both are)."""
+    active = sum(hist.values())
+    if hist.get(0) and active > 1:
+        return -8  # an isolated square: no tour, the bound is 1
+
+    def f(d: int) -> float:
+        return math.lgamma(d + 1) / d / math.log(2) if d else 0.0
+
+    if path_mode:
+        if pinned is not None:  # one more edge at each pinned end
+            hist = hist.copy()
+            for d in pinned:
+                hist[d] -= 1
+                hist[d + 1] += 1
+            extra = 2
+        else:  # one more edge at every square
+            hist = Counter({d + 1: k for d, k in hist.items()})
+            extra = active
+        bits = sum(k * f(d) for d, k in hist.items()) + f(extra)
     else:
-        for p in active:
-            d = bd.degree[p]
-            bits += math.lgamma(d + 1) / d / math.log(2)
-    return 1 << (math.ceil(bits) + 8)
+        bits = sum(k * f(d) for d, k in hist.items())
+    return math.ceil(bits)
+
+
+#: Miller-Rabin bases that decide primality for every n < 2^64 (Sinclair,
+#: 2011; checked against Feitsma's list of base-2 pseudoprimes): 7 tests
+#: per prime instead of the 12 of the first twelve primes.
+_MR_BASES = (2, 325, 9375, 28178, 450775, 9780504, 1795265022)
 
 
 def _is_prime(n: int) -> bool:
+    """Whether ``n`` is prime, for 1 < n < 2^64 (deterministic)."""
     if n < 2:
         return False
-    small = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
-    for q in small:
+    for q in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
         if n % q == 0:
             return n == q
     d, s = n - 1, 0
     while d % 2 == 0:
         d //= 2
         s += 1
-    for a in small:  # deterministic for n < 3.3e24
+    for a in _MR_BASES:
+        a %= n
+        if a == 0:
+            continue
         x = pow(a, d, n)
         if x in (1, n - 1):
             continue
@@ -225,35 +318,89 @@ def _is_prime(n: int) -> bool:
 
 _PRIMES: list[int] = []
 
+#: Odd primes below 2^12: the sieve that leaves Miller-Rabin only the
+#: candidates without a small factor (about 1 in 7 of the odd numbers).
+_SIEVE = [p for p in range(3, 1 << 12, 2) if all(p % q for q in range(3, math.isqrt(p) + 1, 2))]
+
+#: Odd numbers sieved at a time (about 190 primes near 2^63, 60 ms).
+_BLOCK = 1 << 12
+
+
+def _primes_from(top: int) -> list[int]:
+    """The primes among the odd numbers ``top, top - 2, ... `` (:data:`_BLOCK` of
+    them), descending."""
+    alive = np.ones(_BLOCK, dtype=bool)
+    for p in _SIEVE:
+        # index i holds top - 2i, a multiple of p when i = top / 2 (mod p)
+        alive[(top % p) * ((p + 1) // 2) % p::p] = False
+    found = []
+    for k, i in enumerate(np.flatnonzero(alive).tolist()):
+        if not k & 127:
+            check_planning()  # Miller-Rabin is ~30 us a prime, more on a busy machine
+        if _is_prime(top - 2 * i):
+            found.append(top - 2 * i)
+    return found
+
 
 def primes(k: int, offset: int = 0) -> list[int]:
-    """The primes number offset .. offset+k-1 counted down from 2^63."""
-    n = (1 << 63) - 1 if not _PRIMES else _PRIMES[-1] - 2
+    """The primes number offset .. offset+k-1 counted down from 2^63.
+
+    Found once per process and kept (a 3x10^5 closed count needs about 5,500
+    of them: 0.2 s).  The search stops at the deadline of a
+    :func:`knight.limits.planning` block; what it found is kept.
+    """
     while len(_PRIMES) < offset + k:
-        if _is_prime(n):
-            _PRIMES.append(n)
-        n -= 2
+        check_planning()
+        with _PRIMES_LOCK:  # one block at a time, so threads do not repeat one
+            if len(_PRIMES) < offset + k:
+                top = _NEXT[0]
+                _PRIMES.extend(_primes_from(top))
+                _NEXT[0] = top - 2 * _BLOCK
     return _PRIMES[offset:offset + k]
+
+
+#: Where the next block of candidates starts (below the last block sieved).
+_NEXT = [(1 << 63) - 1]
+_PRIMES_LOCK = threading.Lock()
+
+
+#: Bits of margin over the bound's size: the moduli are chosen by the sum of
+#: the primes' float logarithms, which round each prime near 2^63 to 63.0
+#: (over by less than 2^-20 bits each); one bit covers that many times over.
+_LOG_MARGIN = 1.0
 
 
 def moduli_for(bound: int) -> list[int]:
     """2^64 first (free: wrapping adds), then primes until the product
-    exceeds the bound."""
+    exceeds the bound (by at least :data:`_LOG_MARGIN` bits of logarithm).
+
+    Computed once per bound size and kept."""
+    return list(_moduli(max(bound, 1).bit_length()))
+
+
+@functools.lru_cache(maxsize=256)
+def _moduli(bits: int) -> tuple[int, ...]:
+    # bound < 2^bits; summing logarithms avoids multiplying a product of
+    # thousands of primes (quadratic in their number)
     mods = [1 << 64]
-    prod = 1 << 64
+    have = 64.0
     i = 0
-    while prod <= bound:
-        q = primes(1, i)[0]
+    while have < bits + _LOG_MARGIN:
+        if i == len(_PRIMES):
+            primes(1, i)
+        q = _PRIMES[i]
         mods.append(q)
-        prod *= q
+        have += math.log2(q)
         i += 1
-    return mods
+    return tuple(mods)
 
 
 def crt(residues: Sequence[int], mods: Sequence[int]) -> int:
     """The unique x in [0, prod mods) with x = r_i (mod m_i)."""
     x, m = 0, 1
-    for r, q in zip(residues, mods):
+    for i, (r, q) in enumerate(zip(residues, mods)):
+        if not i & 63:
+            check_planning()
         r = int(r) % q
         t = ((r - x) * pow(m, -1, q)) % q
         x += m * t
@@ -277,6 +424,8 @@ def fold_cells(bd: Board) -> npt.NDArray[np.uint8]:
     tg = bd.target
     ok = [True] * (N + 1)  # ok[q]: every cell from q on is symmetric
     for q in range(N - 1, -1, -1):
+        if not q & 4095:
+            check_planning()
         c, r = divmod(q, W)
         ok[q] = ok[q + 1] and tg[q] == tg[c * W + W - 1 - r]
     for c in range(1, bd.L - 1):
@@ -308,6 +457,8 @@ def end_masks(bd: Board) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32]]
     after = np.zeros(N, dtype=np.int32)
     decided = [0] * N  # forward edges of each cell decided so far
     for p in range(N):
+        if not p & 1023:
+            check_planning()
         for q in bd.back[4 * p:4 * p + 4]:
             if q >= 0:
                 decided[q] += 1
@@ -482,7 +633,8 @@ def count_cycles(rows: int, cols: int, *, removed: Sequence[int] = (),
     ``(cells_done, cells_total, states_alive)`` called at most every 0.1 s,
     ``max_bytes`` the limit on the state tables (BoardTooLargeError).
     """
-    assert not pinned, "cycles have no ends"
+    if pinned:
+        raise ValueError("cycles have no ends: pinned must be empty")
     return _count_board(rows, cols, "cycle", (), removed, deadline, cancel, progress,
                         max_bytes)
 
@@ -500,7 +652,8 @@ def count_paths(rows: int, cols: int, *, pinned: Sequence[int] = (),
     """
     if free_ends is None:
         free_ends = 2 - len(pinned)
-    assert free_ends == 2 - len(pinned), "a path has exactly two ends"
+    if free_ends != 2 - len(pinned):
+        raise ValueError("a path has exactly two ends: free_ends must be 2 - len(pinned)")
     return _count_board(rows, cols, "path", pinned, removed, deadline, cancel, progress,
                         max_bytes)
 
@@ -560,7 +713,8 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     boards; bytes count both tables at the worst load (1/4 after a
     doubling) with the words the count bound calls for.
     """
-    assert mode in ("cycle", "path")
+    _check_mode(mode)
+    check_width(rows, cols)
     W, L = min(rows, cols), max(rows, cols)
     # halves of long boards peak as a single sweep does (SATURATED_LENGTH)
     halves = W >= SPLIT_WIDTH and can_split(rows, cols) and L < SATURATED_LENGTH
@@ -575,10 +729,36 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     # short boards never reach the peak: at most ~3^(cells) anyway
     s = int(min(s, 3 ** min(W * L, 40)))
     if words is None:
-        bd = prepare(rows, cols, path_mode=(mode == "path"))
-        words = 1 if bd.trivial is not None else len(moduli_for(count_bound(bd)))
+        words = plain_words(rows, cols, mode == "path")
     esz = 8 * ((1 if 2 * W + 1 <= 15 else 2) + words)  # key words + residues
     return s, 2 * 4 * s * esz
+
+
+@functools.lru_cache(maxsize=256)
+def plain_words(rows: int, cols: int, path_mode: bool) -> int:
+    """How many moduli a count of the whole board needs, as ``len(moduli_for(
+    count_bound(prepare(rows, cols, path_mode=path_mode))))`` is, without
+    preparing the board: the bound needs only how many squares have each
+    degree (numpy), and the moduli only the size of the bound (each prime
+    of :func:`primes` is 2^63 to a float).  Kept per board."""
+    if rows * cols < 2:
+        return 1
+    W, L = min(rows, cols), max(rows, cols)
+    # A square's degree depends only on its row and on how near (0, 1, 2 or
+    # more columns) it is to each end: a board 9 long has every kind, its
+    # middle column standing for the L - 8 middle columns of a longer one.
+    short = min(L, 9)
+    r = np.arange(W)[:, None]
+    c = np.arange(short)[None, :]
+    degree = np.zeros((W, short), dtype=np.int64)
+    for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)):
+        degree += ((0 <= r + dr) & (r + dr < W) & (0 <= c + dc) & (c + dc < short))
+    hist: Counter[int] = Counter(degree.ravel().tolist())
+    if L > short:
+        for d in degree[:, 4].tolist():
+            hist[d] += L - short
+    bits = _bound_bits(hist, path_mode, None) + 8 + 1  # bit_length of the bound
+    return 1 + max(0, math.ceil((bits + _LOG_MARGIN - 64) / 63))
 
 
 # --------------------------------------------------------------------------
@@ -618,7 +798,9 @@ def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
     """The half ``side`` of the board split at column ``cut`` (see Part)."""
     full = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode)
     W, L, N = full.W, full.L, full.N
-    assert W >= 3 and 1 <= cut <= L - 3 and side in (0, 1)
+    if W < 3 or not 1 <= cut <= L - 3 or side not in (0, 1):
+        raise ValueError(f"no half {side} of a {rows}x{cols} board cut at column {cut} "
+                         "(width at least 3, 1 <= cut <= length - 3, side 0 or 1)")
     lo_cell = cut * W
     bnd = range(lo_cell, lo_cell + 2 * W)
     if side == 0:
@@ -636,6 +818,8 @@ def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
     mine: list[tuple[int, int]] = []
     odeg = [0] * N
     for p in range(N):
+        if not p & 4095:
+            check_planning()
         for j in range(4):
             q = full.back[4 * p + j]
             if q < 0:
@@ -671,6 +855,7 @@ def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
             if q >= 0:
                 rem[4 * p + j] = sum(1 for x in fwdl[q] if x > p)
     for x in bnd:
+        check_planning()
         px = pos(x)
         last_fwd[px] = big
         fwd[px] += odeg[x]
@@ -776,6 +961,8 @@ def shared_cells(a: Part, b: Part) -> int:
     P = 0
     while P < n and cell(xa, fa, P) == cell(xb, fb, P):
         P += 1
+        if not P & 1023:
+            check_planning()
     # last_fwd only meets cells before P (finished at p < P, or not yet)
     la, lb = xa["last_fwd"], xb["last_fwd"]
     Q = P
@@ -1004,7 +1191,9 @@ def plan_jobs(rows: int, cols: int, mode: str = "cycle", parts: int = 2, *,
     are split by residues: each job runs the whole sweep for its share of
     the moduli (it divides only the arithmetic).
     """
-    assert mode in ("cycle", "path") and parts >= 1
+    _check_mode(mode)
+    if parts < 1:
+        raise ValueError(f"parts must be at least 1, got {parts}")
     bd = prepare(rows, cols, removed=removed, pinned=pinned,
                  path_mode=(mode == "path"))
     mods = moduli_for(count_bound(bd)) if bd.trivial is None else [1 << 64]
@@ -1024,7 +1213,19 @@ def plan_jobs(rows: int, cols: int, mode: str = "cycle", parts: int = 2, *,
 
 def run_job(job: Job, deadline: float = 0.0,
             cancel: npt.NDArray[np.uint8] | None = None) -> JobResult:
-    """Run one job (a top-level function, so process pools can ship it)."""
+    """Run one job (a top-level function, so process pools can ship it).
+
+    Its planning (the half's tables) stops at ``deadline`` too, also in a
+    worker process, where the caller's :func:`knight.limits.planning` block
+    does not reach."""
+    if deadline > 0.0 and not planning_active():
+        with planning(deadline, began=time.perf_counter(), what="frontier job"):
+            return _run_job(job, deadline, cancel)
+    return _run_job(job, deadline, cancel)
+
+
+def _run_job(job: Job, deadline: float,
+             cancel: npt.NDArray[np.uint8] | None) -> JobResult:
     t0 = time.perf_counter()
     if job.side >= 0:
         part = make_part(job.rows, job.cols, path_mode=job.path_mode, cut=job.cut,

@@ -52,6 +52,13 @@ def graph_task(board: Board, start: Any, end: Any, closed: bool, directed: bool)
     """Validate the squares of a count on ``board`` (on it and not holes)."""
     s = None if start is None else int(board.index[board.square(start, "start")])
     e = None if end is None else int(board.index[board.square(end, "end")])
+    if closed and not directed and e is not None and s is None:
+        # As on plain knight boards (counting.args.validate): an undirected
+        # cycle has no last square without a first.
+        raise ValueError(
+            "end needs start for undirected closed tours (the cycles through the move "
+            "start-end); pass start=, or directed=True"
+        )
     return GraphTask(board, s, e, closed, directed)
 
 
@@ -163,6 +170,12 @@ def enumerate_on_board(task: GraphTask, limit: int | None, deadline: float,
             return
         if task.start is not None and task.end is not None:
             jobs, one_way = plan(task)[0], False
+        elif task.directed and task.start is None and task.end is not None:
+            # The directed cycles that end on ``end``: from each of its
+            # neighbours, the paths to it (2 per cycle, as count() says).
+            last = task.end
+            jobs = [Job((v,), (last,)) for v in _neighbours(board, last)]
+            one_way = False
         elif task.directed and task.start is None:
             jobs = [Job((v,), _neighbours(board, v)) for v in range(n)]
             one_way = False

@@ -13,6 +13,7 @@ import functools
 from collections.abc import Callable, Sequence
 
 from ..geometry import DEFAULT_ORDER
+from ..limits import check_planning
 
 # --------------------------------------------------------------------------
 # Board geometry on flat squares (row * cols + col)
@@ -23,6 +24,8 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     nb: list[tuple[int, ...]] = []
     for r in range(rows):
         for c in range(cols):
+            if not c & 4095:
+                check_planning()
             nb.append(
                 tuple(
                     (r + dr) * cols + c + dc
@@ -54,6 +57,8 @@ def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
         perm = []
         for r in range(rows):
             for c in range(cols):
+                if not c & 4095:
+                    check_planning()
                 r2, c2 = f(r, c)
                 perm.append(r2 * cols + c2)
         perms.add(tuple(perm))
@@ -75,7 +80,9 @@ def prefix_alive(
         return False
     pending = None
     common = free.intersection
-    for u in free:
+    for i, u in enumerate(free):
+        if not i & 16383:
+            check_planning()
         f = len(common(nb[u]))
         adj = last in nb[u]
         if f == 0 and not (adj and remaining == 1):
@@ -124,7 +131,8 @@ def plan(
         # Every cycle passes through every square: root it at a square of
         # fewest neighbours a_0 < a_1 < ..., leave by a_i and come back by a
         # later a_j, so each undirected cycle is counted exactly once.
-        s = min(range(n), key=lambda q: (len(nb[q]), q))
+        fewest = min(map(len, nb))  # C speed; then the first square with that many
+        s = next(q for q in range(n) if len(nb[q]) == fewest)
         job = Job(rows, cols, (s,))
         a = nb[s]
         for i in range(len(a) - 1):
@@ -142,8 +150,11 @@ def plan(
         job.tasks.append(((0,), None, 1))
         return job, 1
     orbits: dict[int, set[int]] = {}
+    syms = symmetries(rows, cols)
     for q in range(n):
-        orbits.setdefault(min(p[q] for p in symmetries(rows, cols)), set()).add(q)
+        if not q & 4095:
+            check_planning()
+        orbits.setdefault(min(p[q] for p in syms), set()).add(q)
     # Search from one square of each orbit of starts, weighted by the
     # orbit's size; and count each undirected path once rather than once
     # from each end: from a representative r, only the paths that end in r's
@@ -156,6 +167,7 @@ def plan(
     # within noise.
     reps = sorted(orbits)
     for k, q in enumerate(reps):
+        check_planning()
         size = len(orbits[q])
         job.tasks.append(((q,), frozenset(orbits[q]), size))
         later = frozenset().union(*(orbits[x] for x in reps[k + 1:]))
@@ -183,6 +195,7 @@ def split(job: Job, target: int, min_depth: int) -> None:
         order: list[tuple[tuple[int, ...], frozenset[int] | None]] = []
         deeper = False
         for prefix, ends, weight in tasks:
+            check_planning()
             root_len = len(prefix) - depth
             fix = [
                 p
@@ -192,7 +205,7 @@ def split(job: Job, target: int, min_depth: int) -> None:
                 and (ends is None or frozenset(p[q] for q in ends) == ends)
             ]
             on = set(prefix) | blocked
-            free = {q for q in range(rows * cols) if q not in on}
+            free = set(range(rows * cols)).difference(on)
             if not free:
                 key = (prefix, ends)
                 if key not in grown:
