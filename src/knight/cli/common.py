@@ -22,14 +22,35 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+import numpy as np
+
+from ..board import PIECES, Board
 from ..errors import BoardTooLargeError, KnightError
 from ..tour import Tour
 
 EXIT_OK, EXIT_NO_TOUR, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, with ``ROWS`` written as the usual argument it is.
+
+    ``ROWS`` is optional to argparse only because ``--board FILE`` may give
+    the size instead (see :func:`size_arguments`); the usage line keeps
+    saying ``ROWS [COLS]``, one board, next to ``[--board FILE]``.
+    """
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if action.dest == "rows" and not action.option_strings and action.nargs == "?":
+            return str(action.metavar or default_metavar)
+        return super()._format_args(action, default_metavar)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with the package's one-line error format."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
@@ -98,7 +119,14 @@ FLAGS: dict[str, str] = {
     "progress": "--progress",
     "base": "--base",
     "notation": "--notation",
+    "board": "--board",
+    "mask": "--board",
+    "holes": "--holes",
+    "moves": "--moves",
+    "wrap": "--wrap",
 }
+#: What an indexed parameter counts (``holes[1]`` is the second square of --holes).
+ITEMS: dict[str, str] = {"order": "move", "holes": "square", "moves": "offset"}
 #: Standard-input mode: each line gives the start and the size, not --start or ROWS.
 STDIN_FLAGS = {**{k: v for k, v in FLAGS.items() if k != "start"}, "rows": "size", "cols": "size"}
 
@@ -126,6 +154,8 @@ def flag_message(message: str, flags: dict[str, str] = FLAGS) -> str:
     '--end needs --start for undirected closed tours; pass --start, or --directed'
     >>> flag_message("order[0] = (1, 1) is not a knight move")
     '--order move 1 (1, 1) is not a knight move'
+    >>> flag_message("holes[1] 'z9' is off the 8x8 board")
+    "--holes square 2 'z9' is off the 8x8 board"
     """
 
     def assigned(m: re.Match[str]) -> str:
@@ -140,7 +170,8 @@ def flag_message(message: str, flags: dict[str, str] = FLAGS) -> str:
         name = m.group(1)
         if name not in flags:
             return m.group(0)
-        return f"{flags[name]} move {int(m.group(2)) + 1}" + (" " if m.group(3) else "")
+        noun = ITEMS.get(name, "item")
+        return f"{flags[name]} {noun} {int(m.group(2)) + 1}" + (" " if m.group(3) else "")
 
     def bare(m: re.Match[str]) -> str:
         return flags.get(m.group(1), m.group(0))
@@ -175,6 +206,13 @@ def parse_square(tokens: Sequence[str] | None, option: str = "--start") -> Any:
     )
 
 
+def size_arguments(p: argparse.ArgumentParser) -> None:
+    """``ROWS [COLS]``: the board size of a subcommand (omitted with ``--board``)."""
+    p.add_argument("rows", type=ascii_int, nargs="?", metavar="ROWS", help="board rows")
+    p.add_argument("cols", type=ascii_int, nargs="?", metavar="COLS",
+                   help="board columns (default: ROWS)")
+
+
 def board_args(size: Sequence[int]) -> tuple[int, int | None]:
     """``ROWS [COLS]`` from the positional size arguments."""
     if not size or len(size) > 2:
@@ -182,14 +220,209 @@ def board_args(size: Sequence[int]) -> tuple[int, int | None]:
     return size[0], (size[1] if len(size) > 1 else None)
 
 
+# -- the board: --board, --holes, --moves, --wrap --------------------------------
+
+#: The options that describe a board other than the plain knight rectangle.
+BOARD_OPTIONS = ("--board", "--holes", "--moves", "--wrap")
+
+_PAIR = re.compile(r"[+-]?[0-9]+,[+-]?[0-9]+")
+
+
+def parse_holes(text: str) -> list[Any]:
+    """The value of ``--holes``: chess squares and ``ROW COL`` pairs.
+
+    Squares are separated by commas, semicolons or spaces; a chess square
+    (``e4``) is one word, a pair is two numbers (``3 4`` or ``3,4``), counted
+    from 0 with (0, 0) top-left.
+
+    >>> parse_holes("e4,d5")
+    ['e4', 'd5']
+    >>> parse_holes("3 4;5 6")
+    [(3, 4), (5, 6)]
+    >>> parse_holes("a1, 0,1")
+    ['a1', (0, 1)]
+    >>> parse_holes("3 4 5")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected squares such as ... (the row 5 has no column)
+    """
+    words = [w for w in re.split(r"[,;\s]+", text.strip()) if w]
+    if not words:
+        raise argparse.ArgumentTypeError("expected squares such as 'e4,d5' or 'ROW COL;ROW COL', "
+                                         "got nothing")
+    out: list[Any] = []
+    number: int | None = None
+    for word in words:
+        if re.fullmatch(r"[0-9]+", word):
+            if number is None:
+                number = int(word)
+            else:
+                out.append((number, int(word)))
+                number = None
+            continue
+        if number is not None or not re.fullmatch(r"[A-Za-z][0-9]+", word):
+            break
+        out.append(word)
+    else:
+        if number is None:
+            return out
+        raise argparse.ArgumentTypeError(
+            f"expected squares such as 'e4,d5' or 'ROW COL;ROW COL', got {text!r} "
+            f"(the row {number} has no column)")
+    raise argparse.ArgumentTypeError(
+        f"expected squares such as 'e4,d5' or 'ROW COL;ROW COL', got {text!r} "
+        f"({word!r} is not a square)")
+
+
+def parse_moves(text: str) -> Any:
+    """The value of ``--moves``: a piece name, ``A,B`` or a list of offsets.
+
+    A name is one of :data:`knight.board.PIECES`; ``A,B`` is the
+    (A, B)-leaper (its 8, or 4, symmetric moves); two or more ``DR,DC``
+    pairs, separated by spaces or semicolons, are the moves themselves, in
+    the order they are tried (a move's reverse must be listed too).
+
+    >>> parse_moves("Zebra"), parse_moves("2,3")
+    ('zebra', (2, 3))
+    >>> parse_moves("1,0 -1,0; 0,1 0,-1")
+    [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    """
+    t = text.strip()
+    if re.fullmatch(r"[A-Za-z]+", t):
+        if t.lower() not in PIECES:
+            raise argparse.ArgumentTypeError(
+                f"unknown piece {t!r}; the pieces are {', '.join(sorted(PIECES))}, or give "
+                "A,B for the (A,B)-leaper, or the moves as 'DR,DC DR,DC ...'")
+        return t.lower()
+    items = [w for w in re.split(r"[;\s]+", t) if w]
+    bad = next((w for w in items if not _PAIR.fullmatch(w)), None)
+    if not items or bad is not None:
+        raise argparse.ArgumentTypeError(
+            f"expected a piece name, A,B for the (A,B)-leaper, or moves 'DR,DC DR,DC ...', got "
+            f"{text!r}" + (f" ({bad!r} is not DR,DC)" if bad and len(items) > 1 else ""))
+    pairs = [tuple(int(v) for v in w.split(",")) for w in items]
+    if len(pairs) == 1:
+        return pairs[0]
+    return pairs
+
+
+def board_arguments(p: argparse.ArgumentParser) -> None:
+    """Add ``--board``, ``--holes``, ``--moves`` and ``--wrap`` to a command's parser."""
+    g = p.add_argument_group(
+        "board", "A board other than the plain rectangle for the knight: holes, another "
+        "piece, edges that wrap round, or a board drawn in a file.")
+    g.add_argument("--board", metavar="FILE",
+                   help="read the board from FILE ('-': standard input), one line per row of "
+                   "whitespace-separated squares, '.', '#' or '-' a hole and any other token "
+                   "('o', '_') a usable square; the file gives the size: omit ROWS [COLS]")
+    g.add_argument("--holes", type=parse_holes, action="append", metavar="SQUARES",
+                   help="squares left out, as chess squares or 'ROW COL' pairs counted from 0, "
+                   "separated by commas, semicolons or spaces: 'e4,d5' or '3 4;5 6' "
+                   "(may be repeated)")
+    g.add_argument("--moves", type=parse_moves, metavar="MOVES",
+                   help="the piece: a name (" + ", ".join(PIECES) + "), 'A,B' for the "
+                   "(A,B)-leaper (2,3 is the zebra), or the moves themselves, quoted, "
+                   "'DR,DC DR,DC ...' in the order tried, each with its reverse (write "
+                   "--moves=VALUE when VALUE starts with a minus) (default: knight)")
+    g.add_argument("--wrap", choices=("cylinder", "torus"),
+                   help="join the left and right edges (cylinder), or both pairs (torus)")
+
+
+def board_options_given(args: argparse.Namespace) -> list[str]:
+    """The board options given on the command line (as typed)."""
+    return [flag for flag in BOARD_OPTIONS if getattr(args, flag[2:]) is not None]
+
+
+def _read_board_text(name: str) -> str:
+    if name == "-":
+        if sys.stdin is None:
+            raise UsageError("--board -: there is no standard input to read the board from")
+        return sys.stdin.read()
+    try:
+        with open(name, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise UsageError(f"--board: cannot read {name!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"--board: {name!r} is not a text file (UTF-8)") from None
+
+
+def _holes(args: argparse.Namespace) -> list[Any] | None:
+    return None if args.holes is None else [sq for group in args.holes for sq in group]
+
+
+def board_from_file(args: argparse.Namespace) -> Board:
+    """The board of ``--board FILE`` (``-``: standard input), with ``--holes``,
+    ``--moves`` and ``--wrap`` applied to it."""
+    text = _read_board_text(args.board)
+    where = "standard input" if args.board == "-" else repr(args.board)
+    moves = "knight" if args.moves is None else args.moves
+    try:
+        board = Board.from_text(text, moves=moves, wrap=args.wrap)
+    except ValueError as exc:
+        if str(exc).startswith(("moves", "wrap")):
+            raise  # named by flag_message
+        raise UsageError(f"--board {where}: {exc}") from None
+    holes = _holes(args)
+    if holes:
+        board = Board(mask=board.mask, holes=holes, moves=moves, wrap=args.wrap)
+    return board
+
+
+def default_start(board: Board) -> tuple[int, int]:
+    """Where a tour starts unless ``--start`` says: (0, 0), or on a board
+    with holes the first usable square in reading order.
+
+    >>> default_start(Board(3, 4, holes=[(0, 0), (0, 1)]))
+    (0, 2)
+    """
+    if board.is_full:
+        return (0, 0)
+    r, c = divmod(int(np.argmax(board.mask)), board.cols)
+    return (r, c)
+
+
+def board_from_args(args: argparse.Namespace, rows: int | None,
+                    cols: int | None = None) -> Board | None:
+    """The :class:`knight.Board` the board options describe, or None without them.
+
+    None means the plain ``rows`` x ``cols`` knight board, which the
+    commands pass on as a size, exactly as before the options existed.
+    ``--board`` gives the size itself, so ``rows`` must then be None
+    (ROWS [COLS] omitted); ``--holes``, ``--moves`` and ``--wrap`` apply to
+    it as to a size.
+    """
+    if args.board is not None:
+        if rows is not None:
+            raise UsageError("--board gives the board's size: omit ROWS [COLS]")
+        return board_from_file(args)
+    holes = _holes(args)
+    moves = "knight" if args.moves is None else args.moves
+    if rows is None:
+        given = board_options_given(args)
+        raise UsageError("give the board size as ROWS [COLS]"
+                         + (f" with {', '.join(given)}" if given else "") + ", or --board FILE")
+    if holes is None and args.moves is None and args.wrap is None:
+        return None
+    return Board(rows, cols, holes=holes, moves=moves, wrap=args.wrap)
+
+
+def board_or_size(args: argparse.Namespace) -> tuple[int | Board, int | None]:
+    """What a subcommand passes the library as ``rows, cols``: its ``ROWS
+    [COLS]``, or the :class:`knight.Board` of the board options and None."""
+    board = board_from_args(args, args.rows, args.cols)
+    return (args.rows, args.cols) if board is None else (board, None)
+
+
 def render(tour: Tour, fmt: str, base: int = 0, notation: str = "coords",
            order: Sequence[tuple[int, int]] | None = None) -> str:
     """The tour as the commands print it.
 
-    ``grid``: step numbers (chess labels with algebraic notation); ``path``:
-    a square a line; ``moves``: direction codes 1-8 in ``order`` (with
-    algebraic notation the start square, then each move as a knight move to
-    a square, ``Nf6``); ``json``: :meth:`knight.Tour.to_dict`.
+    ``grid``: step numbers (chess labels with algebraic notation), ``.`` on
+    holes; ``path``: a square a line; ``moves``: direction codes 1..K, code
+    k the k-th of the board's K moves in ``order`` (with algebraic notation
+    the start square, then each move as the square it goes to, with the
+    knight's letter for a knight, ``Nf6``, and no letter for other pieces,
+    which chess has no letter for); ``json``: :meth:`knight.Tour.to_dict`.
     """
     if fmt == "json":
         return json.dumps(tour.to_dict(base, notation))
@@ -202,7 +435,8 @@ def render(tour: Tour, fmt: str, base: int = 0, notation: str = "coords",
             squares = tour.algebraic()
             if tour.closed:
                 squares.append(squares[0])
-            return " ".join([squares[0], *(f"N{s}" for s in squares[1:])])
+            letter = "N" if tour.layout.is_knight else ""
+            return " ".join([squares[0], *(letter + s for s in squares[1:])])
         return " ".join(str(k) for k in tour.moves(order).tolist())
     return tour.grid(base, notation)
 
@@ -254,6 +488,7 @@ def guard(run: Callable[[], int]) -> int:
 
 
 __all__ = [
+    "BOARD_OPTIONS",
     "EXIT_INTERRUPTED",
     "EXIT_IO",
     "EXIT_NO_TOUR",
@@ -264,10 +499,19 @@ __all__ = [
     "ascii_float",
     "ascii_int",
     "board_args",
+    "board_arguments",
+    "board_from_args",
+    "board_from_file",
+    "board_or_size",
+    "board_options_given",
     "flag_message",
     "guard",
+    "parse_holes",
+    "parse_moves",
+    "default_start",
     "parse_square",
     "refuse",
     "render",
+    "size_arguments",
     "start_argument",
 ]

@@ -1,9 +1,14 @@
-"""``knight sweep`` and ``knight compare``: the classic exercises as tables."""
+"""``knight sweep`` and ``knight compare``: the classic exercises as tables.
+
+Both take the board as ``ROWS [COLS]`` or with the board options
+(``--board``, ``--holes``, ``--moves``, ``--wrap``), as ``knight`` does.
+"""
 
 from __future__ import annotations
 
 import argparse
 
+from ..board import Board
 from ..compare import SWEEP_MAX_NODES, SWEEP_METHOD, compare, sweep, table
 from ..solver import METHODS, TIE_BREAKS
 from .common import (
@@ -12,7 +17,11 @@ from .common import (
     Parser,
     ascii_float,
     ascii_int,
+    board_arguments,
+    board_or_size,
+    default_start,
     parse_square,
+    size_arguments,
     start_argument,
 )
 
@@ -20,9 +29,7 @@ from .common import (
 def _main_args(parser: argparse.ArgumentParser) -> None:
     # Two positionals, not nargs="+": argparse's usage line for "+" promises
     # any number of boards ("ROWS [COLS] [ROWS [COLS] ...]").
-    parser.add_argument("rows", type=ascii_int, metavar="ROWS", help="board rows")
-    parser.add_argument("cols", type=ascii_int, nargs="?", metavar="COLS",
-                        help="board columns (default: ROWS)")
+    size_arguments(parser)
     parser.add_argument("--closed", action="store_true", help="look for closed tours")
     parser.add_argument("--max-nodes", type=ascii_int, help="node limit of each run")
     parser.add_argument("--timeout", type=ascii_float, help="seconds each run may take")
@@ -42,8 +49,9 @@ def sweep_command(argv: list[str]) -> int:
                    help="with --method warnsdorff")
     p.add_argument("--seed", type=ascii_int, help="with --tie-break random")
     p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
+    board_arguments(p)
     args = p.parse_args(argv)
-    rows, cols = args.rows, args.cols
+    rows, cols = board_or_size(args)
     # max_nodes only when given: sweep's own default bounds each start.
     limits = {} if args.max_nodes is None else {"max_nodes": args.max_nodes}
     runs = sweep(rows, cols, method=args.method, closed=args.closed, progress=args.progress,
@@ -56,10 +64,16 @@ def compare_command(argv: list[str]) -> int:
     """``knight compare ROWS [COLS] --start R C``: every method side by side."""
     p = Parser(prog="knight compare", description="Run every method on the same task.")
     _main_args(p)
-    start_argument(p)
+    start_argument(p, default=None, help_default="0 0, or the first usable square in reading "
+                   "order on a board with holes")
+    board_arguments(p)
     args = p.parse_args(argv)
-    rows, cols = args.rows, args.cols
-    runs = compare(rows, cols, start=parse_square(args.start), closed=args.closed,
+    rows, cols = board_or_size(args)
+    if args.start is not None:
+        start = parse_square(args.start)
+    else:
+        start = default_start(rows) if isinstance(rows, Board) else (0, 0)
+    runs = compare(rows, cols, start=start, closed=args.closed,
                    timeout=args.timeout if args.timeout is not None else 2.0,
                    max_nodes=args.max_nodes)
     print(table(runs, by="method"))

@@ -1,4 +1,8 @@
-"""``knight count`` and ``knight tours``: exact counts and lists of tours."""
+"""``knight count`` and ``knight tours``: exact counts and lists of tours.
+
+Both take the board as ``ROWS [COLS]`` or with the board options
+(``--board``, ``--holes``, ``--moves``, ``--wrap``), as ``knight`` does.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import sys
 import time
 from typing import Any
 
+from ..board import Board
 from ..counting import METHODS as COUNT_METHODS
 from ..counting import count, estimate, tours
 from ..decide import why_not
@@ -19,16 +24,17 @@ from .common import (
     Parser,
     ascii_float,
     ascii_int,
+    board_arguments,
+    board_or_size,
     parse_square,
     refuse,
     render,
+    size_arguments,
 )
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("rows", type=ascii_int, metavar="ROWS", help="board rows")
-    p.add_argument("cols", type=ascii_int, nargs="?", metavar="COLS",
-                   help="board columns (default: ROWS)")
+    size_arguments(p)
     p.add_argument("--start", nargs="+", metavar="SQUARE",
                    help="first square, 'ROW COL' or chess notation such as e4 (default: every "
                    "square; closed: any)")
@@ -37,6 +43,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--directed", action="store_true",
                    help="with --closed: count each direction (and each start) separately")
     p.add_argument("--timeout", type=ascii_float, help="stop after this many seconds")
+
 
 
 def _check_directed(args: argparse.Namespace) -> None:
@@ -48,15 +55,19 @@ def _check_directed(args: argparse.Namespace) -> None:
 WARN_SECONDS = 60.0
 
 
-def _warn_if_long(args: argparse.Namespace, what: str, method: str, hint: str) -> None:
+def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None, what: str,
+                  method: str, hint: str) -> None:
     """Say on stderr, before it starts, that the work may not finish soon.
 
     The estimate is :func:`knight.estimate`'s (the planner's own figures);
-    nothing is said when ``--timeout`` bounds the work below a minute.
+    nothing is said when ``--timeout`` bounds the work below a minute, nor
+    for a board of the board options, which ``estimate`` does not take.
     """
     if args.timeout is not None and args.timeout <= WARN_SECONDS:
         return
-    cost = estimate(args.rows, args.cols, start=parse_square(args.start),
+    if isinstance(rows, Board):
+        return
+    cost = estimate(rows, cols, start=parse_square(args.start),
                     end=parse_square(args.end, "--end"), closed=args.closed,
                     directed=args.directed, method=method)
     if cost.seconds is not None and cost.seconds <= WARN_SECONDS:
@@ -85,15 +96,17 @@ def count_command(argv: list[str]) -> int:
                    help="text: the number with thousands separators, for people; plain: the "
                    "digits alone, for scripts; json: an object with the number and the method; "
                    "auto: text on a terminal, plain otherwise (default: auto)")
+    board_arguments(p)
     p.add_argument("--time", action="store_true", help="print the elapsed time on stderr")
     p.add_argument("--verbose", "-v", action="store_true",
                    help="say on stderr which method counted and how long it took")
     args = p.parse_args(argv)
     _check_directed(args)
-    _warn_if_long(args, "this count", args.method, "bound it with --timeout SECONDS")
+    rows, cols = board_or_size(args)
+    _warn_if_long(args, rows, cols, "this count", args.method, "bound it with --timeout SECONDS")
     began = time.perf_counter()
     info: dict[str, object] = {}
-    n = count(args.rows, args.cols, start=parse_square(args.start),
+    n = count(rows, cols, start=parse_square(args.start),
               end=parse_square(args.end, "--end"), closed=args.closed,
               directed=args.directed, method=args.method, workers=args.workers,
               progress=args.progress, timeout=args.timeout, _info=info)
@@ -126,17 +139,19 @@ def tours_command(argv: list[str]) -> int:
                    help="grid of step numbers, path of squares, or JSON lines (default: grid)")
     p.add_argument("--notation", choices=NOTATIONS, default="coords",
                    help="squares as 'row col' or as in chess (default: coords)")
+    board_arguments(p)
     args = p.parse_args(argv)
     _check_directed(args)
     if args.base is not None and args.format == "path":
         refuse("--base", "to --format grid and json (step numbers)")
+    rows, cols = board_or_size(args)
     if args.limit is None:
         # Listing every tour costs at least the search that counts them.
-        _warn_if_long(args, "listing every tour", "search",
+        _warn_if_long(args, rows, cols, "listing every tour", "search",
                       "bound it with --limit N or --timeout SECONDS")
     first = True
     start, end = parse_square(args.start), parse_square(args.end, "--end")
-    for tour in tours(args.rows, args.cols, start=start, end=end, closed=args.closed,
+    for tour in tours(rows, cols, start=start, end=end, closed=args.closed,
                       directed=args.directed, limit=args.limit, timeout=args.timeout):
         if not first and args.format != "json":
             sys.stdout.write("\n")
@@ -144,21 +159,22 @@ def tours_command(argv: list[str]) -> int:
         sys.stdout.write(render(tour, args.format, args.base or 0, args.notation) + "\n")
     if first and args.limit != 0:
         # Nothing listed: say why, as ``knight ROWS`` does, with its exit status.
-        sys.stderr.write(f"knight: {_none_reason(args, start)}\n")
+        sys.stderr.write(f"knight: {_none_reason(args, rows, cols, start)}\n")
         return EXIT_NO_TOUR
     return EXIT_OK
 
 
-def _none_reason(args: argparse.Namespace, start: Any) -> str:
+def _none_reason(args: argparse.Namespace, rows: int | Board, cols: int | None,
+                 start: Any) -> str:
     """Why ``knight tours`` listed nothing: the theorem when one applies."""
-    reason = why_not(args.rows, args.cols, start=start, closed=args.closed)
+    reason = why_not(rows, cols, start=start, closed=args.closed)
     if reason is not None:
         return reason
-    rows, cols = args.rows, args.cols or args.rows
+    what = rows.describe() if isinstance(rows, Board) else f"{rows}x{cols or rows} board"
     where = "".join(f" {word} {value[0] if len(value) == 1 else '(' + ', '.join(value) + ')'}"
                     for word, value in (("from", args.start), ("to", args.end)) if value)
     kind = "closed" if args.closed else "open"
-    return f"the search found no {kind} tour of the {rows}x{cols} board{where}"
+    return f"the search found no {kind} tour of the {what}{where}"
 
 
 __all__ = ["count_command", "tours_command"]

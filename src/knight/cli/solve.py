@@ -2,8 +2,10 @@
 
 ``knight 8`` prints a tour of the 8x8 board; ``knight 5 7`` a rectangle;
 ``knight 6 --start 1 5 --closed --method warnsdorff-backtrack`` a closed tour
-from a given square.  With no size and lines ``row col size`` on standard
-input, it prints a board for each line.  Exit codes: see
+from a given square; ``knight 8 --holes d4,e4``, ``knight 10 --moves zebra``,
+``knight 6 --wrap torus --closed`` and ``knight --board board.txt`` other
+boards.  With no size (and no ``--board``) and lines ``row col size`` on
+standard input, it prints a board for each line.  Exit codes: see
 :mod:`knight.cli.common`.
 """
 
@@ -15,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .._version import __version__
+from ..board import Board
 from ..errors import BoardTooLargeError, KnightError
 from ..geometry import DEFAULT_ORDER
 from ..render import require_pillow
@@ -27,8 +30,13 @@ from .common import (
     EXIT_USAGE,
     STDIN_FLAGS,
     Parser,
+    UsageError,
     ascii_float,
     ascii_int,
+    board_arguments,
+    board_from_args,
+    board_from_file,
+    default_start,
     flag_message,
     parse_square,
     refuse,
@@ -61,7 +69,10 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
         epilog=(
             "Squares are 'row col' counted from 0, (0, 0) top-left, or chess squares such as "
             "e4 (a1 bottom-left).  With no size and lines 'row col size' on standard input, "
-            "prints a board for each line (each line gives its start: --start is refused).  "
+            "prints a board for each line (each line gives its start: --start is refused; "
+            "--holes, --moves and --wrap apply to every line).  --board FILE gives the board "
+            "instead of ROWS [COLS], and standard input holds no lines then (--board - reads "
+            "the board itself from it).  "
             "--trace and --time write to standard error, so standard output holds the tour "
             "alone in every --format.  Exit status: 0 a tour, 1 no tour (none exists, a "
             "dead end or a limit), 2 bad or conflicting options or a board too large for "
@@ -73,7 +84,8 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     p.add_argument("size", nargs="*", type=ascii_int, metavar="ROWS [COLS]",
                    help="board size; COLS defaults to ROWS")
     # None: not given, which standard-input mode needs to know (it refuses --start).
-    start_argument(p, default=None, help_default="0 0; refused with standard-input lines")
+    start_argument(p, default=None, help_default="0 0, or the first usable square in "
+                   "reading order on a board with holes; refused with standard-input lines")
     p.add_argument("--closed", action="store_true", help="ask for a closed tour")
     p.add_argument("--method", choices=METHODS, default="auto",
                    help="search method (default: auto)")
@@ -81,19 +93,22 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
                    help="Warnsdorff tie-break rule (with --method warnsdorff)")
     p.add_argument("--seed", type=ascii_int, help="seed for --tie-break random")
     p.add_argument("--order", type=_moves, metavar="'DR,DC ...'",
-                   help="the 8 knight moves in the order tried, quoted (default: '"
+                   help="the piece's moves in the order tried, quoted (default: the order of "
+                   "--moves; for the knight '"
                    + " ".join(f"{a},{b}" for a, b in DEFAULT_ORDER) + "')")
-    p.add_argument("--max-nodes", type=ascii_int, help="stop after this many knight placements")
+    p.add_argument("--max-nodes", type=ascii_int, help="stop after this many placements")
     p.add_argument("--timeout", type=ascii_float, help="stop after this many seconds")
     p.add_argument("--base", type=ascii_int, choices=(0, 1),
                    help="number the steps from 0 or 1, in --format grid and json (default: 0)")
     p.add_argument("--format", choices=("grid", "path", "moves", "json"), default="grid",
-                   help="grid of step numbers, path of squares, moves as direction codes "
-                   "1-8 (in --order), or JSON (default: grid)")
+                   help="grid of step numbers ('.' on holes), path of squares, moves as "
+                   "direction codes 1..K (code k the k-th of the piece's K moves in --order; "
+                   "1-8 for the knight), or JSON (default: grid)")
     p.add_argument("--notation", choices=NOTATIONS, default="coords",
                    help="squares as 'row col' or as in chess (a1 bottom-left): the grid gets "
-                   "rank numbers and file letters, the path, moves and JSON chess squares "
-                   "(default: coords)")
+                   "rank numbers and file letters, the path, moves and JSON chess squares; "
+                   "moves name the square reached, after N for the knight and no letter for "
+                   "other pieces (default: coords)")
     p.add_argument("--svg", metavar="FILE", help="also save a picture as SVG")
     p.add_argument("--png", metavar="FILE", help="also save a PNG (needs knight-tour[plot])")
     p.add_argument("--gif", metavar="FILE",
@@ -107,6 +122,7 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     p.add_argument("--time", action="store_true",
                    help="print the elapsed time, nodes and backtracks on stderr")
     p.add_argument("--version", action="version", version=f"knight-tour {__version__}")
+    board_arguments(p)
     return p
 
 
@@ -131,9 +147,14 @@ def check_options(args: argparse.Namespace) -> None:
             require_pillow()
 
 
-def _solve_one(args: argparse.Namespace, size: Sequence[int], start: Any, err: TextIO) -> Tour:
-    rows = size[0]
-    cols = size[1] if len(size) > 1 else None
+def _solve_one(args: argparse.Namespace, size: Sequence[int] | Board, start: Any,
+               err: TextIO) -> Tour:
+    if isinstance(size, Board):
+        rows: int | Board = size
+        cols = None
+    else:
+        rows = size[0]
+        cols = size[1] if len(size) > 1 else None
     printer = None
     if args.trace:
         limit = 200 if args.trace_limit is None else args.trace_limit
@@ -181,7 +202,8 @@ def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO)
         seen = True
         row, col, size = fields
         try:
-            tour = _solve_one(args, (size,), (row, col), err)
+            board = board_from_args(args, size)
+            tour = _solve_one(args, (size,) if board is None else board, (row, col), err)
         except (KnightError, TypeError, ValueError) as exc:
             usage = isinstance(exc, BoardTooLargeError) or not isinstance(exc, KnightError)
             # The line gave the size and start, the command line the rest.
@@ -209,19 +231,30 @@ def solve_command(argv: list[str], subcommands: Sequence[str] = ()) -> int:
     if len(args.size) > 2:
         err.write("knight: error: give the board size as ROWS or ROWS COLS\n")
         return EXIT_USAGE
+    if args.board is not None:
+        if args.size:
+            raise UsageError("--board gives the board's size: omit ROWS [COLS]")
+        drawn = board_from_file(args)
+        start = default_start(drawn) if args.start is None else parse_square(args.start)
+        _report(_solve_one(args, drawn, start, err), args, out, err)
+        return EXIT_OK
     if not args.size:
         if sys.stdin is None or sys.stdin.isatty():
             err.write(
-                "knight: error: give a board size (for example 'knight 8'), or lines "
-                "'row col size' on standard input\n"
+                "knight: error: give a board size (for example 'knight 8'), --board FILE, or "
+                "lines 'row col size' on standard input\n"
             )
             return EXIT_USAGE
         if args.start is not None:
             refuse("--start", "with a board size: each standard-input line 'row col size' gives "
                    "its own start")
         return _from_stdin(args, sys.stdin, out, err)
-    start = (0, 0) if args.start is None else parse_square(args.start)
-    tour = _solve_one(args, args.size, start, err)
+    board = board_from_args(args, *args.size)
+    if args.start is not None:
+        start = parse_square(args.start)
+    else:
+        start = (0, 0) if board is None else default_start(board)
+    tour = _solve_one(args, args.size if board is None else board, start, err)
     _report(tour, args, out, err)
     return EXIT_OK
 
