@@ -214,10 +214,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
     check_table_memory(board, f"counting the tours of a {board.describe()}")
     info = {} if _info is None else _info
     token = check_cancel(cancel)
-    sq = [None if v is None else board.squares[v] for v in (task.start, task.end)]
-    if existence.board_reason(board, None, task.closed) is not None or any(
-            v is not None and existence.board_reason(
-                board, (int(v[0]), int(v[1])), task.closed) is not None for v in sq):
+    if board_ruled_out(task):
         info["method"], info["detail"] = "theory", "no tour exists: the count is 0"
         return 0
     limit = None if max_memory is None else as_int(max_memory, "max_memory")
@@ -519,10 +516,21 @@ def tours(
     return _tours(task, most, until, cancel)
 
 
+def board_ruled_out(task: GraphTask) -> bool:
+    """True when theory says a general board has no tour for ``task`` (its
+    start and end included): the count is 0 and the listing empty at once."""
+    board = task.board
+    squares = [None if v is None else board.squares[v] for v in (task.start, task.end)]
+    return existence.board_reason(board, None, task.closed) is not None or any(
+        v is not None and existence.board_reason(board, (int(v[0]), int(v[1])),
+                                                 task.closed) is not None
+        for v in squares)
+
+
 def _board_tours(task: GraphTask, limit: int | None, until: float, cancel: Any,
                  ) -> Iterator[Tour]:
-    if limit == 0:
-        return
+    if limit == 0 or board_ruled_out(task):
+        return  # theory: nothing to list, without a search
     began = time.perf_counter()
     flag, key = cancel_flag(check_cancel(cancel))
     try:
