@@ -358,3 +358,13 @@ def test_hypothesis_round_trips(spec):
     same = Board(board.rows, board.cols, holes=board.holes, moves=board.moves, wrap=board.wrap)
     assert same == board and hash(same) == hash(board)
     assert np.array_equal(same.neighbours(), board.neighbours())
+
+
+def test_tours_of_a_board_theory_rules_out_end_at_once():
+    # Two holes of one colour: the colour classes cannot alternate.  The
+    # listing must come back empty without an exhaustive search (it used to
+    # search the 62 squares for ever).
+    board = knight.Board(8, holes=["d4", "e5"])
+    assert knight.why_not(board) is not None
+    assert list(knight.tours(board, limit=1)) == []
+    assert list(knight.tours(board, closed=True)) == []
