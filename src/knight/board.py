@@ -629,6 +629,35 @@ class Board:
             self._cache["cut_parts"] = parts
         return parts
 
+    def roth_keys(self) -> np.ndarray:
+        """int64 (size,): Roth's tie-break key of each usable square, its squared
+        distance from the centre doubled to stay integral (larger: farther out),
+        as the knight's core computes it.
+
+        >>> Board(3, 3).roth_keys().tolist()
+        [8, 4, 8, 4, 0, 4, 8, 4, 8]
+        """
+        keys: np.ndarray | None = self._cache.get("roth")
+        if keys is None:
+            sq = self.squares.astype(np.int64)
+            keys = (2 * sq[:, 0] - (self._rows - 1)) ** 2 + (2 * sq[:, 1] - (self._cols - 1)) ** 2
+            keys.flags.writeable = False
+            self._cache["roth"] = keys
+        return keys
+
+    def spread(self, values: np.ndarray) -> np.ndarray:
+        """One int32 value per usable square (in :attr:`squares` order) as the
+        ``rows`` x ``cols`` board, -1 on the holes: a core's steps as a tour's board.
+
+        >>> Board(2, 3, holes=["b2"]).spread(np.arange(5)).tolist()
+        [[0, -1, 1], [2, 3, 4]]
+        """
+        if self._mask is None:
+            return np.ascontiguousarray(values, dtype=np.int32).reshape(self.shape)
+        out = np.full(self.shape, -1, dtype=np.int32)
+        out[self._mask] = values
+        return out
+
     def adjacent(self, a: Square, b: Square) -> bool:
         """True when one move takes a piece from square ``a`` to square ``b``."""
         for dr, dc in self._moves:

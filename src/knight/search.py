@@ -134,17 +134,9 @@ class GraphEngine:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self._far: np.ndarray | None = None
 
     def _table(self, order: tuple[Move, ...]) -> tuple[np.ndarray, np.ndarray]:
         return self.board.neighbours(order), self.board.degrees(order)
-
-    def _board_of(self, steps: np.ndarray) -> np.ndarray:
-        if self.board.is_full:
-            return steps.reshape(self.board.shape)
-        out = np.full(self.board.shape, -1, dtype=np.int32)
-        out[self.board.mask] = steps
-        return out
 
     def backtrack(
         self, rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
@@ -156,25 +148,19 @@ class GraphEngine:
             steps, nbr, deg, int(self.board.index[start]), ordered, closed, max_nodes or 0,
             deadline, cancel,
         )
-        return status, self._board_of(steps), nodes, backtracks
+        return status, self.board.spread(steps), nodes, backtracks
 
     def warnsdorff(
         self, rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
         seed: int, closed: bool, deadline: float, cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
         nbr, deg = self._table(order)
-        if self._far is None:
-            # Roth's key, as the knight's core computes it: the squared
-            # distance from the centre, doubled to stay integral.
-            sq = self.board.squares.astype(np.int64)
-            self._far = ((2 * sq[:, 0] - (self.board.rows - 1)) ** 2
-                         + (2 * sq[:, 1] - (self.board.cols - 1)) ** 2)
         steps = np.empty(self.board.size, dtype=np.int32)
         status, squares = _graph.warnsdorff(
-            steps, nbr, deg, self._far, int(self.board.index[start]), tie_break, seed, closed,
-            deadline, cancel,
+            steps, nbr, deg, self.board.roth_keys(), int(self.board.index[start]), tie_break,
+            seed, closed, deadline, cancel,
         )
-        return status, self._board_of(steps), squares, 0
+        return status, self.board.spread(steps), squares, 0
 
 
 def graph_memory_estimate(board: Board, method: str) -> int:

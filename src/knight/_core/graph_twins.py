@@ -242,17 +242,13 @@ def _free(c: list[int], row: list[int]) -> int:
 
 
 def roth_keys(board: Board) -> np.ndarray:
-    """Roth's tie-break key of each usable square: its squared distance from the
-    centre, doubled to stay integral (larger: farther out), as the engine computes it.
+    """Roth's tie-break key of each usable square (:meth:`knight.Board.roth_keys`).
 
     >>> from knight import Board
     >>> roth_keys(Board(3, 3)).tolist()
     [8, 4, 8, 4, 0, 4, 8, 4, 8]
     """
-    sq = board.squares.astype(np.int64)
-    keys: np.ndarray = ((2 * sq[:, 0] - (board.rows - 1)) ** 2
-                       + (2 * sq[:, 1] - (board.cols - 1)) ** 2)
-    return keys
+    return board.roth_keys()
 
 
 def warnsdorff(
@@ -574,15 +570,9 @@ class GraphPythonEngine:
     def __init__(self, board: Board, trace: Tracer | None = None) -> None:
         self.board = board
         self.trace = trace
-        self._far: np.ndarray | None = None
 
     def _table(self, order: tuple[Move, ...]) -> tuple[np.ndarray, np.ndarray]:
         return self.board.neighbours(order), self.board.degrees(order)
-
-    def _board_of(self, steps: np.ndarray) -> np.ndarray:
-        out = np.full(self.board.shape, -1, dtype=np.int32)
-        out[self.board.mask] = steps
-        return out
 
     def backtrack(
         self, rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
@@ -594,21 +584,20 @@ class GraphPythonEngine:
             max_nodes=max_nodes, deadline=deadline, cancel=cancel, trace=self.trace,
             squares=self.board.squares,
         )
-        return status, self._board_of(steps), nodes, backtracks
+        return status, self.board.spread(steps), nodes, backtracks
 
     def warnsdorff(
         self, rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
         seed: int, closed: bool, deadline: float, cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
         nbr, deg = self._table(order)
-        if self._far is None:
-            self._far = roth_keys(self.board)
         status, steps, reached, _ = warnsdorff(
-            nbr, deg, self._far, int(self.board.index[start]), tie_break=tie_break, seed=seed,
+            nbr, deg, self.board.roth_keys(), int(self.board.index[start]), tie_break=tie_break,
+            seed=seed,
             closed=closed, deadline=deadline, cancel=cancel, trace=self.trace,
             squares=self.board.squares,
         )
-        return status, self._board_of(steps), reached, 0
+        return status, self.board.spread(steps), reached, 0
 
 
 __all__ = [

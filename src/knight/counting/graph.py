@@ -195,7 +195,6 @@ def enumerate_on_board(task: GraphTask, limit: int | None, deadline: float,
         one_way = False
     yielded = 0
     squares = board.squares
-    mask = board.mask
     steps = np.arange(n, dtype=np.int32)
     for job in jobs:
         if job.ends is not None and not job.ends:
@@ -211,11 +210,7 @@ def enumerate_on_board(task: GraphTask, limit: int | None, deadline: float,
                     continue  # the same cycle the other way round
                 flat = np.empty(n, dtype=np.int32)
                 flat[order] = steps
-                if board.is_full:
-                    grid = flat.reshape(board.shape)
-                else:
-                    grid = np.full(board.shape, -1, dtype=np.int32)
-                    grid[mask] = flat
+                grid = board.spread(flat)
                 first = (int(squares[order[0], 0]), int(squares[order[0], 1]))
                 yield Tour(grid, closed=task.closed, method="enumerate", layout=board,
                            _start=first, _checked=True)
