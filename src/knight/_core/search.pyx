@@ -137,9 +137,15 @@ cdef inline bint _adjacent(Py_ssize_t p, Py_ssize_t s, const Py_ssize_t* off) no
 
 cdef void _count_neighbours(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols,
                             const Py_ssize_t* off) noexcept nogil:
+    _count_rows(cells, cols, off, 0, rows)
+
+
+cdef void _count_rows(int32_t* cells, Py_ssize_t cols, const Py_ssize_t* off, Py_ssize_t r0,
+                      Py_ssize_t r1) noexcept nogil:
+    """Free-neighbour counts of the squares of board rows r0..r1-1."""
     cdef Py_ssize_t r, _c, p, width = cols + 4
     cdef int k, n
-    for r in range(rows):
+    for r in range(r0, r1):
         p = (r + 2) * width + 2
         for _c in range(cols):
             n = 0
@@ -170,35 +176,24 @@ cdef int _prepare(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols, const Py_ssi
     with a poll between bands on big boards, so that a timeout or a cancel
     is seen during the set-up, which takes seconds on 10^8 squares; returns
     S_FOUND (go on) or the poll's status.  Small boards take one band."""
-    cdef Py_ssize_t width = cols + 4, band, r0, r, p, _c
-    cdef int status, k, n
+    cdef Py_ssize_t band, r0
+    cdef int status
     if rows * cols < PREPARE_BAND_CELLS:
         _clear(cells, rows, cols)
         if counts:
             _count_neighbours(cells, rows, cols, off)
         return S_FOUND
-    band = PREPARE_BAND_CELLS // width + 1
+    band = PREPARE_BAND_CELLS // (cols + 4) + 1
     r0 = 0
     while r0 < rows + 4:
-        for r in range(r0, min(r0 + band, rows + 4)):
-            for _c in range(width):
-                cells[r * width + _c] = 0 if (2 <= r < rows + 2 and 2 <= _c < cols + 2) \
-                    else VISITED
+        _clear_rows(cells, rows, cols, r0, min(r0 + band, rows + 4))
         r0 += band
         status = _polled(deadline, cancel)
         if status != S_FOUND:
             return status
     r0 = 0
     while counts and r0 < rows:
-        for r in range(r0, min(r0 + band, rows)):
-            p = (r + 2) * width + 2
-            for _c in range(cols):
-                n = 0
-                for k in range(8):
-                    if cells[p + off[k]] < FREE_BELOW:
-                        n += 1
-                cells[p] = n
-                p += 1
+        _count_rows(cells, cols, off, r0, min(r0 + band, rows))
         r0 += band
         status = _polled(deadline, cancel)
         if status != S_FOUND:
@@ -208,8 +203,14 @@ cdef int _prepare(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols, const Py_ssi
 
 cdef void _clear(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
     """Mark the two-cell border visited and the board's squares free (0)."""
+    _clear_rows(cells, rows, cols, 0, rows + 4)
+
+
+cdef void _clear_rows(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t r0,
+                      Py_ssize_t r1) noexcept nogil:
+    """``_clear`` of the padded rows r0..r1-1."""
     cdef Py_ssize_t r, c, width = cols + 4
-    for r in range(rows + 4):
+    for r in range(r0, r1):
         for c in range(width):
             cells[r * width + c] = 0 if (2 <= r < rows + 2 and 2 <= c < cols + 2) else VISITED
 

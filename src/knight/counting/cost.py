@@ -56,8 +56,8 @@ class Estimate:
     states: int | None
     #: Estimated peak bytes of the tables (None when not known).
     memory: int | None
-    #: One line for people, e.g. ``"frontier DP: about 3 s (peak about
-    #: 21,000 states, 2 MiB)"``.
+    #: One line for people, for example
+    #: ``"frontier DP: about 3 s (peak about 21,000 states, 2 MiB)"``.
     summary: str
 
     def __str__(self) -> str:
