@@ -30,6 +30,7 @@ import faulthandler
 import itertools
 import math
 import multiprocessing
+import operator
 import os
 import random
 import signal
@@ -298,6 +299,17 @@ def small_board(a: Args, most: int) -> tuple[Any, Any]:
     return rows, cols
 
 
+def start_count(rows: Any, cols: Any) -> int:
+    """How many starts a sweep of rows x cols runs (1 for a size sweep
+    refuses); numpy integers count as the library takes them."""
+    try:
+        r = operator.index(rows)
+        c = r if cols is None else operator.index(cols)
+    except TypeError:
+        return 1
+    return r * c if not isinstance(rows, bool) and r > 0 and c > 0 else 1
+
+
 def call_sweep(a: Args) -> tuple[str, Callable[[], Any], float | None, dict[str, Any]]:
     rows, cols = small_board(a, 144)
     kw: dict[str, Any] = {"closed": a.flag(), "method": a.method(METHODS)}
@@ -311,8 +323,7 @@ def call_sweep(a: Args) -> tuple[str, Callable[[], Any], float | None, dict[str,
             a.rng.choice([1, 1000, 10**5, 10**6, 0, "10"])
     if a.chance(0.1):
         kw["cancel"] = a.cancel()
-    runs = rows * (cols or rows) if isinstance(rows, int) and isinstance(cols or rows, int) \
-        and not isinstance(rows, bool) and rows > 0 and (cols or rows) > 0 else 1
+    runs = start_count(rows, cols)
     bound = bound_of(kw.get("timeout"), runs)
     if bound is None and "timeout" not in kw:
         # No timeout: each start stops at sweep's node bound (~50 ms of core).
