@@ -1,6 +1,7 @@
 """Tours from a chosen start to a chosen end (issue 20, ``end=``): theory,
 search and the twins against exhaustive truth."""
 
+import json
 import random
 
 import numpy as np
@@ -311,3 +312,25 @@ def test_end_squares_false_on_holes_and_theory_boards():
     assert not ends[2, 2]
     assert not knight.end_squares(4, 4, start=(0, 0)).any()  # no open tour at all
     assert not knight.end_squares(5, start=(0, 1)).any()     # off the corner colour
+
+
+# -- the command line ----------------------------------------------------------------
+
+
+def test_cli_end(capsys):
+    from knight import cli
+
+    assert cli.main(["8", "--start", "a1", "--end", "0", "0", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    board = np.array(data["board"])
+    tour = knight.verify(board)
+    assert tour.start == (7, 0) and tour.end == (0, 0)  # a1 is the bottom-left corner
+    assert cli.main(["6", "--holes", "c3", "--end", "f1"]) == 0
+    out = capsys.readouterr().out
+    steps = np.array([[int(v) if v != "." else -1 for v in line.split()]
+                      for line in out.strip().splitlines()])
+    assert steps[0, 0] == 0 and steps[5, 5] == steps.max()  # f1: the bottom-right corner
+    assert cli.main(["8", "--end", "h1"]) == 1  # (7, 7): the colour of (0, 0), no tour
+    assert "same colour" in capsys.readouterr().err
+    assert cli.main(["8", "--end", "b3", "--closed"]) == 2
+    assert "clash" in capsys.readouterr().err

@@ -352,8 +352,7 @@ def _solve_between(
         if status == CANCELLED:
             raise cancelled(what, began, total_nodes, total_backtracks)
         spent = time.perf_counter() - began
-        limit = (f"max_nodes={node_limit}" if status == NODE_LIMIT or status == FOUND
-                 else f"timeout={seconds}s")
+        limit = f"timeout={seconds}s" if status == TIME_LIMIT else f"max_nodes={node_limit}"
         raise SearchLimitError(
             f"{what} stopped at {limit} after {total_nodes:,} nodes and {spent:.3f} s "
             "without finding a tour", total_nodes, spent, total_backtracks)

@@ -391,7 +391,7 @@ def between(
     max_nodes: int | None = None,
     deadline: float = 0.0,
     cancel: np.ndarray | None = None,
-    connect_depth: int = -1,
+    connect_depth: int = 0,
     trace: Tracer | None = None,
     squares: np.ndarray | None = None,
 ) -> tuple[int, np.ndarray, int, int]:
@@ -416,7 +416,7 @@ def between(
     if start == end and n > 1:
         raise ValueError("end must differ from start on a table of more than one square")
     if connect_depth < 0:
-        connect_depth = n // 4
+        raise ValueError(f"connect_depth must be 0 or more, got {connect_depth}")
     label = _labels(squares, n, trace)
     limit = max_nodes if max_nodes is not None and max_nodes > 0 else _NO_LIMIT
     s, t, last = start, end, n - 1
