@@ -2,7 +2,13 @@
 search and the twins against exhaustive truth."""
 
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -266,6 +272,56 @@ def test_limits():
     token.set()
     with pytest.raises(knight.SearchCancelled):
         knight.solve(hard, start=(0, 0), end=(0, 1), cancel=token)
+
+
+# The mutilated chessboard's classes differ by two, which only theory sees:
+# the core alone searches it without end.
+ENDLESS = Board(8, holes=["a1", "h8"])
+
+
+def test_core_stops_at_deadline_and_cancel():
+    nbr, deg = ENDLESS.neighbours(), ENDLESS.degrees()
+    steps = np.empty(ENDLESS.size, dtype=np.int32)
+    status, nodes, _ = graph.between(steps, nbr, deg, 0, 2, 0, time.time() + 0.05)
+    assert status == knight.search.TIME_LIMIT and nodes > 0
+    token = knight.Cancel()
+    timer = threading.Timer(0.05, token.set)
+    timer.start()
+    status, _, _ = graph.between(steps, nbr, deg, 0, 2, 0, 0.0, token.flag)
+    timer.join()
+    assert status == knight.search.CANCELLED
+    assert (steps == -1).all()
+
+
+CTRL_C_CHILD = """
+import signal, sys
+import numpy as np
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import knight
+from knight._core import graph
+board = knight.Board(8, holes=["a1", "h8"])
+steps = np.empty(board.size, dtype=np.int32)
+print("ready", flush=True)
+try:
+    graph.between(steps, board.neighbours(), board.degrees(), 0, 2, 0, 0.0)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    tour = knight.solve(6, start=(0, 0), end=(5, 0))
+    print("interrupted", tour.end, flush=True)
+"""
+
+
+def test_ctrl_c_interrupts_the_core():
+    child = subprocess.Popen([sys.executable, "-c", CTRL_C_CHILD], stdout=subprocess.PIPE,
+                             text=True, env=os.environ.copy())
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.3)
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert out.strip() == "interrupted (5, 0)"
 
 
 # -- bad input, refused before any work -------------------------------------------------
