@@ -390,3 +390,14 @@ def test_cli_end(capsys):
     assert "same colour" in capsys.readouterr().err
     assert cli.main(["8", "--end", "b3", "--closed"]) == 2
     assert "clash" in capsys.readouterr().err
+
+
+def test_planner_engines_for_between_have_runners():
+    from knight import planner, solver
+
+    engines = {e.name for e in planner.ENGINES if "between" in e.tasks} - {"theory"}
+    assert engines and engines <= set(solver._BETWEEN_RUNNERS)
+    for board in (Board(8), Board(5, holes=["c3"]), Board(6, moves="zebra", wrap="torus")):
+        assert planner.choose_between(board).name in solver._BETWEEN_RUNNERS
+    with pytest.raises(ValueError, match="no method"):
+        planner.choose_between(Board(8), "construct")

@@ -303,11 +303,21 @@ def _solve_between(
     why = existence.ends_reason(board, start, end)
     if why is not None:
         raise NoTourError(why)
-    # One future engine ("construct-between", for large full knight
-    # rectangles) answers here without a search; the table search below
-    # serves every board.
-    if chosen.name != "table-between":
-        raise AssertionError(f"unreachable: no runner for engine {chosen.name!r}")
+    # Each engine the planner may choose for the task has its runner here (a
+    # construction between two squares of large full knight rectangles,
+    # "construct-between", would add its own).
+    runner = _BETWEEN_RUNNERS[chosen.name]
+    return runner(engine, board, plain, start, end, method, moves, node_limit, seconds, token,
+                  trace, began)
+
+
+def _search_between(
+    engine: Engine, board: Board, plain: bool, start: Square, end: Square, method: str,
+    moves: tuple[Move, ...], node_limit: int | None, seconds: float | None, token: Any,
+    trace: Any, began: float,
+) -> Tour:
+    """The engine "table-between": the end-pruned Warnsdorff-ordered search
+    (``graph.between``), restarted over move orders by ``"auto"``."""
     check_memory(graph_memory_estimate(board, method) + 5 * board.size,
                  f"searching a {board.describe()}")
     graph: Any = GraphEngine(board)
@@ -358,6 +368,9 @@ def _solve_between(
             "without finding a tour", total_nodes, spent, total_backtracks)
     finally:
         release(key)
+
+
+_BETWEEN_RUNNERS = {"table-between": _search_between}
 
 
 def _search(
