@@ -51,7 +51,10 @@ def _truth(board):
         return path_matrix(adj) > 0
     truth = np.zeros((n, n), dtype=bool)
     squares = [tuple(map(int, s)) for s in board.squares]
-    frontier = board.wrap is None and board.piece in ("knight", "king", "wazir")
+    # The DP on flat boards of the pieces it serves, but for knight boards
+    # below 26 squares, where the brute force is the faster of the two.
+    frontier = board.wrap is None and board.piece in ("knight", "king", "wazir") and not (
+        board.piece == "knight" and n <= 25)
     for i in range(n):
         for j in range(i + 1, n):
             if frontier:
