@@ -10,7 +10,7 @@ from ._version import __version__
 from .board import Board
 from .compare import compare, sweep
 from .counting import Estimate, count, estimate, tours
-from .decide import exists, start_squares, why_not
+from .decide import end_squares, exists, start_squares, why_not
 from .errors import (
     BoardTooLargeError,
     DeadEndError,
@@ -50,6 +50,7 @@ __all__ = [
     "closed_tour_board",
     "compare",
     "count",
+    "end_squares",
     "estimate",
     "exists",
     "get_include",
