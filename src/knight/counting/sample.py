@@ -1,0 +1,400 @@
+"""Uniformly random tours, drawn through the frontier DP's layers.
+
+The frontier DP (:mod:`.frontier`, whose rules :mod:`.frontier_twin`
+restates in Python) decides the board's edges cell by cell; every tour is
+exactly one walk through its states, from the empty state to a closure.
+:class:`TourSampler` computes, once, for every state the walk can reach,
+its number of *completions* (the tours that pass through it), as exact
+Python ints, by a memoised depth-first pass over the twin's transitions.
+A sample then draws one number ``r`` uniform in ``[0, total)`` and walks
+from the empty state, at each cell taking the transition whose block of
+completions holds ``r``: each tour is the end of exactly one such walk, so
+each is drawn with probability ``1 / total`` (self-reduction without
+recounting: the counts of every prefix are already in the table).
+
+Cost: the first sample (building the sampler) visits every reachable state
+once in Python, about 20-50 us each (5x5 open: 1.1e5 states, 6x6 closed:
+5.9e5); each next sample re-walks one path, one cell at a time (a few
+hundred microseconds to a few milliseconds).  The table holds the states
+that have completions; boards whose tables pass ``max_states`` (6x6 open
+has 2.4e7) are refused before the Python pass, by a bounded run of the
+Cython core that counts them.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+
+from .. import planner
+from ..board import Board
+from ..errors import BoardTooLargeError, NoTourError
+from ..geometry import Square, as_int, sweep_reason, used_box
+from ..limits import check_bool
+from ..tour import Tour
+from . import frontier
+from .frontier import EMPTY
+from .frontier_twin import canon_key, decode, step_choices
+
+__all__ = ["DEFAULT_MAX_STATES", "METHOD", "TourSampler", "random_tour"]
+
+#: The ``method`` of the tours drawn here.
+METHOD = "random-uniform"
+
+#: The most DP states (summed over the cells) a sampler keeps by default:
+#: about a minute of the Python pass and a few hundred MB at most.
+DEFAULT_MAX_STATES = 2_000_000
+
+#: The fast alternative that error messages name.
+FAST_HINT = ('for a fast random tour that is not uniformly distributed use '
+             'knight.solve(..., method="warnsdorff", tie_break="random", seed=...)')
+
+
+def _as_board(board_or_rows: Any, cols: Any) -> Board:
+    if isinstance(board_or_rows, Board):
+        if cols is not None:
+            raise TypeError("cols must not be given with a Board (the board has its own size)")
+        return board_or_rows
+    return Board(board_or_rows, cols)
+
+
+def _refusal(board: Board) -> str | None:
+    """Why the frontier DP cannot count this board's tours (not its size), or None."""
+    if planner.serves("frontier-dp", board):
+        return None
+    if board.wrap is not None:
+        return f"it counts flat boards only, not a {board.describe()}"
+    rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
+    why = sweep_reason(rows, cols, board.moves)
+    return f"it cannot take the moves of the {board.describe()}" + (f" ({why})" if why else "")
+
+
+def _check_seed(seed: Any) -> np.random.Generator:
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise TypeError("seed must be an int, a numpy Generator or None, not "
+                            f"{type(seed).__name__}")
+        if seed < 0:
+            raise ValueError(f"seed must be non-negative, got {seed}")
+    return np.random.default_rng(None if seed is None else int(seed))
+
+
+def _randbelow(rng: np.random.Generator, n: int) -> int:
+    """A uniform int in ``[0, n)`` for any ``n >= 1`` (counts pass 2^64):
+    32 random bits at a time, rejecting draws of ``n`` or more."""
+    bits = n.bit_length()
+    words = (bits + 31) // 32
+    while True:
+        x = 0
+        for w in rng.integers(0, 1 << 32, size=words, dtype=np.uint64).tolist():
+            x = (x << 32) | w
+        x >>= 32 * words - bits
+        if x < n:
+            return x
+
+
+class TourSampler:
+    """Uniformly random tours of one board, the DP built once for many draws.
+
+    ``board_or_rows``, ``cols``: a ``rows`` x ``cols`` knight board, or a
+    :class:`knight.Board` (``cols`` not given) that the frontier DP counts:
+    flat, holes allowed, for the knight, king, wazir, ferz or dabbaba.
+
+    The distribution:
+
+    * open tours (``closed=False``): every directed tour from ``start``
+      equally likely, or with ``start=None`` every directed tour from
+      every start (an undirected path uniformly, then one of its two
+      directions by a fair coin).  :attr:`count` is then
+      ``knight.count(board, start=start)``;
+    * closed tours: every undirected cycle equally likely
+      (:attr:`count` is ``knight.count(board, closed=True)``), returned
+      from ``start`` (default: the first usable square in row-major order,
+      ``(0, 0)`` on a full board) in one of its two directions by a fair
+      coin: so every directed closed tour from that square has probability
+      ``1 / (2 * count)``.
+
+    Building it runs the DP (the cost of the first sample, Python speed,
+    about 20-50 us per DP state: 5x5 open in seconds, 6x6 closed in tens
+    of seconds); each :meth:`sample` after that walks the table once (a
+    millisecond or so).  Boards whose DP keeps more than ``max_states``
+    states (6x6 open: 2.4e7) raise :class:`knight.BoardTooLargeError`, as do
+    boards wider than the DP's limit; boards it cannot count at all (a
+    cylinder or torus, another leaper) ``ValueError``; both messages name
+    the fast, non-uniform ``knight.solve(..., method="warnsdorff",
+    tie_break="random", seed=...)``.  A board without such a tour raises
+    :class:`knight.NoTourError`.
+
+    >>> import knight
+    >>> sampler = knight.TourSampler(5, start=(0, 0))
+    >>> sampler.count
+    304
+    >>> tour = sampler.sample(seed=1)
+    >>> tour.start, len(tour), tour.method
+    ((0, 0), 25, 'random-uniform')
+    >>> tour == sampler.sample(seed=1)
+    True
+    >>> len(sampler.samples(3, seed=2))
+    3
+    """
+
+    def __init__(self, board_or_rows: int | Board, cols: int | None = None, *,
+                 start: Square | str | None = None, closed: bool = False,
+                 max_states: int = DEFAULT_MAX_STATES) -> None:
+        board = _as_board(board_or_rows, cols)
+        self.closed = check_bool(closed, "closed")
+        limit = as_int(max_states, "max_states")
+        if limit < 1:
+            raise ValueError(f"max_states must be at least 1, got {limit}")
+        why = _refusal(board)
+        if why is not None:
+            raise ValueError(f"random tours are uniform only where the frontier DP counts "
+                             f"the tours, and {why}: {FAST_HINT}")
+        sq = None if start is None else board.square(start, "start")
+        self.board = board
+        self.start: Square | None = sq
+        self.max_states = limit
+        self._build()
+
+    # -- the table --------------------------------------------------------------
+
+    def _build(self) -> None:
+        board = self.board
+        rows, cols = board.shape
+        mask = None if board.is_full else np.ascontiguousarray(board.mask, dtype=np.bool_)
+        pin = [] if self.closed or self.start is None else [self.start[0] * cols + self.start[1]]
+        bx = frontier.crop(rows, cols, mask, pin)
+        self._box = bx
+        n = bx.squares
+        desc = board.describe()
+        kind = "closed" if self.closed else "open"
+        where = "" if self.start is None else f" from {self.start}"
+        if self.closed and n < 3:
+            raise NoTourError(f"a closed tour needs at least 3 squares; the {desc} has {n}")
+        try:
+            bd = frontier.prepare(bx.rows, bx.cols, removed=bx.removed, pinned=bx.pinned,
+                                  path_mode=not self.closed,
+                                  moves=frontier.check_moves(board.moves))
+        except BoardTooLargeError:
+            raise BoardTooLargeError(
+                f"the frontier DP counts boards at most {frontier.MAX_WIDTH} squares wide, "
+                f"and the {desc} is {min(bx.rows, bx.cols)} wide once cut down to its usable "
+                f"rows and columns: {FAST_HINT}") from None
+        self._bd = bd
+        self._S = 2 * bd.W + 1
+        self._memo: list[dict[int, int]] = []
+        if bd.trivial is not None:
+            undirected = bd.trivial
+            self.states = 0
+        else:
+            self.states = self._measure(bd, desc)
+            undirected = self._completions()
+        if undirected == 0:
+            raise NoTourError(f"the {desc} has no {kind} tour{where} (frontier DP count 0)")
+        self._undirected = undirected
+        if self.closed or self.start is not None or n == 1:
+            self.count = undirected
+        else:
+            self.count = 2 * undirected  # each path from either end
+
+    def _measure(self, bd: frontier.Board, desc: str) -> int:
+        """The DP's states, counted by the Cython core before the Python pass
+        (whose table holds the same states): BoardTooLargeError past
+        ``max_states``, the core stopped by a memory limit of that many
+        states' entries as soon as one cell's table passes it."""
+        mods = frontier.moduli_for(frontier.count_bound(bd))
+        esz = 8 * ((1 if self._S <= 15 else 2) + len(mods))
+        refuse = (f"a uniform random tour of the {desc} needs the frontier DP's states in "
+                  f"a table, and there are more than max_states={self.max_states:,}; "
+                  f"{FAST_HINT}")
+        try:
+            _, info = frontier._run_core(bd, mods, fold=False,
+                                         max_bytes=max(1 << 20, 8 * self.max_states * esz))
+        except BoardTooLargeError:
+            raise BoardTooLargeError(refuse) from None
+        states = int(info.sizes.sum())
+        if states > self.max_states:
+            raise BoardTooLargeError(refuse.replace("more than", f"{states:,}, more than"))
+        return states
+
+    def _successors(self, p: int, key: int) -> list[int]:
+        """The keys of the states after cell p from state ``key`` (-1: a closure)."""
+        b = decode(key, self._S) + [EMPTY]
+        return [-1 if closed else canon_key(a)  # type: ignore[arg-type]
+                for a, closed, _ in step_choices(b, p, self._bd, self._bd.path_mode)]
+
+    def _completions(self) -> int:
+        """Fill ``_memo[p]`` (state before cell p -> its completions) for every
+        state reachable from the empty one; return the empty state's count,
+        the number of undirected tours.  Depth-first with an explicit stack
+        (boards are up to thousands of cells long), each state expanded once."""
+        N = self._bd.N
+        memo: list[dict[int, int]] = [{} for _ in range(N + 1)]
+        frames: list[list[Any]] = [[0, 0, self._successors(0, 0), 0, 0]]
+        while frames:
+            f = frames[-1]
+            p, key, succ, i, acc = f
+            nxt = memo[p + 1]
+            child = None
+            while i < len(succ):
+                k = succ[i]
+                i += 1
+                if k < 0:
+                    acc += 1
+                elif p + 1 < N:  # states left after the last cell close nothing
+                    v = nxt.get(k)
+                    if v is None:
+                        child = k
+                        break
+                    acc += v
+            if child is not None:
+                f[3], f[4] = i, acc
+                frames.append([p + 1, child, self._successors(p + 1, child), 0, 0])
+                continue
+            memo[p][key] = acc
+            frames.pop()
+            if frames:
+                frames[-1][4] += acc
+        total = memo[0][0]
+        # the walk only asks for states with completions
+        self._memo = [{k: v for k, v in m.items() if v} for m in memo]
+        return total
+
+    # -- drawing ----------------------------------------------------------------
+
+    def _walk(self, r: int) -> list[tuple[int, int]]:
+        """The edges (cell, cell) of the tour numbered ``r`` in ``[0, total)``."""
+        bd, memo, N = self._bd, self._memo, self._bd.N
+        key = 0
+        edges: list[tuple[int, int]] = []
+        for p in range(N):
+            b = decode(key, self._S) + [EMPTY]
+            sub: tuple[int, ...] = ()
+            for a, closed, taken in step_choices(b, p, bd, bd.path_mode):
+                if closed:
+                    w, nk = 1, -1
+                elif p + 1 < N:
+                    nk = canon_key(a)  # type: ignore[arg-type]
+                    w = memo[p + 1].get(nk, 0)
+                else:
+                    continue
+                if r < w:
+                    sub = taken
+                    break
+                r -= w
+            else:  # the completions of each state sum to its count
+                raise RuntimeError(f"sampler table inconsistent at cell {p}")
+            edges.extend((p, bd.back[4 * p + j]) for j in sub)
+            if closed:
+                return edges
+            key = nk
+        raise RuntimeError("sampler walk ran past the last cell")
+
+    def _square(self, cell: int) -> Square:
+        """The square of the given board at a cell of the sweep."""
+        bd, bx = self._bd, self._box
+        if bx.rows <= bx.cols:
+            r, c = cell % bd.W, cell // bd.W
+        else:
+            r, c = divmod(cell, bd.W)
+        return (r + bx.top, c + bx.left)
+
+    def _path(self, rng: np.random.Generator) -> list[Square]:
+        if self._bd.trivial is not None:  # one square
+            return [self._square(self._bd.pinned[0]) if self._bd.pinned else
+                    self._square(self._bd.target.index(2))]
+        edges = self._walk(_randbelow(rng, self._undirected))
+        adj: dict[Square, list[Square]] = {}
+        for u, v in edges:
+            su, sv = self._square(u), self._square(v)
+            adj.setdefault(su, []).append(sv)
+            adj.setdefault(sv, []).append(su)
+        flip = int(rng.integers(0, 2))
+        if self.closed:
+            first = self.start if self.start is not None else \
+                (int(self.board.squares[0][0]), int(self.board.squares[0][1]))
+            path, prev, cur = [first], first, adj[first][flip]
+            while cur != first:
+                path.append(cur)
+                prev, cur = cur, next(x for x in adj[cur] if x != prev)
+        else:
+            ends = sorted(sq for sq, nb in adj.items() if len(nb) == 1)
+            cur = self.start if self.start is not None else ends[flip]
+            path, prev = [cur], cur
+            while len(path) < len(adj):
+                prev, cur = cur, next(x for x in adj[cur] if x != prev)
+                path.append(cur)
+        return path
+
+    def sample(self, seed: int | np.random.Generator | None = None) -> Tour:
+        """One tour, drawn from the distribution described above (seeded:
+        ``seed`` an int or a ``numpy.random.Generator``, None for fresh
+        entropy).  The tour is verified as every :class:`knight.Tour` is."""
+        rng = _check_seed(seed)
+        return self._tour(rng, seed)
+
+    def samples(self, k: int, seed: int | np.random.Generator | None = None) -> list[Tour]:
+        """``k`` independent tours, drawn with one generator made from ``seed``."""
+        k = as_int(k, "k")
+        if k < 0:
+            raise ValueError(f"k must be non-negative, got {k}")
+        rng = _check_seed(seed)
+        return [self._tour(rng, seed) for _ in range(k)]
+
+    def _tour(self, rng: np.random.Generator, seed: Any) -> Tour:
+        import time
+
+        t0 = time.perf_counter()
+        path = self._path(rng)
+        grid = np.full(self.board.shape, -1, dtype=np.int32)
+        for i, sq in enumerate(path):
+            grid[sq] = i
+        return Tour(grid, closed=self.closed, method=METHOD,
+                    seconds=time.perf_counter() - t0,
+                    seed=int(seed) if isinstance(seed, (int, np.integer)) else None,
+                    layout=self.board)
+
+    def __repr__(self) -> str:
+        return (f"TourSampler({self.board!r}, start={self.start}, closed={self.closed}, "
+                f"count={self.count}, states={self.states})")
+
+
+@functools.lru_cache(maxsize=8)
+def _sampler(board: Board, start: Square | None, closed: bool, max_states: int) -> TourSampler:
+    return TourSampler(board, start=start, closed=closed, max_states=max_states)
+
+
+def random_tour(board_or_rows: int | Board, cols: int | None = None, *,
+                start: Square | str | None = None, closed: bool = False,
+                seed: int | np.random.Generator | None = None,
+                max_states: int = DEFAULT_MAX_STATES) -> Tour:
+    """A uniformly random tour: every tour of the board equally likely.
+
+    The distribution, the boards served, the errors and ``max_states`` are
+    those of :class:`knight.TourSampler`: open tours are directed, from
+    ``start`` or from any square; a closed tour is a uniformly random
+    undirected cycle, returned from ``start`` (default: the first usable
+    square) in a random direction.  ``seed``: an int or a
+    ``numpy.random.Generator`` (None: fresh entropy); the same seed gives
+    the same tour.  The sampler of the last few boards is kept, so the
+    first call on a board pays for the DP and later ones only for a walk;
+    build a :class:`knight.TourSampler` to hold one yourself.
+
+    >>> import knight
+    >>> tour = knight.random_tour(3, 4, seed=7)
+    >>> len(tour), tour.method
+    (12, 'random-uniform')
+    >>> knight.random_tour(3, 10, closed=True, seed=3).closed
+    True
+    """
+    board = _as_board(board_or_rows, cols)
+    check_bool(closed, "closed")
+    rng = _check_seed(seed)
+    sq = None if start is None else board.square(start, "start")
+    limit = as_int(max_states, "max_states")
+    sampler = _sampler(board, sq, bool(closed), limit)
+    return sampler._tour(rng, seed)
