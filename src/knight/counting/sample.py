@@ -24,7 +24,7 @@ Cython core that counts them.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -46,6 +46,10 @@ METHOD = "random-uniform"
 #: The most DP states (summed over the cells) a sampler keeps by default:
 #: about a minute of the Python pass and a few hundred MB at most.
 DEFAULT_MAX_STATES = 2_000_000
+
+#: A state's transitions that lead to tours: (completions, next state's key
+#: or -1 after a closure, the edges taken as square pairs).
+_Choices: TypeAlias = "list[tuple[int, int, tuple[tuple[Square, Square], ...]]]"
 
 #: The fast alternative that error messages name.
 FAST_HINT = ('for a fast random tour that is not uniformly distributed use '
@@ -187,6 +191,7 @@ class TourSampler:
         self._bd = bd
         self._S = 2 * bd.W + 1
         self._memo: list[dict[int, int]] = []
+        self._kept: dict[tuple[int, int], _Choices] = {}
         if bd.trivial is not None:
             undirected = bd.trivial
             self.states = 0
@@ -266,32 +271,46 @@ class TourSampler:
 
     # -- drawing ----------------------------------------------------------------
 
-    def _walk(self, r: int) -> list[tuple[int, int]]:
-        """The edges (cell, cell) of the tour numbered ``r`` in ``[0, total)``."""
-        bd, memo, N = self._bd, self._memo, self._bd.N
+    def _choices(self, p: int, key: int) -> _Choices:
+        """The transitions at cell p from state ``key`` that lead to tours:
+        (completions, next key or -1 after a closure, the edges as square
+        pairs), computed once per state the walks visit and kept."""
+        got = self._kept.get((p, key))
+        if got is not None:
+            return got
+        bd, N = self._bd, self._bd.N
+        out = []
+        for a, closed, sub in step_choices(decode(key, self._S) + [EMPTY], p, bd,
+                                           bd.path_mode):
+            if closed:
+                w, nk = 1, -1
+            elif p + 1 < N:
+                nk = canon_key(a)  # type: ignore[arg-type]
+                w = self._memo[p + 1].get(nk, 0)
+            else:
+                continue
+            if w:
+                here = self._square(p)
+                out.append((w, nk, tuple((here, self._square(bd.back[4 * p + j]))
+                                         for j in sub)))
+        self._kept[(p, key)] = out
+        return out
+
+    def _walk(self, r: int) -> list[tuple[Square, Square]]:
+        """The edges of the tour numbered ``r`` in ``[0, total)``."""
         key = 0
-        edges: list[tuple[int, int]] = []
-        for p in range(N):
-            b = decode(key, self._S) + [EMPTY]
-            sub: tuple[int, ...] = ()
-            for a, closed, taken in step_choices(b, p, bd, bd.path_mode):
-                if closed:
-                    w, nk = 1, -1
-                elif p + 1 < N:
-                    nk = canon_key(a)  # type: ignore[arg-type]
-                    w = memo[p + 1].get(nk, 0)
-                else:
-                    continue
-                if r < w:
-                    sub = taken
+        edges: list[tuple[Square, Square]] = []
+        for p in range(self._bd.N):
+            for choice in self._choices(p, key):
+                if r < choice[0]:
                     break
-                r -= w
+                r -= choice[0]
             else:  # the completions of each state sum to its count
                 raise RuntimeError(f"sampler table inconsistent at cell {p}")
-            edges.extend((p, bd.back[4 * p + j]) for j in sub)
-            if closed:
+            edges.extend(choice[2])
+            if choice[1] < 0:
                 return edges
-            key = nk
+            key = choice[1]
         raise RuntimeError("sampler walk ran past the last cell")
 
     def _square(self, cell: int) -> Square:
@@ -309,8 +328,7 @@ class TourSampler:
                     self._square(self._bd.target.index(2))]
         edges = self._walk(_randbelow(rng, self._undirected))
         adj: dict[Square, list[Square]] = {}
-        for u, v in edges:
-            su, sv = self._square(u), self._square(v)
+        for su, sv in edges:
             adj.setdefault(su, []).append(sv)
             adj.setdefault(sv, []).append(su)
         flip = int(rng.integers(0, 2))
