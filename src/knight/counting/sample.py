@@ -29,6 +29,8 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from .. import planner
+from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
+from .._core.sample import Stepper
 from ..board import Board
 from ..errors import BoardTooLargeError, NoTourError
 from ..geometry import Square, as_int, sweep_reason, used_box
@@ -190,6 +192,12 @@ class TourSampler:
                 f"rows and columns: {FAST_HINT}") from None
         self._bd = bd
         self._S = 2 * bd.W + 1
+        self._stepper: Stepper | None = None
+        if bd.W <= STEPPER_WIDTH:  # keys of one word: the C transitions
+            i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
+            self._stepper = Stepper(bd.W, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem),
+                                    i32(bd.fwd), i32(bd.last_fwd), i32(bd.pinned),
+                                    bd.last_needed, bd.path_mode)
         self._memo: list[dict[int, int]] = []
         self._kept: dict[tuple[int, int], _Choices] = {}
         if bd.trivial is not None:
@@ -228,9 +236,19 @@ class TourSampler:
 
     def _successors(self, p: int, key: int) -> list[int]:
         """The keys of the states after cell p from state ``key`` (-1: a closure)."""
+        if self._stepper is not None:
+            return self._stepper.successors(p, key)
         b = decode(key, self._S) + [EMPTY]
         return [-1 if closed else canon_key(a)  # type: ignore[arg-type]
                 for a, closed, _ in step_choices(b, p, self._bd, self._bd.path_mode)]
+
+    def _transitions(self, p: int, key: int) -> list[tuple[int, tuple[int, ...]]]:
+        """(next key or -1, back-edge slots taken) for each transition."""
+        if self._stepper is not None:
+            return self._stepper.choices(p, key)
+        b = decode(key, self._S) + [EMPTY]
+        return [(-1 if closed else canon_key(a), sub)  # type: ignore[arg-type]
+                for a, closed, sub in step_choices(b, p, self._bd, self._bd.path_mode)]
 
     def _completions(self) -> int:
         """Fill ``_memo[p]`` (state before cell p -> its completions) for every
@@ -280,12 +298,10 @@ class TourSampler:
             return got
         bd, N = self._bd, self._bd.N
         out = []
-        for a, closed, sub in step_choices(decode(key, self._S) + [EMPTY], p, bd,
-                                           bd.path_mode):
-            if closed:
-                w, nk = 1, -1
+        for nk, sub in self._transitions(p, key):
+            if nk < 0:
+                w = 1
             elif p + 1 < N:
-                nk = canon_key(a)  # type: ignore[arg-type]
                 w = self._memo[p + 1].get(nk, 0)
             else:
                 continue
