@@ -212,6 +212,11 @@ def test_boards_the_dp_cannot_count() -> None:
     with pytest.raises(BoardTooLargeError) as many:
         TourSampler(5, 5, max_states=1000)
     assert hint in str(many.value) and "max_states=1,000" in str(many.value)
+    # 5x5 from a corner: 53 574 states with mirror folding (the C pre-check
+    # passes), 58 712 in the table (the Python pass stops)
+    with pytest.raises(BoardTooLargeError, match="max_states=55,000"):
+        TourSampler(5, 5, start=(0, 0), max_states=55_000)
+    assert TourSampler(5, 5, start=(0, 0), max_states=58_712).states == 58_712
 
 
 def test_boards_without_tours() -> None:
@@ -242,3 +247,75 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="k"):
         TourSampler(3, 4).samples(-1)
     assert TourSampler(3, 4).samples(0) == []
+
+
+# -- the C transitions against the twin ----------------------------------------------
+
+
+@pytest.mark.parametrize(("rows", "cols", "removed", "pinned", "path_mode", "moves"), [
+    (4, 5, (), (), True, None),
+    (4, 5, (0, 19), (1,), True, None),
+    (4, 4, (), (0, 15), True, None),
+    (3, 10, (), (), False, None),
+    (4, 4, (5,), (), False, None),
+    (3, 3, (), (), True, "king"),
+    (4, 4, (), (), True, "wazir"),
+    (4, 5, (), (), True, "dabbaba"),
+    (4, 4, (), (), False, "king"),
+])
+def test_stepper_matches_the_twin(rows: int, cols: int, removed: tuple[int, ...],
+                                  pinned: tuple[int, ...], path_mode: bool,
+                                  moves: str | None) -> None:
+    from knight._core.sample import Stepper
+    from knight.counting import frontier
+    from knight.counting.frontier_twin import canon_key, decode, run_reference, step_choices
+
+    mv = None if moves is None else frontier.check_moves(Board(3, moves=moves).moves)
+    bd = frontier.prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode,
+                          moves=mv)
+    i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
+    st = Stepper(bd.W, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem), i32(bd.fwd),
+                 i32(bd.last_fwd), i32(bd.pinned), bd.last_needed, bd.path_mode)
+    S = 2 * bd.W + 1
+    _, _, tables = run_reference(bd, path_mode, record=True)
+    seen = 0
+    for p in range(bd.N):
+        for k in [0] if p == 0 else list(tables[p - 1]):
+            twin = [(-1 if closed else canon_key(a), sub)  # type: ignore[arg-type]
+                    for a, closed, sub in step_choices(decode(k, S) + [frontier.EMPTY], p,
+                                                       bd, path_mode)]
+            assert st.choices(p, k) == twin
+            assert st.successors(p, k) == [x for x, _ in twin]
+            seen += 1
+    assert seen == 1 + sum(len(t) for t in tables[:-1])
+    with pytest.raises(ValueError, match="cell"):
+        st.successors(bd.N, 0)
+    with pytest.raises(ValueError, match="widths"):
+        Stepper(8, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem), i32(bd.fwd),
+                i32(bd.last_fwd), i32(bd.pinned), bd.last_needed, bd.path_mode)
+
+
+def test_twin_path_draws_the_same_tours(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards wider than the stepper's keys take the twin's transitions:
+    the same table, so the same tour for the same seed."""
+    boards = [(Board(4, 5, holes=[(0, 0)]), {}), (Board(3, 12), {"closed": True}),
+              (Board(3, 3, moves="king"), {"start": (1, 1)})]
+    fast = [TourSampler(b, **kw) for b, kw in boards]
+    monkeypatch.setattr(sample_mod, "STEPPER_WIDTH", 0)
+    slow = [TourSampler(b, **kw) for b, kw in boards]
+    for f, s in zip(fast, slow):
+        assert s._stepper is None and f._stepper is not None
+        assert f.count == s.count and f.states == s.states
+        assert f.samples(25, seed=8) == s.samples(25, seed=8)
+
+
+def test_wide_board_by_the_twin() -> None:
+    # the wazir on the border of an 8x8 board: 8 wide once cropped, one cycle
+    mask = np.zeros((8, 8), dtype=bool)
+    mask[0, :] = mask[-1, :] = mask[:, 0] = mask[:, -1] = True
+    board = Board(8, mask=mask, moves="wazir")
+    sampler = TourSampler(board, closed=True)
+    assert sampler._stepper is None
+    assert sampler.count == knight.count(board, closed=True) == 1
+    tour = sampler.sample(seed=3)
+    assert len(tour) == 28 and tour.closed and tour.start == (0, 0)

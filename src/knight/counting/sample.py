@@ -204,7 +204,7 @@ class TourSampler:
             undirected = bd.trivial
             self.states = 0
         else:
-            self.states = self._measure(bd, desc)
+            self._precheck(bd)
             undirected = self._completions()
         if undirected == 0:
             raise NoTourError(f"the {desc} has no {kind} tour{where} (frontier DP count 0)")
@@ -214,25 +214,27 @@ class TourSampler:
         else:
             self.count = 2 * undirected  # each path from either end
 
-    def _measure(self, bd: frontier.Board, desc: str) -> int:
-        """The DP's states, counted by the Cython core before the Python pass
-        (whose table holds the same states): BoardTooLargeError past
-        ``max_states``, the core stopped by a memory limit of that many
-        states' entries as soon as one cell's table passes it."""
+    def _refusal(self) -> str:
+        return (f"a uniform random tour of the {self.board.describe()} needs the frontier "
+                f"DP's states in a table, and there are more than max_states="
+                f"{self.max_states:,}; {FAST_HINT}")
+
+    def _precheck(self, bd: frontier.Board) -> None:
+        """Refuse, at C speed, a board whose states pass ``max_states``: the
+        Cython core's sweep with mirror folding keeps at most as many states
+        per cell as the table would (at least half as many), and it stops as
+        soon as one cell's table passes that many entries' memory."""
         mods = frontier.moduli_for(frontier.count_bound(bd))
         esz = 8 * ((1 if self._S <= 15 else 2) + len(mods))
-        refuse = (f"a uniform random tour of the {desc} needs the frontier DP's states in "
-                  f"a table, and there are more than max_states={self.max_states:,}; "
-                  f"{FAST_HINT}")
         try:
-            _, info = frontier._run_core(bd, mods, fold=False,
+            _, info = frontier._run_core(bd, mods,
                                          max_bytes=max(1 << 20, 8 * self.max_states * esz))
         except BoardTooLargeError:
-            raise BoardTooLargeError(refuse) from None
-        states = int(info.sizes.sum())
-        if states > self.max_states:
-            raise BoardTooLargeError(refuse.replace("more than", f"{states:,}, more than"))
-        return states
+            raise BoardTooLargeError(self._refusal()) from None
+        folded = int(info.sizes.sum())
+        if folded > self.max_states:
+            raise BoardTooLargeError(self._refusal().replace(
+                "more than", f"at least {folded:,}, more than"))
 
     def _successors(self, p: int, key: int) -> list[int]:
         """The keys of the states after cell p from state ``key`` (-1: a closure)."""
@@ -255,7 +257,7 @@ class TourSampler:
         state reachable from the empty one; return the empty state's count,
         the number of undirected tours.  Depth-first with an explicit stack
         (boards are up to thousands of cells long), each state expanded once."""
-        N = self._bd.N
+        N, limit, states = self._bd.N, self.max_states, 1
         memo: list[dict[int, int]] = [{} for _ in range(N + 1)]
         frames: list[list[Any]] = [[0, 0, self._successors(0, 0), 0, 0]]
         while frames:
@@ -276,6 +278,9 @@ class TourSampler:
                     acc += v
             if child is not None:
                 f[3], f[4] = i, acc
+                states += 1
+                if states > limit:
+                    raise BoardTooLargeError(self._refusal())
                 frames.append([p + 1, child, self._successors(p + 1, child), 0, 0])
                 continue
             memo[p][key] = acc
@@ -283,6 +288,7 @@ class TourSampler:
             if frames:
                 frames[-1][4] += acc
         total = memo[0][0]
+        self.states = states
         # the walk only asks for states with completions
         self._memo = [{k: v for k, v in m.items() if v} for m in memo]
         return total
