@@ -210,13 +210,44 @@ def test_boards_the_dp_cannot_count() -> None:
         TourSampler(14, 14)
     assert hint in str(big.value) and "13" in str(big.value)
     with pytest.raises(BoardTooLargeError) as many:
-        TourSampler(5, 5, max_states=1000)
+        TourSampler(5, 5, max_states=1000, method="table")
     assert hint in str(many.value) and "max_states=1,000" in str(many.value)
     # 5x5 from a corner: 53 574 states with mirror folding (the C pre-check
     # passes), 58 712 in the table (the Python pass stops)
     with pytest.raises(BoardTooLargeError, match="max_states=55,000"):
-        TourSampler(5, 5, start=(0, 0), max_states=55_000)
+        TourSampler(5, 5, start=(0, 0), max_states=55_000, method="table")
     assert TourSampler(5, 5, start=(0, 0), max_states=58_712).states == 58_712
+    # too large to table and to recount
+    with pytest.raises(BoardTooLargeError) as both:
+        TourSampler(8, 8, max_states=1000)
+    assert hint in str(both.value) and "recounting" in str(both.value)
+
+
+def test_recount_when_the_table_is_too_large() -> None:
+    auto = TourSampler(5, 5, start=(0, 0), max_states=1000)
+    assert auto.method == "recount" and auto.count == 304 and auto.states == 0
+    tours = auto.samples(3, seed=1)
+    check_tours(tours, Board(5), False, (0, 0))
+    assert tours == auto.samples(3, seed=1)
+    assert TourSampler(5, 5, start=(0, 0)).method == "table"
+
+
+@pytest.mark.parametrize(("board", "kw", "per", "seed"), [
+    (Board(3, 4), {}, 10, 41),
+    (Board(3, 3, moves="king"), {"closed": True, "start": (1, 1)}, 5, 42),
+    (Board(4, 4, moves="wazir"), {"closed": True, "start": (1, 2)}, 10, 43),
+])
+def test_recount_is_uniform(board: Board, kw: dict, per: int, seed: int) -> None:
+    sampler = TourSampler(board, method="recount", **kw)
+    closed = kw.get("closed", False)
+    assert sampler.method == "recount"
+    assert sampler.count == knight.count(board, **kw)
+    # closed: the directed tours from the start, two per cycle, all equally likely
+    outcomes = 2 * sampler.count if closed else sampler.count
+    tours = sampler.samples(per * outcomes, seed=seed)
+    check_tours(tours, board, closed, kw.get("start"))
+    counts = Counter(key(t) for t in tours)
+    assert chi_square_uniform(counts, outcomes) > ALPHA
 
 
 def test_boards_without_tours() -> None:
@@ -244,6 +275,8 @@ def test_bad_arguments() -> None:
         TourSampler(Board(3, 4), 4)
     with pytest.raises(ValueError, match="max_states"):
         TourSampler(3, 4, max_states=0)
+    with pytest.raises(ValueError, match="method"):
+        TourSampler(3, 4, method="dp")
     with pytest.raises(ValueError, match="k"):
         TourSampler(3, 4).samples(-1)
     assert TourSampler(3, 4).samples(0) == []

@@ -27,6 +27,7 @@ import functools
 from typing import Any, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import planner
 from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
@@ -52,6 +53,24 @@ DEFAULT_MAX_STATES = 2_000_000
 #: A state's transitions that lead to tours: (completions, next state's key
 #: or -1 after a closure, the edges taken as square pairs).
 _Choices: TypeAlias = "list[tuple[int, int, tuple[tuple[Square, Square], ...]]]"
+
+#: The most states whose transitions a sampler keeps for later walks (the
+#: first ones walked, near the start of the sweep, serve every walk; past
+#: this many, a few hundred MB, they are recomputed).
+KEEP_CHOICES = 200_000
+
+#: How a sampler draws: from its table ("table"), by recounting ("recount"),
+#: or the table where it fits and else recounting ("auto").
+METHODS = ("auto", "table", "recount")
+
+#: The largest estimated peak of one DP count that recounting takes on
+#: (6x6 open: 6.6e5 states a count; 6x8, 7x7: past it).
+RECOUNT_MAX_STATES = 2_000_000
+
+
+class _TableTooLarge(Exception):
+    """The table would pass ``max_states`` (recounting may still serve)."""
+
 
 #: The fast alternative that error messages name.
 FAST_HINT = ('for a fast random tour that is not uniformly distributed use '
@@ -150,9 +169,12 @@ class TourSampler:
 
     def __init__(self, board_or_rows: int | Board, cols: int | None = None, *,
                  start: Square | str | None = None, closed: bool = False,
-                 max_states: int = DEFAULT_MAX_STATES) -> None:
+                 max_states: int = DEFAULT_MAX_STATES, method: str = "auto") -> None:
         board = _as_board(board_or_rows, cols)
         self.closed = check_bool(closed, "closed")
+        if not isinstance(method, str) or method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; "
+                             f"got {method!r}")
         limit = as_int(max_states, "max_states")
         if limit < 1:
             raise ValueError(f"max_states must be at least 1, got {limit}")
@@ -164,6 +186,8 @@ class TourSampler:
         self.board = board
         self.start: Square | None = sq
         self.max_states = limit
+        #: How the tours are drawn: "table" or "recount" (see the class notes).
+        self.method = method
         self._build()
 
     # -- the table --------------------------------------------------------------
@@ -200,12 +224,23 @@ class TourSampler:
                                     bd.last_needed, bd.path_mode)
         self._memo: list[dict[int, int]] = []
         self._kept: dict[tuple[int, int], _Choices] = {}
+        self.states = 0
         if bd.trivial is not None:
             undirected = bd.trivial
-            self.states = 0
+            self.method = "table"
+        elif self.method == "recount":
+            undirected = self._recount_setup()
         else:
-            self._precheck(bd)
-            undirected = self._completions()
+            try:
+                self._precheck(bd)
+                undirected = self._completions()
+                self.method = "table"
+            except _TableTooLarge as e:
+                if self.method == "table":
+                    raise BoardTooLargeError(str(e)) from None
+                self._memo = []
+                undirected = self._recount_setup(str(e))
+                self.method = "recount"
         if undirected == 0:
             raise NoTourError(f"the {desc} has no {kind} tour{where} (frontier DP count 0)")
         self._undirected = undirected
@@ -230,10 +265,10 @@ class TourSampler:
             _, info = frontier._run_core(bd, mods,
                                          max_bytes=max(1 << 20, 8 * self.max_states * esz))
         except BoardTooLargeError:
-            raise BoardTooLargeError(self._refusal()) from None
+            raise _TableTooLarge(self._refusal()) from None
         folded = int(info.sizes.sum())
         if folded > self.max_states:
-            raise BoardTooLargeError(self._refusal().replace(
+            raise _TableTooLarge(self._refusal().replace(
                 "more than", f"at least {folded:,}, more than"))
 
     def _successors(self, p: int, key: int) -> list[int]:
@@ -280,7 +315,7 @@ class TourSampler:
                 f[3], f[4] = i, acc
                 states += 1
                 if states > limit:
-                    raise BoardTooLargeError(self._refusal())
+                    raise _TableTooLarge(self._refusal())
                 frames.append([p + 1, child, self._successors(p + 1, child), 0, 0])
                 continue
             memo[p][key] = acc
@@ -315,7 +350,8 @@ class TourSampler:
                 here = self._square(p)
                 out.append((w, nk, tuple((here, self._square(bd.back[4 * p + j]))
                                          for j in sub)))
-        self._kept[(p, key)] = out
+        if len(self._kept) < KEEP_CHOICES:
+            self._kept[(p, key)] = out
         return out
 
     def _walk(self, r: int) -> list[tuple[Square, Square]]:
@@ -348,6 +384,8 @@ class TourSampler:
         if self._bd.trivial is not None:  # one square
             return [self._square(self._bd.pinned[0]) if self._bd.pinned else
                     self._square(self._bd.target.index(2))]
+        if self.method == "recount":
+            return self._recount_path(rng)
         edges = self._walk(_randbelow(rng, self._undirected))
         adj: dict[Square, list[Square]] = {}
         for su, sv in edges:
@@ -368,6 +406,96 @@ class TourSampler:
             while len(path) < len(adj):
                 prev, cur = cur, next(x for x in adj[cur] if x != prev)
                 path.append(cur)
+        return path
+
+    # -- recounting (boards whose table is too large) ---------------------------------
+
+    def _first_square(self) -> Square:
+        if self.start is not None:
+            return self.start
+        return (int(self.board.squares[0][0]), int(self.board.squares[0][1]))
+
+    def _neighbours(self, sq: Square, free: npt.NDArray[np.bool_]) -> list[Square]:
+        rows, cols = self.board.shape
+        out = []
+        for dr, dc in sorted(set(self.board.moves)):
+            q = (sq[0] + dr, sq[1] + dc)
+            if 0 <= q[0] < rows and 0 <= q[1] < cols and free[q]:
+                out.append(q)
+        return out
+
+    def _paths(self, free: npt.NDArray[np.bool_], start: Square, end: Square | None) -> int:
+        """Directed paths over the squares ``free`` from ``start`` (to ``end``):
+        one frontier DP count, in C."""
+        cols = self.board.cols
+        return frontier.count_tours(
+            self.board.rows, cols, start=start[0] * cols + start[1],
+            end=None if end is None else end[0] * cols + end[1], mask=free,
+            moves=self._moves)
+
+    def _recount_setup(self, why: str = "") -> int:
+        """Recounting draws each square of the path in turn, weighting every
+        next square by the DP's count of the paths that complete the prefix
+        through it; here, the weights of the first choice (the start, or for
+        a closed tour the last square before returning to the start), kept.
+        Returns the number of undirected tours."""
+        board = self.board
+        self._moves = frontier.check_moves(board.moves)
+        rows, cols = board.shape
+        mask = np.ascontiguousarray(board.mask, dtype=np.bool_)
+        est, _ = frontier.estimate(rows, cols, "path", mask=None if board.is_full else mask,
+                                   moves=self._moves)
+        if est > RECOUNT_MAX_STATES:
+            raise BoardTooLargeError(
+                (why.replace(f"; {FAST_HINT}", "") + ", and r" if why else "R") +
+                f"ecounting it needs counts of an estimated {est:,} states each, more than "
+                f"{RECOUNT_MAX_STATES:,}; {FAST_HINT}")
+        self._free = mask
+        if self.closed:
+            # a directed closed tour from f is a path from f to a neighbour e of f
+            f = self._first_square()
+            ends = self._neighbours(f, mask)
+            self._firsts = [(e, self._paths(mask, f, e)) for e in ends]
+            return sum(w for _, w in self._firsts) // 2
+        starts = [self.start] if self.start is not None else \
+            [(int(r), int(c)) for r, c in board.squares]
+        self._firsts = [(sq, self._paths(mask, sq, None)) for sq in starts]
+        total = sum(w for _, w in self._firsts)
+        return total if self.start is not None else total // 2
+
+    def _recount_path(self, rng: np.random.Generator) -> list[Square]:
+        def pick(weighted: list[tuple[Square, int]]) -> Square:
+            r = _randbelow(rng, sum(w for _, w in weighted))
+            for sq, w in weighted:
+                if r < w:
+                    return sq
+                r -= w
+            raise RuntimeError("recount weights inconsistent")
+
+        free = self._free.copy()
+        end: Square | None = None
+        if self.closed:
+            end = pick(self._firsts)
+            first = self._first_square()
+        else:
+            first = pick(self._firsts)
+        path = [first]
+        free[first] = False
+        left = int(free.sum())
+        while left:
+            c = path[-1]
+            weighted = []
+            for q in self._neighbours(c, free):
+                if left == 1:
+                    w = 1 if end is None or q == end else 0
+                else:
+                    w = self._paths(free, q, end)
+                if w:
+                    weighted.append((q, w))
+            q = pick(weighted)
+            path.append(q)
+            free[q] = False
+            left -= 1
         return path
 
     def sample(self, seed: int | np.random.Generator | None = None) -> Tour:
