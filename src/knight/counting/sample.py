@@ -1,24 +1,30 @@
 """Uniformly random tours, drawn through the frontier DP's layers.
 
 The frontier DP (:mod:`.frontier`, whose rules :mod:`.frontier_twin`
-restates in Python) decides the board's edges cell by cell; every tour is
-exactly one walk through its states, from the empty state to a closure.
-:class:`TourSampler` computes, once, for every state the walk can reach,
-its number of *completions* (the tours that pass through it), as exact
-Python ints, by a memoised depth-first pass over the twin's transitions.
-A sample then draws one number ``r`` uniform in ``[0, total)`` and walks
-from the empty state, at each cell taking the transition whose block of
-completions holds ``r``: each tour is the end of exactly one such walk, so
-each is drawn with probability ``1 / total`` (self-reduction without
-recounting: the counts of every prefix are already in the table).
+restates in Python and :class:`knight._core.sample.Stepper` in C, one state
+at a time) decides the board's edges cell by cell; every tour is exactly
+one walk through its states, from the empty state to a closure.
 
-Cost: the first sample (building the sampler) visits every reachable state
-once in Python, about 20-50 us each (5x5 open: 1.1e5 states, 6x6 closed:
-5.9e5); each next sample re-walks one path, one cell at a time (a few
-hundred microseconds to a few milliseconds).  The table holds the states
-that have completions; boards whose tables pass ``max_states`` (6x6 open
-has 2.4e7) are refused before the Python pass, by a bounded run of the
-Cython core that counts them.
+*Table* (the default where it fits): :class:`TourSampler` computes, once,
+for every state the walk can reach, its number of *completions* (the tours
+that pass through it), as exact Python ints, by a memoised depth-first pass
+over the transitions.  A sample then draws one number ``r`` uniform in
+``[0, total)`` and walks from the empty state, at each cell taking the
+transition whose block of completions holds ``r``: each tour is the end of
+exactly one such walk, so each is drawn with probability ``1 / total``.
+
+*Recount* (where the table would pass ``max_states``): self-reduction.
+Each square of the path is drawn in turn, every candidate weighted by the
+DP's count (:func:`.frontier.count_tours`, in C) of the paths that complete
+the prefix through it: the Hamiltonian paths of the unvisited squares from
+that candidate (to the square before the start, for a closed tour, drawn
+first).  No table, but about ``squares x moves`` counts a tour.
+
+Measured (benchmarks/bench_sample.py, two cores shared with other work):
+the table's first sample 0.35 s on 5x5 open from a corner (5.9e4 states),
+0.65 s on 5x5 open (1.1e5), 5-7 s on 6x6 closed (5.9e5), each later one
+0.3-2 ms; recounting about 0.2 s a tour on 3x12, 0.4 s on 5x5 and 10 s on
+6x6 open (whose table would hold 2.4e7 states).
 """
 
 from __future__ import annotations
@@ -41,13 +47,16 @@ from . import frontier
 from .frontier import EMPTY
 from .frontier_twin import canon_key, decode, step_choices
 
-__all__ = ["DEFAULT_MAX_STATES", "METHOD", "TourSampler", "random_tour"]
+__all__ = [
+    "DEFAULT_MAX_STATES", "METHOD", "METHODS", "RECOUNT_MAX_STATES", "TourSampler",
+    "random_tour",
+]
 
 #: The ``method`` of the tours drawn here.
 METHOD = "random-uniform"
 
-#: The most DP states (summed over the cells) a sampler keeps by default:
-#: about a minute of the Python pass and a few hundred MB at most.
+#: The most DP states (summed over the cells) a sampler's table keeps by
+#: default: some 10-20 s of the first pass and a few hundred MB at most.
 DEFAULT_MAX_STATES = 2_000_000
 
 #: A state's transitions that lead to tours: (completions, next state's key
@@ -64,8 +73,9 @@ KEEP_CHOICES = 200_000
 METHODS = ("auto", "table", "recount")
 
 #: The largest estimated peak of one DP count that recounting takes on
-#: (6x6 open: 6.6e5 states a count; 6x8, 7x7: past it).
-RECOUNT_MAX_STATES = 2_000_000
+#: (:func:`.frontier.estimate`; 6x6 open: 6.6e5 states, 5.3e6 with holes;
+#: 6x8 open 5.7e6, minutes a tour; 7x7 open 4e7, 8x8 1.5e9: refused).
+RECOUNT_MAX_STATES = 6_000_000
 
 
 class _TableTooLarge(Exception):
@@ -143,12 +153,21 @@ class TourSampler:
       coin: so every directed closed tour from that square has probability
       ``1 / (2 * count)``.
 
-    Building it runs the DP (the cost of the first sample, Python speed,
-    about 20-50 us per DP state: 5x5 open in seconds, 6x6 closed in tens
-    of seconds); each :meth:`sample` after that walks the table once (a
-    millisecond or so).  Boards whose DP keeps more than ``max_states``
-    states (6x6 open: 2.4e7) raise :class:`knight.BoardTooLargeError`, as do
-    boards wider than the DP's limit; boards it cannot count at all (a
+    ``method``: ``"table"`` keeps every state of the DP with its number of
+    completions (exact integers) and walks it: the first sample (building
+    the sampler) costs one pass over the states, a few microseconds each
+    (5x5 open: 1.1e5 states, under a second; 6x6 closed: 5.9e5, a few
+    seconds), each later one a millisecond or so.  ``"recount"`` keeps
+    nothing and draws each square of the tour in turn, weighted by the
+    DP's counts of the completions (about 10 s a tour on 6x6 open, whose
+    table would hold 2.4e7 states).  ``"auto"`` (default) builds the table
+    unless it passes ``max_states`` states, and recounts otherwise; after
+    building, :attr:`method` says which one serves.  :attr:`states` is the
+    number of states in the table (0 when recounting).
+
+    Boards wider than the DP takes, and boards too large both to table and
+    to recount (an estimated 6e6 states a count: 7x7, 8x8), raise
+    :class:`knight.BoardTooLargeError`; boards it cannot count at all (a
     cylinder or torus, another leaper) ``ValueError``; both messages name
     the fast, non-uniform ``knight.solve(..., method="warnsdorff",
     tie_break="random", seed=...)``.  A board without such a tour raises
@@ -532,25 +551,27 @@ class TourSampler:
 
 
 @functools.lru_cache(maxsize=8)
-def _sampler(board: Board, start: Square | None, closed: bool, max_states: int) -> TourSampler:
-    return TourSampler(board, start=start, closed=closed, max_states=max_states)
+def _sampler(board: Board, start: Square | None, closed: bool, max_states: int,
+             method: str) -> TourSampler:
+    return TourSampler(board, start=start, closed=closed, max_states=max_states,
+                       method=method)
 
 
 def random_tour(board_or_rows: int | Board, cols: int | None = None, *,
                 start: Square | str | None = None, closed: bool = False,
                 seed: int | np.random.Generator | None = None,
-                max_states: int = DEFAULT_MAX_STATES) -> Tour:
+                max_states: int = DEFAULT_MAX_STATES, method: str = "auto") -> Tour:
     """A uniformly random tour: every tour of the board equally likely.
 
-    The distribution, the boards served, the errors and ``max_states`` are
-    those of :class:`knight.TourSampler`: open tours are directed, from
-    ``start`` or from any square; a closed tour is a uniformly random
-    undirected cycle, returned from ``start`` (default: the first usable
-    square) in a random direction.  ``seed``: an int or a
+    The distribution, the boards served, the errors, ``max_states`` and
+    ``method`` are those of :class:`knight.TourSampler`: open tours are
+    directed, from ``start`` or from any square; a closed tour is a
+    uniformly random undirected cycle, returned from ``start`` (default:
+    the first usable square) in a random direction.  ``seed``: an int or a
     ``numpy.random.Generator`` (None: fresh entropy); the same seed gives
-    the same tour.  The sampler of the last few boards is kept, so the
-    first call on a board pays for the DP and later ones only for a walk;
-    build a :class:`knight.TourSampler` to hold one yourself.
+    the same tour.  The samplers of the last eight boards are kept, so the
+    first call on a board pays for the DP's table and later ones only for
+    a walk; build a :class:`knight.TourSampler` to hold one yourself.
 
     >>> import knight
     >>> tour = knight.random_tour(3, 4, seed=7)
@@ -564,5 +585,8 @@ def random_tour(board_or_rows: int | Board, cols: int | None = None, *,
     rng = _check_seed(seed)
     sq = None if start is None else board.square(start, "start")
     limit = as_int(max_states, "max_states")
-    sampler = _sampler(board, sq, bool(closed), limit)
+    if not isinstance(method, str) or method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; "
+                         f"got {method!r}")
+    sampler = _sampler(board, sq, bool(closed), limit, method)
     return sampler._tour(rng, seed)
