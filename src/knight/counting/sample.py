@@ -525,7 +525,8 @@ class TourSampler:
         return self._tour(rng, seed)
 
     def samples(self, k: int, seed: int | np.random.Generator | None = None) -> list[Tour]:
-        """``k`` independent tours, drawn with one generator made from ``seed``."""
+        """``k`` independent tours, drawn with one generator made from ``seed``
+        (each tour's ``seed`` attribute is that of the whole sequence)."""
         k = as_int(k, "k")
         if k < 0:
             raise ValueError(f"k must be non-negative, got {k}")
