@@ -89,7 +89,7 @@ def main() -> None:
         cases += [
             ("6x6 closed", Board(6), {"closed": True}),
             ("6x6 closed, 2 holes", Board(6, holes=[(0, 0), (5, 4)]), {"closed": True}),
-            ("6x6 open, 2 holes", Board(6, holes=[(0, 0), (5, 5)]), {}),
+            ("6x6 open, 2 holes", Board(6, holes=[(0, 0), (5, 4)]), {}),
             ("6x6 open, from (0, 0)", Board(6), {"start": (0, 0)}),
             ("6x6 open", Board(6), {}),
         ]
