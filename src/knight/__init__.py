@@ -9,7 +9,7 @@ True
 from ._version import __version__
 from .board import Board
 from .compare import compare, sweep
-from .counting import Estimate, count, estimate, tours
+from .counting import Estimate, TourSampler, count, estimate, random_tour, tours
 from .decide import end_squares, exists, start_squares, why_not
 from .errors import (
     BoardTooLargeError,
@@ -45,6 +45,7 @@ __all__ = [
     "SearchLimitError",
     "TIE_BREAKS",
     "Tour",
+    "TourSampler",
     "UndecidedError",
     "WorkerLostError",
     "closed_tour_board",
@@ -56,6 +57,7 @@ __all__ = [
     "get_include",
     "is_tour",
     "open_tour_board",
+    "random_tour",
     "solve",
     "start_squares",
     "sweep",
