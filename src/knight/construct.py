@@ -352,4 +352,341 @@ def reference_construct(rows: int, cols: int, start: Square, closed: bool) -> np
     return board
 
 
-__all__ = ["construct", "memory_estimate", "plan", "reference_construct"]
+# -- tours from a given square to a given square ---------------------------------
+
+#: :func:`construct_between` serves boards whose sides are both at least this.
+BETWEEN_MIN_SIDE = 12
+
+# Block-path searches: node budget per seed, seeds per (block, entry, exit).
+_PATH_NODES = 20000
+_PATH_SEEDS = 8
+_PATH_CACHE_LIMIT = 1 << 16
+_path_cache: dict[tuple[int, int, int, int], np.ndarray | None] = {}
+
+Box = tuple[int, int, int, int]     # rows [r0, r1) x columns [c0, c1)
+
+
+def between_serves(rows: int, cols: int, start: Square, end: Square) -> bool:
+    """Whether :func:`construct_between` builds a tour from ``start`` to ``end``.
+
+    It serves boards with both sides >= ``BETWEEN_MIN_SIDE`` (12), any two
+    different squares that an open tour can join: of different colours on a
+    board with an even side, both of the corner colour (``(r + c) % 2 ==
+    0``) on an odd x odd board.  Squares off the board give False; a value
+    that is not an integer raises TypeError.
+
+    >>> between_serves(12, 12, (0, 0), (11, 0)), between_serves(12, 12, (0, 0), (11, 11))
+    (True, False)
+    >>> between_serves(13, 13, (0, 0), (12, 12)), between_serves(11, 40, (0, 0), (0, 1))
+    (True, False)
+    """
+    rows, cols = board_size(rows, cols)
+    try:
+        s = square(start, rows, cols, "start")
+        t = square(end, rows, cols, "end")
+    except ValueError:
+        return False
+    if min(rows, cols) < BETWEEN_MIN_SIDE or s == t:
+        return False
+    cs, ct = (s[0] + s[1]) % 2, (t[0] + t[1]) % 2
+    if rows % 2 == 0 or cols % 2 == 0:
+        return cs != ct
+    return cs == 0 and ct == 0
+
+
+def _side_splits(n: int, at: int) -> Iterator[list[int]]:
+    """Ways to cut a side into block parts: all even but one odd part holding
+    ``at`` at an even offset when ``n`` is odd (then the odd x odd block of an
+    odd x odd board is the corner of the chain, where both its ends have the
+    corner colour)."""
+    if n % 2 == 0:
+        base = _even_parts(n)
+        seen: set[tuple[int, ...]] = set()
+        for k in range(len(base)):
+            parts = base[k:] + base[:k]
+            if tuple(parts) not in seen:
+                seen.add(tuple(parts))
+                yield parts
+    else:
+        for parts, _ in _odd_part_choices(n, at):
+            yield parts
+
+
+def _block_path(h: int, w: int, entry: int, exit_: int) -> np.ndarray | None:
+    """A Hamiltonian path of an h x w block from square ``entry`` to ``exit_``
+    (numbered r * w + c), searched once per process and kept; None if none found."""
+    key = (h, w, entry, exit_)
+    if key in _path_cache:
+        return _path_cache[key]
+    out: np.ndarray | None = np.empty(h * w, dtype=np.int32)
+    assert out is not None
+    for seed in range(1, _PATH_SEEDS + 1):
+        if _construct.block_path(h, w, entry, exit_, seed, _PATH_NODES * seed, out) >= 0:
+            break
+    else:
+        out = None
+    if len(_path_cache) >= _PATH_CACHE_LIMIT:
+        _path_cache.clear()
+    _path_cache[key] = out
+    return out
+
+
+def _links(a: Box, b: Box, colour: int, avoid: Square) -> list[tuple[Square, Square]]:
+    """Knight moves from a square of box ``a`` of the given colour to box ``b``,
+    nearest the middle of their common side first."""
+    ar0, ar1, ac0, ac1 = a
+    br0, br1, bc0, bc1 = b
+    mid_r = (max(ar0, br0) + min(ar1, br1)) / 2 if ar1 > br0 and br1 > ar0 else (
+        ar1 if br0 >= ar1 else ar0)
+    mid_c = (max(ac0, bc0) + min(ac1, bc1)) / 2 if ac1 > bc0 and bc1 > ac0 else (
+        ac1 if bc0 >= ac1 else ac0)
+    out = []
+    for r in range(max(ar0, br0 - 2), min(ar1, br1 + 2)):
+        for c in range(max(ac0, bc0 - 2), min(ac1, bc1 + 2)):
+            if (r + c) % 2 != colour or (r, c) == avoid:
+                continue
+            for k, (dr, dc) in enumerate(DEFAULT_ORDER):
+                if br0 <= r + dr < br1 and bc0 <= c + dc < bc1:
+                    out.append((abs(r - mid_r) + abs(c - mid_c), k, (r, c), (r + dr, c + dc)))
+    out.sort()
+    return [(x, e) for _, _, x, e in out]
+
+
+def _chain_paths(boxes: list[Box], s: Square, t: Square) -> list[np.ndarray] | None:
+    """Paths for the chain's blocks: block i from its entry to its exit, the
+    exit a knight move from the next block's entry; s first, t last.
+
+    Colours decide the ends: a block of even area has ends of different
+    colours, an odd x odd one (at most one, its corner of colour 0) both of
+    its corner's colour.  Backtracks over the exits when a block has no path.
+    """
+    k = len(boxes)
+    paths: list[np.ndarray] = []
+    entries: list[Square] = [s]
+    choices: list[list[tuple[Square, Square]]] = []
+    at: list[int] = []
+    i = 0
+    while True:
+        r0, r1, c0, c1 = boxes[i]
+        h, w = r1 - r0, c1 - c0
+        e = entries[i]
+        if len(choices) == i:
+            if i == k - 1:
+                cands = [(t, t)]
+            elif h * w % 2:
+                cands = _links(boxes[i], boxes[i + 1], (r0 + c0) % 2, e) if (
+                    (e[0] + e[1]) % 2 == (r0 + c0) % 2) else []
+            else:
+                cands = _links(boxes[i], boxes[i + 1], 1 - (e[0] + e[1]) % 2, e)
+            choices.append(cands[:8])
+            at.append(0)
+        found = None
+        while at[i] < len(choices[i]):
+            x, nxt = choices[i][at[i]]
+            at[i] += 1
+            found = _block_path(h, w, (e[0] - r0) * w + e[1] - c0, (x[0] - r0) * w + x[1] - c0)
+            if found is not None:
+                break
+        if found is None:
+            choices.pop()
+            at.pop()
+            if i == 0:
+                return None
+            i -= 1
+            paths.pop()
+            entries.pop()
+            continue
+        paths.append(found)
+        if i == k - 1:
+            return paths
+        entries.append(nxt)
+        i += 1
+
+
+def _layout(rc: np.ndarray, cc: np.ndarray, s: Square, t: Square) -> tuple[list[Box], list[Box]]:
+    """The chain of blocks from s's block to t's (along s's block row, then
+    t's block column) and the rectangles that cover the rest of the board."""
+    nr, nc = len(rc) - 1, len(cc) - 1
+    si = int(np.searchsorted(rc, s[0], side="right")) - 1
+    sj = int(np.searchsorted(cc, s[1], side="right")) - 1
+    ti = int(np.searchsorted(rc, t[0], side="right")) - 1
+    tj = int(np.searchsorted(cc, t[1], side="right")) - 1
+    fi, fj = ti < si, tj < sj
+    # Work as if t's block were below and right of s's, then flip back.
+    ci = (lambda i: nr - 1 - i) if fi else (lambda i: i)
+    cj = (lambda j: nc - 1 - j) if fj else (lambda j: j)
+    a, b, p, q = ci(si), cj(sj), ci(ti), cj(tj)
+    chain = [(a, j) for j in range(b, q + 1)] + [(i, q) for i in range(a + 1, p + 1)]
+    if (a, b) == (p, q):
+        rects = [((0, a), (0, nc)), ((a, a + 1), (0, b)), ((a, a + 1), (b + 1, nc)),
+                 ((a + 1, nr), (0, nc))]
+    else:
+        rects = [((0, a), (0, q + 1)), ((0, p + 1), (q + 1, nc)), ((a, a + 1), (0, b)),
+                 ((a + 1, nr), (0, q)), ((p + 1, nr), (q, nc))]
+
+    def rows_of(i0: int, i1: int) -> tuple[int, int]:
+        lo, hi = (nr - i1, nr - i0) if fi else (i0, i1)
+        return int(rc[lo]), int(rc[hi])
+
+    def cols_of(j0: int, j1: int) -> tuple[int, int]:
+        lo, hi = (nc - j1, nc - j0) if fj else (j0, j1)
+        return int(cc[lo]), int(cc[hi])
+
+    boxes = [rows_of(i, i + 1) + cols_of(j, j + 1) for i, j in chain]
+    out = [rows_of(*ri) + cols_of(*rj) for ri, rj in rects if ri[1] > ri[0] and rj[1] > rj[0]]
+    return boxes, out
+
+
+def _near(box: Box, other: Box) -> bool:
+    r0, r1, c0, c1 = box
+    return other[0] < r1 + 2 and other[1] > r0 - 2 and other[2] < c1 + 2 and other[3] > c0 - 2
+
+
+def _attach(board: np.ndarray, rect: Box, boxes: list[Box], squares: list[np.ndarray],
+            used: set[tuple[int, int]]) -> tuple[int, int, Square, Square] | None:
+    """A swap that absorbs the rectangle's cycle into the chain's path: an edge
+    of a chain block's path parallel, a knight move away, to an edge of the
+    rectangle's cycle.  Returns (block, position of the edge's first square
+    in the block's path, the cycle square next to it, the other)."""
+    r0, r1, c0, c1 = rect
+    m = (r1 - r0) * (c1 - c0)
+    for bi, box in enumerate(boxes):
+        if not _near(box, rect):
+            continue
+        sq = squares[bi]
+        for k in range(len(sq) - 1):
+            if (bi, k) in used:
+                continue
+            (pr, pc), (qr, qc) = sq[k], sq[k + 1]
+            for dr, dc in DEFAULT_ORDER:
+                ar, ac, br, bc = pr + dr, pc + dc, qr + dr, qc + dc
+                if r0 <= ar < r1 and c0 <= ac < c1 and r0 <= br < r1 and c0 <= bc < c1:
+                    if (int(board[ar, ac]) - int(board[br, bc])) % m in (1, m - 1):
+                        used.add((bi, k))
+                        return bi, k, (ar, ac), (br, bc)
+    return None
+
+
+def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
+                  t: Square) -> bool:
+    """Try one cut of the board; False if a block path or a swap is missing."""
+    boxes, rects = _layout(rc, cc, s, t)
+    paths = _chain_paths(boxes, s, t)
+    if paths is None:
+        return False
+    squares = []
+    for (r0, _, c0, _), (_, _, _, c1), path in zip(boxes, boxes, paths):
+        w = c1 - c0
+        squares.append([(r0 + int(v) // w, c0 + int(v) % w) for v in path])
+    for r0, r1, c0, c1 in rects:
+        status = _construct.construct_window(board[r0:r1, c0:c1], 0, 0, True)
+        if status != _construct.OK:
+            raise RuntimeError(f"construct_between: status {status} on a "
+                               f"{r1 - r0}x{c1 - c0} window")
+    used: set[tuple[int, int]] = set()
+    joins = []
+    for rect in rects:
+        j = _attach(board, rect, boxes, squares, used)
+        if j is None:
+            return False
+        joins.append(j)
+    by_block: dict[int, list[tuple[int, int]]] = {}
+    for x, (bi, k, _, _) in enumerate(joins):
+        by_block.setdefault(bi, []).append((k, x))
+    step = 0
+    base = [0] * len(rects)
+    vals = []
+    for bi, sq in enumerate(squares):
+        shift = np.zeros(len(sq), dtype=np.int64)
+        for k, x in by_block.get(bi, ()):
+            r0, r1, c0, c1 = rects[x]
+            shift[k + 1] += (r1 - r0) * (c1 - c0)
+        v = step + np.arange(len(sq), dtype=np.int64) + np.cumsum(shift)
+        for k, x in by_block.get(bi, ()):
+            base[x] = int(v[k]) + 1
+        vals.append(v)
+        step = int(v[-1]) + 1
+    if step != board.size:
+        raise AssertionError("construct_between: the pieces do not cover the board")
+    for x, (r0, r1, c0, c1) in enumerate(rects):
+        _, _, a, b = joins[x]
+        m = (r1 - r0) * (c1 - c0)
+        va, vb = int(board[a]), int(board[b])
+        window = board[r0:r1, c0:c1]
+        _construct.renumber(window, window, base[x], m, va, (va + 1) % m == vb)
+    rows_idx = np.concatenate([np.array([p[0] for p in sq], dtype=np.intp) for sq in squares])
+    cols_idx = np.concatenate([np.array([p[1] for p in sq], dtype=np.intp) for sq in squares])
+    board[rows_idx, cols_idx] = np.concatenate(vals).astype(np.int32)
+    return True
+
+
+def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.ndarray:
+    """An open knight's tour of a ``rows`` x ``cols`` board from ``start`` to ``end``.
+
+    Linear time, for the boards and squares :func:`between_serves` accepts
+    (both sides >= 12; ``start`` and ``end`` of different colours on a board
+    with an even side, both of the corner colour on an odd x odd board);
+    ValueError for the rest.  Returns the board (C-contiguous int32 step
+    numbers, 0 at ``start``, rows * cols - 1 at ``end``).
+
+    The path runs through a chain of blocks (sides 5..11) from ``start``'s
+    block along its block row, then along ``end``'s block column to
+    ``end``'s block: each holds a Hamiltonian path between its entry and its
+    exit (searched once per block shape and ends, then kept), the exit a
+    knight move from the next block's entry.  The rest of the board is cut
+    into at most five rectangles, each given a closed tour by the block
+    construction (:func:`construct`'s core, written straight into its
+    window), and each cycle is absorbed into the chain's path by swapping
+    two parallel edges -- which keeps the path's ends (Lin & Wei 2005 absorb
+    cycles into a path the same way).  The rectangles are then renumbered in
+    place in one pass.
+
+    >>> import knight
+    >>> board = construct_between(12, 14, (0, 0), (11, 13))
+    >>> int(board[0, 0]), int(board[11, 13]), knight.is_tour(board)
+    (0, 167, True)
+    >>> construct_between(12, 12, (0, 0), (2, 2))
+    Traceback (most recent call last):
+    ...
+    ValueError: construct_between serves start and end of different colours on a \
+12x12 board
+    """
+    rows, cols = board_size(rows, cols)
+    s = square(start, rows, cols, "start")
+    t = square(end, rows, cols, "end")
+    if not between_serves(rows, cols, s, t):
+        if min(rows, cols) < BETWEEN_MIN_SIDE:
+            raise ValueError(f"construct_between serves boards with both sides >= "
+                             f"{BETWEEN_MIN_SIDE}, not {rows}x{cols}")
+        if s == t:
+            raise ValueError("construct_between needs end different from start")
+        if rows % 2 == 0 or cols % 2 == 0:
+            raise ValueError(f"construct_between serves start and end of different colours "
+                             f"on a {rows}x{cols} board")
+        raise ValueError(f"construct_between serves start and end of the corner colour "
+                         f"((row + col) % 2 == 0) on a {rows}x{cols} board")
+    check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
+    board = np.empty((rows, cols), dtype=np.int32)
+    tries = 0
+    for rparts in _side_splits(rows, s[0]):
+        for cparts in _side_splits(cols, t[1]):
+            if _between_into(board, _cuts(rparts), _cuts(cparts), s, t):
+                return board
+            tries += 1
+            if tries >= 16:
+                break
+        if tries >= 16:
+            break
+    raise AssertionError(f"construct_between found no layout for {s} -> {t} on a "
+                         f"{rows}x{cols} board")
+
+
+__all__ = [
+    "BETWEEN_MIN_SIDE",
+    "between_serves",
+    "construct",
+    "construct_between",
+    "memory_estimate",
+    "plan",
+    "reference_construct",
+]

@@ -48,7 +48,7 @@ file is missing or fails its checks, the import still succeeds and every
 construction returns ``C_BAD_DATA`` (:func:`blocks_error` says why).
 """
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
@@ -976,7 +976,33 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
     partial tour.  Safe to call from any number of threads at once: the
     stored blocks and automata are only read.
     """
-    cdef Py_ssize_t rows, cols, n, step = 0, since = 0
+    cdef Py_ssize_t rows, cols
+    if board is None:
+        return C_BAD_ARGUMENT
+    rows, cols = board.shape[0], board.shape[1]
+    if rows < 1 or cols < 1 or rows > MAX_SQUARES // cols:
+        return C_BAD_ARGUMENT
+    if start_row < 0 or start_row >= rows or start_col < 0 or start_col >= cols:
+        return C_BAD_ARGUMENT
+    if rows == 1 and cols == 1:
+        if closed:
+            return C_NO_TOUR
+        board[0, 0] = 0
+        return C_OK
+    if rows <= 2 or cols <= 2:
+        return C_NO_TOUR
+    if rows <= 4 or cols <= 4:
+        return thin_tour_c(board, start_row, start_col, closed, cancel)
+    return _construct_blocks(&board[0, 0], rows, cols, cols, start_row, start_col, closed,
+                             cancel)
+
+
+cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t stride,
+                           Py_ssize_t start_row, Py_ssize_t start_col, bint closed,
+                           const uint8_t* cancel) noexcept nogil:
+    """The block construction of :c:func:`construct_tour` (both sides >= 5), into
+    ``out`` with rows ``stride`` values apart: a whole board or a window of one."""
+    cdef Py_ssize_t n = rows * cols, step = 0, since = 0
     cdef Py_ssize_t i, j, nr, nc, i0, j0, bi, bj, u, du, x0, x1, done = 0
     cdef Py_ssize_t pend[MAX_SIDE]
     cdef const BlockSet* s = &_set
@@ -987,30 +1013,12 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
     cdef int64_t kinds, v, dv, t
     cdef int32_t ln, seen, b0
     cdef int32_t base[ARCS]
-    cdef int32_t* out
     cdef int32_t* p0
     cdef const int32_t* mk
     cdef Py_ssize_t total
     cdef const Config* cfg
     cdef const Config* start_cfg
     cdef const Config* rowcfg[COL0_KEY + 1]
-    if board is None:
-        return C_BAD_ARGUMENT
-    rows, cols = board.shape[0], board.shape[1]
-    if rows < 1 or cols < 1 or rows > MAX_SQUARES // cols:
-        return C_BAD_ARGUMENT
-    if start_row < 0 or start_row >= rows or start_col < 0 or start_col >= cols:
-        return C_BAD_ARGUMENT
-    n = rows * cols
-    if rows == 1 and cols == 1:
-        if closed:
-            return C_NO_TOUR
-        board[0, 0] = 0
-        return C_OK
-    if rows <= 2 or cols <= 2:
-        return C_NO_TOUR
-    if rows <= 4 or cols <= 4:
-        return thin_tour_c(board, start_row, start_col, closed, cancel)
     if rows % 2 and cols % 2 and (closed or (start_row + start_col) % 2):
         return C_NO_TOUR
     if not _loaded:
@@ -1224,7 +1232,6 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
     # configuration's tables (a square's step is its arc's first step plus
     # or minus its distance along the arc), and the chunk's rows are then
     # copied out as long runs of stores.
-    out = &board[0, 0]
     stream = n >= STREAM_SQUARES
     for bi in range(nr if status == C_OK else 0):
         bh = wk.rpart[bi]
@@ -1263,10 +1270,10 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
                 break
             c0 += 1
             x1 = wk.ccut[wk.chunk[c0]]
-            p0 = out + wk.rcut[bi] * cols
+            p0 = out + wk.rcut[bi] * stride
             for k in range(bh):
                 kt_flush_row(p0, wk.rows + k * BUF_STRIDE, x0, x1, cols, &pend[k], stream)
-                p0 += cols
+                p0 += stride
             done += (x1 - x0) * bh
             if done >= POLL_SQUARES and wk.chunk[c0] < nc:
                 done = 0
@@ -1304,6 +1311,220 @@ def construct_into(int32_t[:, ::1] board not None, Py_ssize_t start_row, Py_ssiz
     cdef int status
     with nogil:
         status = construct_tour(board, start_row, start_col, closed, flag)
+    if status == C_INTERRUPTED:
+        reraise_pending()
+    return status
+
+
+# -- tours from a given square to a given square (knight.construct.construct_between) --
+
+cdef enum:
+    BP_MAX = 256            # squares of the largest block block_path searches
+
+
+cdef inline uint64_t _mix(uint64_t x) noexcept nogil:
+    """A 64-bit hash (splitmix64's finaliser): the searches' tie-breaks."""
+    x ^= x >> 30
+    x *= <uint64_t>0xBF58476D1CE4E5B9ULL
+    x ^= x >> 27
+    x *= <uint64_t>0x94D049BB133111EBULL
+    x ^= x >> 31
+    return x
+
+
+cdef int64_t _block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_nodes,
+                         int32_t* out) noexcept nogil:
+    """A Hamiltonian path of the h x w knight graph from ``start`` to ``end``.
+
+    Warnsdorff-ordered backtracking (fewest free neighbours first, ties by a
+    hash of ``seed``), with the exact prunings of a fixed-end path: a free
+    square other than the end left with no free neighbour is dead, one left
+    with a single free neighbour must be entered next (two such: dead), and
+    the end is entered only last.  Returns the nodes used (the path in
+    ``out``, square numbers r * w + c) or -1 when ``max_nodes`` run out or no
+    such path exists.
+    """
+    cdef int n = h * w, d, p, q, u, k, m, j, r, c, best, forced, left
+    cdef int nb[BP_MAX][8]
+    cdef int deg[BP_MAX]
+    cdef int cnt[BP_MAX]
+    cdef uint8_t seen[BP_MAX]
+    cdef int cand[BP_MAX][8]
+    cdef int ncand[BP_MAX]
+    cdef int at[BP_MAX]
+    cdef int path[BP_MAX]
+    cdef uint64_t key[8]
+    cdef uint64_t kk
+    cdef int64_t nodes = 0
+    if n < 1 or n > BP_MAX or start < 0 or start >= n or end < 0 or end >= n:
+        return -1
+    if n == 1:
+        out[0] = start
+        return 0 if start == end else -1
+    if start == end:
+        return -1
+    for p in range(n):
+        r, c = p // w, p % w
+        deg[p] = 0
+        seen[p] = 0
+        for k in range(8):
+            if 0 <= r + DR[k] < h and 0 <= c + DC[k] < w:
+                nb[p][deg[p]] = (r + DR[k]) * w + c + DC[k]
+                deg[p] += 1
+        cnt[p] = deg[p]
+    path[0] = start
+    seen[start] = 1
+    for k in range(deg[start]):
+        cnt[nb[start][k]] -= 1
+    d = 0
+    forced = -1
+    ncand[0] = -1
+    while True:
+        p = path[d]
+        if ncand[d] < 0:
+            # Candidates of this node, Warnsdorff order.
+            m = 0
+            left = n - d - 1
+            for k in range(deg[p]):
+                q = nb[p][k]
+                if seen[q] or (q == end and left != 1) or (forced >= 0 and q != forced):
+                    continue
+                kk = (<uint64_t>cnt[q] << 32) | (_mix(seed ^ (<uint64_t>q * 0x9E3779B97F4A7C15ULL)
+                                                      ^ (<uint64_t>d << 40)) & 0xFFFFFFFFULL)
+                j = m
+                while j > 0 and key[j - 1] > kk:
+                    key[j] = key[j - 1]
+                    cand[d][j] = cand[d][j - 1]
+                    j -= 1
+                key[j] = kk
+                cand[d][j] = q
+                m += 1
+            ncand[d] = m
+            at[d] = 0
+        if at[d] >= ncand[d]:
+            # Back up.
+            if d == 0:
+                return -1
+            seen[p] = 0
+            for k in range(deg[p]):
+                cnt[nb[p][k]] += 1
+            d -= 1
+            continue
+        q = cand[d][at[d]]
+        at[d] += 1
+        nodes += 1
+        if max_nodes > 0 and nodes > max_nodes:
+            return -1
+        seen[q] = 1
+        for k in range(deg[q]):
+            cnt[nb[q][k]] -= 1
+        if d + 1 == n - 1:
+            path[d + 1] = q
+            for k in range(n):
+                out[k] = path[k]
+            return nodes
+        # Prune: q's free neighbours just lost one.
+        best = -1
+        forced = -1
+        left = n - d - 2
+        for k in range(deg[q]):
+            u = nb[q][k]
+            if seen[u]:
+                continue
+            if cnt[u] == 0 and not (u == end and left == 1):
+                best = -2
+                break
+            if cnt[u] == 1 and u != end:
+                if forced >= 0:
+                    best = -2
+                    break
+                forced = u
+        if best == -2 or (cnt[end] == 0 and left > 1):
+            seen[q] = 0
+            for k in range(deg[q]):
+                cnt[nb[q][k]] += 1
+            forced = -1
+            continue
+        d += 1
+        path[d] = q
+        ncand[d] = -1
+
+
+def block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_nodes,
+               int32_t[::1] out not None):
+    """Search a Hamiltonian knight path of an h x w block from ``start`` to ``end``.
+
+    Squares are numbered r * w + c; ``out`` (h * w values) receives the path.
+    Returns the nodes the search used, or -1 if it found none within
+    ``max_nodes`` (0: no limit; try another ``seed``).  Blocks up to 256
+    squares.
+
+    >>> import numpy as np
+    >>> out = np.empty(36, dtype=np.int32)
+    >>> block_path(6, 6, 0, 35, 1, 0, out) >= 0, int(out[0]), int(out[35])
+    (True, 0, 35)
+    """
+    if out.shape[0] < h * w:
+        raise ValueError("out must hold h * w values")
+    cdef int64_t r
+    with nogil:
+        r = _block_path(h, w, start, end, seed, max_nodes, &out[0])
+    return r
+
+
+def renumber(int32_t[:, :] dst not None, const int32_t[:, :] src not None, int32_t offset,
+             int32_t period, int32_t origin, bint backwards):
+    """Renumber a closed tour's window: dst = offset + (src - origin) % period,
+    or (backwards) offset + (origin - src) % period, for ``src`` in 0..period-1.
+
+    The two may be the same array (the update is elementwise).  Takes any
+    strides: ``dst`` is usually a window of a larger board.
+
+    >>> import numpy as np
+    >>> a = np.arange(4, dtype=np.int32).reshape(2, 2)
+    >>> renumber(a, a, 10, 4, 1, True); a.tolist()
+    [[11, 10], [13, 12]]
+    """
+    cdef Py_ssize_t i, j, rows = dst.shape[0], cols = dst.shape[1]
+    cdef int32_t v
+    if src.shape[0] != rows or src.shape[1] != cols:
+        raise ValueError("dst and src must have the same shape")
+    with nogil:
+        if backwards:
+            for i in range(rows):
+                for j in range(cols):
+                    v = origin - src[i, j]
+                    dst[i, j] = offset + (v + period if v < 0 else v)
+        else:
+            for i in range(rows):
+                for j in range(cols):
+                    v = src[i, j] - origin
+                    dst[i, j] = offset + (v + period if v < 0 else v)
+
+
+def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
+                     bint closed, const uint8_t[::1] cancel=None):
+    """:func:`construct_into` for a window of a larger board (rows any stride
+    apart, each row contiguous), both sides >= 5; returns its status.
+
+    >>> import numpy as np
+    >>> big = np.zeros((8, 9), dtype=np.int32)
+    >>> construct_window(big[1:7, 2:8], 0, 0, True) == OK, int(big[1:7, 2:8].max())
+    (True, 35)
+    """
+    cdef const uint8_t* flag = cancel_address(cancel)
+    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
+    cdef Py_ssize_t stride = board.strides[0] // <Py_ssize_t>sizeof(int32_t)
+    cdef int status
+    if board.strides[1] != sizeof(int32_t) or board.strides[0] % sizeof(int32_t):
+        raise ValueError("each row of the window must be contiguous")
+    if rows < 5 or cols < 5 or rows > MAX_SQUARES // cols:
+        return C_BAD_ARGUMENT
+    if start_row < 0 or start_row >= rows or start_col < 0 or start_col >= cols:
+        return C_BAD_ARGUMENT
+    with nogil:
+        status = _construct_blocks(&board[0, 0], rows, cols, stride, start_row, start_col,
+                                   closed, flag)
     if status == C_INTERRUPTED:
         reraise_pending()
     return status
