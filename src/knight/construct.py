@@ -425,8 +425,6 @@ def _block_path(h: int, w: int, entry: int, exit_: int) -> np.ndarray | None:
             break
     else:
         out = None
-    if len(_path_cache) >= _PATH_CACHE_LIMIT:
-        _path_cache.clear()
     _path_cache[key] = out
     return out
 
@@ -452,171 +450,230 @@ def _links(a: Box, b: Box, colour: int, avoid: Square) -> list[tuple[Square, Squ
     return [(x, e) for _, _, x, e in out]
 
 
-def _chain_paths(boxes: list[Box], s: Square, t: Square) -> list[np.ndarray] | None:
-    """Paths for the chain's blocks: block i from its entry to its exit, the
-    exit a knight move from the next block's entry; s first, t last.
+_step_cache: dict[tuple[int, ...], tuple[int, int, int] | None] = {}
+_paths: list[np.ndarray] = []
+_path_id: dict[int, int] = {}
 
-    Colours decide the ends: a block of even area has ends of different
-    colours, an odd x odd one (at most one, its corner of colour 0) both of
-    its corner's colour.  Backtracks over the exits when a block has no path.
+
+def _path_index(path: np.ndarray) -> int:
+    """A small int naming a cached block path (the chain groups blocks by it)."""
+    key = id(path)
+    if key not in _path_id:
+        _path_id[key] = len(_paths)
+        _paths.append(path)
+    return _path_id[key]
+
+
+def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int],
+                skip: int = 0) -> tuple[int, int, int] | None:
+    """A chain block's path and its link to the next block, in block coordinates.
+
+    The block is h x w with its entry at (er, ec); the next block's corner
+    and size relative to this one are ``nxt``.  Returns (path index, entry
+    row, entry column of the next block in its own coordinates), the
+    ``skip``-th working choice (by :func:`_links`' order), or None.  Kept:
+    the same corridor block recurs all along the chain.
     """
-    k = len(boxes)
-    paths: list[np.ndarray] = []
-    entries: list[Square] = [s]
-    choices: list[list[tuple[Square, Square]]] = []
-    at: list[int] = []
-    i = 0
-    while True:
-        r0, r1, c0, c1 = boxes[i]
-        h, w = r1 - r0, c1 - c0
-        e = entries[i]
-        if len(choices) == i:
-            if i == k - 1:
-                cands = [(t, t)]
-            elif h * w % 2:
-                cands = _links(boxes[i], boxes[i + 1], (r0 + c0) % 2, e) if (
-                    (e[0] + e[1]) % 2 == (r0 + c0) % 2) else []
-            else:
-                cands = _links(boxes[i], boxes[i + 1], 1 - (e[0] + e[1]) % 2, e)
-            choices.append(cands[:8])
-            at.append(0)
-        found = None
-        while at[i] < len(choices[i]):
-            x, nxt = choices[i][at[i]]
-            at[i] += 1
-            found = _block_path(h, w, (e[0] - r0) * w + e[1] - c0, (x[0] - r0) * w + x[1] - c0)
-            if found is not None:
+    key = (h, w, er, ec, skip) + nxt
+    if key in _step_cache:
+        return _step_cache[key]
+    dr, dc, hn, wn = nxt
+    if h * w % 2:
+        colour = 0
+        cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), 0, (er, ec)) if (
+            (er + ec) % 2 == 0) else []
+    else:
+        colour = 1 - (er + ec) % 2
+        cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), colour, (er, ec))
+    out = None
+    found = 0
+    for x, e in cands[:12]:
+        path = _block_path(h, w, er * w + ec, x[0] * w + x[1])
+        if path is not None:
+            if found == skip:
+                out = (_path_index(path), e[0] - dr, e[1] - dc)
                 break
-        if found is None:
-            choices.pop()
-            at.pop()
-            if i == 0:
-                return None
-            i -= 1
-            paths.pop()
-            entries.pop()
-            continue
-        paths.append(found)
-        if i == k - 1:
-            return paths
-        entries.append(nxt)
+            found += 1
+    _step_cache[key] = out
+    return out
+
+
+def _chain(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int,
+           tj: int) -> tuple[np.ndarray, ...]:
+    """The chain's blocks, in order: along s's block row to t's block column,
+    then along that column to t's block.  Returns arrays r0, r1, c0, c1."""
+    dj = 1 if tj >= sj else -1
+    di = 1 if ti >= si else -1
+    js = np.arange(sj, tj + dj, dj)
+    is_ = np.arange(si + di, ti + di, di)
+    bi = np.concatenate([np.full(len(js), si), is_])
+    bj = np.concatenate([js, np.full(len(is_), tj)])
+    return rc[bi], rc[bi + 1], cc[bj], cc[bj + 1]
+
+
+def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray, s: Square,
+                 t: Square) -> np.ndarray | None:
+    """The path index of each chain block (None if some block has none).
+
+    Block i runs from its entry to its exit, the exit a knight move from
+    block i + 1's entry; s is the first entry and t the last exit.  Colours
+    decide the ends: a block of even area has ends of different colours, the
+    odd x odd one (at most one, its corner of colour 0) both of colour 0.
+    Where blocks repeat (same size, same step to the next, same entry) the
+    answer repeats, so the loop jumps to the end of each such run.
+    """
+    k = len(r0)
+    h, w = r1 - r0, c1 - c0
+    pid = np.empty(k, dtype=np.int64)
+    if k == 1:
+        path = _block_path(int(h[0]), int(w[0]), (s[0] - int(r0[0])) * int(w[0]) + s[1]
+                           - int(c0[0]), (t[0] - int(r0[0])) * int(w[0]) + t[1] - int(c0[0]))
+        if path is None:
+            return None
+        pid[0] = _path_index(path)
+        return pid
+    # sig[i]: block i's size and the next block's place and size.
+    sig = np.stack([h[:-1], w[:-1], r0[1:] - r0[:-1], c0[1:] - c0[:-1], h[1:], w[1:]], axis=1)
+    change = np.ones(k - 1, dtype=bool)
+    change[1:] = (sig[1:] != sig[:-1]).any(axis=1)
+    starts = np.flatnonzero(change)
+    run_end = np.empty(k - 1, dtype=np.int64)
+    ends = np.append(starts[1:], k - 1) - 1
+    run_end[:] = np.repeat(ends, np.diff(np.append(starts, k - 1)))
+    er, ec = s[0] - int(r0[0]), s[1] - int(c0[0])
+    i = 0
+    while i < k - 2:
+        g = tuple(int(v) for v in sig[i])
+        got = _transition(g[0], g[1], er, ec, g[2:])
+        if got is None:
+            return None
+        pid[i] = got[0]
+        if got[1] == er and got[2] == ec and i + 1 < k - 2 and not change[i + 1]:
+            # Block i + 1 is block i again: so is every block to the run's end.
+            j = min(int(run_end[i]), k - 3)
+            pid[i + 1:j + 1] = got[0]
+            i = j
+        er, ec = got[1], got[2]
         i += 1
+    # The last two together: the last block's exit is t, so try the one
+    # before's choices until the last block has a path.
+    g = tuple(int(v) for v in sig[k - 2])
+    tr, tc = t[0] - int(r0[k - 1]), t[1] - int(c0[k - 1])
+    hl, wl = int(h[k - 1]), int(w[k - 1])
+    for skip in range(12):
+        got = _transition(g[0], g[1], er, ec, g[2:], skip)
+        if got is None:
+            return None
+        last = _block_path(hl, wl, got[1] * wl + got[2], tr * wl + tc)
+        if last is not None:
+            pid[k - 2], pid[k - 1] = got[0], _path_index(last)
+            return pid
+    return None
 
 
-def _layout(rc: np.ndarray, cc: np.ndarray, s: Square, t: Square) -> tuple[list[Box], list[Box]]:
-    """The chain of blocks from s's block to t's (along s's block row, then
-    t's block column) and the rectangles that cover the rest of the board."""
+def _rects(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int, tj: int) -> list[Box]:
+    """Rectangles (unions of blocks) covering the board outside the chain,
+    each next to a chain block; at most five."""
     nr, nc = len(rc) - 1, len(cc) - 1
-    si = int(np.searchsorted(rc, s[0], side="right")) - 1
-    sj = int(np.searchsorted(cc, s[1], side="right")) - 1
-    ti = int(np.searchsorted(rc, t[0], side="right")) - 1
-    tj = int(np.searchsorted(cc, t[1], side="right")) - 1
     fi, fj = ti < si, tj < sj
     # Work as if t's block were below and right of s's, then flip back.
-    ci = (lambda i: nr - 1 - i) if fi else (lambda i: i)
-    cj = (lambda j: nc - 1 - j) if fj else (lambda j: j)
-    a, b, p, q = ci(si), cj(sj), ci(ti), cj(tj)
-    chain = [(a, j) for j in range(b, q + 1)] + [(i, q) for i in range(a + 1, p + 1)]
+    a = nr - 1 - si if fi else si
+    b = nc - 1 - sj if fj else sj
+    p = nr - 1 - ti if fi else ti
+    q = nc - 1 - tj if fj else tj
     if (a, b) == (p, q):
         rects = [((0, a), (0, nc)), ((a, a + 1), (0, b)), ((a, a + 1), (b + 1, nc)),
                  ((a + 1, nr), (0, nc))]
     else:
         rects = [((0, a), (0, q + 1)), ((0, p + 1), (q + 1, nc)), ((a, a + 1), (0, b)),
                  ((a + 1, nr), (0, q)), ((p + 1, nr), (q, nc))]
-
-    def rows_of(i0: int, i1: int) -> tuple[int, int]:
-        lo, hi = (nr - i1, nr - i0) if fi else (i0, i1)
-        return int(rc[lo]), int(rc[hi])
-
-    def cols_of(j0: int, j1: int) -> tuple[int, int]:
-        lo, hi = (nc - j1, nc - j0) if fj else (j0, j1)
-        return int(cc[lo]), int(cc[hi])
-
-    boxes = [rows_of(i, i + 1) + cols_of(j, j + 1) for i, j in chain]
-    out = [rows_of(*ri) + cols_of(*rj) for ri, rj in rects if ri[1] > ri[0] and rj[1] > rj[0]]
-    return boxes, out
-
-
-def _near(box: Box, other: Box) -> bool:
-    r0, r1, c0, c1 = box
-    return other[0] < r1 + 2 and other[1] > r0 - 2 and other[2] < c1 + 2 and other[3] > c0 - 2
-
-
-def _attach(board: np.ndarray, rect: Box, boxes: list[Box], squares: list[np.ndarray],
-            used: set[tuple[int, int]]) -> tuple[int, int, Square, Square] | None:
-    """A swap that absorbs the rectangle's cycle into the chain's path: an edge
-    of a chain block's path parallel, a knight move away, to an edge of the
-    rectangle's cycle.  Returns (block, position of the edge's first square
-    in the block's path, the cycle square next to it, the other)."""
-    r0, r1, c0, c1 = rect
-    m = (r1 - r0) * (c1 - c0)
-    for bi, box in enumerate(boxes):
-        if not _near(box, rect):
-            continue
-        sq = squares[bi]
-        for k in range(len(sq) - 1):
-            if (bi, k) in used:
-                continue
-            (pr, pc), (qr, qc) = sq[k], sq[k + 1]
-            for dr, dc in DEFAULT_ORDER:
-                ar, ac, br, bc = pr + dr, pc + dc, qr + dr, qc + dc
-                if r0 <= ar < r1 and c0 <= ac < c1 and r0 <= br < r1 and c0 <= bc < c1:
-                    if (int(board[ar, ac]) - int(board[br, bc])) % m in (1, m - 1):
-                        used.add((bi, k))
-                        return bi, k, (ar, ac), (br, bc)
-    return None
+    out = []
+    for (i0, i1), (j0, j1) in rects:
+        if i1 > i0 and j1 > j0:
+            if fi:
+                i0, i1 = nr - i1, nr - i0
+            if fj:
+                j0, j1 = nc - j1, nc - j0
+            out.append((int(rc[i0]), int(rc[i1]), int(cc[j0]), int(cc[j1])))
+    return out
 
 
 def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
                   t: Square) -> bool:
     """Try one cut of the board; False if a block path or a swap is missing."""
-    boxes, rects = _layout(rc, cc, s, t)
-    paths = _chain_paths(boxes, s, t)
-    if paths is None:
+    si = int(np.searchsorted(rc, s[0], side="right")) - 1
+    sj = int(np.searchsorted(cc, s[1], side="right")) - 1
+    ti = int(np.searchsorted(rc, t[0], side="right")) - 1
+    tj = int(np.searchsorted(cc, t[1], side="right")) - 1
+    r0, r1, c0, c1 = _chain(rc, cc, si, sj, ti, tj)
+    pid = _chain_paths(r0, r1, c0, c1, s, t)
+    if pid is None:
         return False
-    squares = []
-    for (r0, _, c0, _), (_, _, _, c1), path in zip(boxes, boxes, paths):
-        w = c1 - c0
-        squares.append([(r0 + int(v) // w, c0 + int(v) % w) for v in path])
-    for r0, r1, c0, c1 in rects:
-        status = _construct.construct_window(board[r0:r1, c0:c1], 0, 0, True)
+    rects = _rects(rc, cc, si, sj, ti, tj)
+    for y0, y1, x0, x1 in rects:
+        status = _construct.construct_window(board[y0:y1, x0:x1], 0, 0, True)
         if status != _construct.OK:
             raise RuntimeError(f"construct_between: status {status} on a "
-                               f"{r1 - r0}x{c1 - c0} window")
-    used: set[tuple[int, int]] = set()
-    joins = []
-    for rect in rects:
-        j = _attach(board, rect, boxes, squares, used)
-        if j is None:
+                               f"{y1 - y0}x{x1 - x0} window")
+    # Each rectangle's cycle joins a chain block's path at a swap.
+    extra = np.zeros(len(r0), dtype=np.int64)
+    joins: list[tuple[int, int, Square, Square]] = []
+    used: dict[int, np.ndarray] = {}
+    for y0, y1, x0, x1 in rects:
+        near = np.flatnonzero((r0 < y1 + 2) & (r1 > y0 - 2) & (c0 < x1 + 2) & (c1 > x0 - 2))
+        for bi in near.tolist():
+            path = _paths[int(pid[bi])]
+            bw = int(c1[bi] - c0[bi])
+            pr = (path // bw + r0[bi]).astype(np.int32)
+            pc = (path % bw + c0[bi]).astype(np.int32)
+            u = used.setdefault(bi, np.zeros(len(path), dtype=np.uint8))
+            k, m = _construct.find_join(board, pr, pc, y0, y1, x0, x1, u)
+            if k >= 0:
+                u[k] = 1
+                dr, dc = DEFAULT_ORDER[m]
+                joins.append((bi, k, (int(pr[k]) + dr, int(pc[k]) + dc),
+                              (int(pr[k + 1]) + dr, int(pc[k + 1]) + dc)))
+                extra[bi] += (y1 - y0) * (x1 - x0)
+                break
+        else:
             return False
-        joins.append(j)
-    by_block: dict[int, list[tuple[int, int]]] = {}
-    for x, (bi, k, _, _) in enumerate(joins):
-        by_block.setdefault(bi, []).append((k, x))
-    step = 0
-    base = [0] * len(rects)
-    vals = []
-    for bi, sq in enumerate(squares):
-        shift = np.zeros(len(sq), dtype=np.int64)
-        for k, x in by_block.get(bi, ()):
-            r0, r1, c0, c1 = rects[x]
-            shift[k + 1] += (r1 - r0) * (c1 - c0)
-        v = step + np.arange(len(sq), dtype=np.int64) + np.cumsum(shift)
-        for k, x in by_block.get(bi, ()):
-            base[x] = int(v[k]) + 1
-        vals.append(v)
-        step = int(v[-1]) + 1
-    if step != board.size:
+    size = (r1 - r0) * (c1 - c0)
+    base = np.zeros(len(r0), dtype=np.int64)
+    np.cumsum((size + extra)[:-1], out=base[1:])
+    if int(base[-1] + size[-1] + extra[-1]) != board.size:
         raise AssertionError("construct_between: the pieces do not cover the board")
-    for x, (r0, r1, c0, c1) in enumerate(rects):
-        _, _, a, b = joins[x]
-        m = (r1 - r0) * (c1 - c0)
+    # The rectangles, renumbered in place: entered at the square next to the
+    # earlier end of the chain's edge, and left at the other.
+    joined = set()
+    for (bi, k, a, b), (y0, y1, x0, x1) in zip(joins, rects):
+        joined.add(bi)
+        m = (y1 - y0) * (x1 - x0)
+        shift = sum((y1_ - y0_) * (x1_ - x0_) for (bj, kj, _, _), (y0_, y1_, x0_, x1_)
+                    in zip(joins, rects) if bj == bi and kj < k)
         va, vb = int(board[a]), int(board[b])
-        window = board[r0:r1, c0:c1]
-        _construct.renumber(window, window, base[x], m, va, (va + 1) % m == vb)
-    rows_idx = np.concatenate([np.array([p[0] for p in sq], dtype=np.intp) for sq in squares])
-    cols_idx = np.concatenate([np.array([p[1] for p in sq], dtype=np.intp) for sq in squares])
-    board[rows_idx, cols_idx] = np.concatenate(vals).astype(np.int32)
+        window = board[y0:y1, x0:x1]
+        _construct.renumber(window, window, int(base[bi]) + k + 1 + shift, m, va,
+                            (va + 1) % m == vb)
+    # The chain, a group of blocks with the same path at a time.
+    plain = np.ones(len(r0), dtype=bool)
+    plain[list(joined)] = False
+    for p in np.unique(pid).tolist():
+        path = _paths[p]
+        idx = np.flatnonzero((pid == p) & plain)
+        if len(idx):
+            bw = int(c1[idx[0]] - c0[idx[0]])
+            steps = np.arange(len(path), dtype=np.int32)
+            board[(path // bw)[None, :] + r0[idx, None], (path % bw)[None, :] + c0[idx, None]] = (
+                base[idx, None].astype(np.int32) + steps[None, :])
+    for bi in joined:
+        path = _paths[int(pid[bi])]
+        bw = int(c1[bi] - c0[bi])
+        shift = np.zeros(len(path), dtype=np.int64)
+        for (bj, k, _, _), (y0, y1, x0, x1) in zip(joins, rects):
+            if bj == bi:
+                shift[k + 1] += (y1 - y0) * (x1 - x0)
+        board[path // bw + r0[bi], path % bw + c0[bi]] = (
+            base[bi] + np.arange(len(path)) + np.cumsum(shift)).astype(np.int32)
     return True
 
 
@@ -666,6 +723,10 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
         raise ValueError(f"construct_between serves start and end of the corner colour "
                          f"((row + col) % 2 == 0) on a {rows}x{cols} board")
     check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
+    if len(_paths) > _PATH_CACHE_LIMIT or len(_step_cache) > _PATH_CACHE_LIMIT:
+        for cache in (_path_cache, _step_cache, _path_id):
+            cache.clear()
+        _paths.clear()
     board = np.empty((rows, cols), dtype=np.int32)
     tries = 0
     for rparts in _side_splits(rows, s[0]):
