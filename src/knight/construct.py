@@ -601,6 +601,7 @@ def _rects(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int, tj: int) -
 def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
                   t: Square) -> bool:
     """Try one cut of the board; False if a block path or a swap is missing."""
+    rc, cc = rc.astype(np.int64), cc.astype(np.int64)
     si = int(np.searchsorted(rc, s[0], side="right")) - 1
     sj = int(np.searchsorted(cc, s[1], side="right")) - 1
     ti = int(np.searchsorted(rc, t[0], side="right")) - 1
@@ -654,17 +655,13 @@ def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
         window = board[y0:y1, x0:x1]
         _construct.renumber(window, window, int(base[bi]) + k + 1 + shift, m, va,
                             (va + 1) % m == vb)
-    # The chain, a group of blocks with the same path at a time.
-    plain = np.ones(len(r0), dtype=bool)
-    plain[list(joined)] = False
-    for p in np.unique(pid).tolist():
-        path = _paths[p]
-        idx = np.flatnonzero((pid == p) & plain)
-        if len(idx):
-            bw = int(c1[idx[0]] - c0[idx[0]])
-            steps = np.arange(len(path), dtype=np.int32)
-            board[(path // bw)[None, :] + r0[idx, None], (path % bw)[None, :] + c0[idx, None]] = (
-                base[idx, None].astype(np.int32) + steps[None, :])
+    # The chain, in the core; then the blocks with swaps again, with their
+    # steps after a swap moved on by the rectangle's size.
+    kinds, which = np.unique(pid, return_inverse=True)
+    flat = np.concatenate([_paths[int(p)] for p in kinds])
+    first = np.zeros(len(kinds) + 1, dtype=np.int64)
+    np.cumsum([len(_paths[int(p)]) for p in kinds], out=first[1:])
+    _construct.write_blocks(board, r0, c0, c1 - c0, base, which.astype(np.int64), flat, first)
     for bi in joined:
         path = _paths[int(pid[bi])]
         bw = int(c1[bi] - c0[bi])

@@ -1485,22 +1485,31 @@ def renumber(int32_t[:, :] dst not None, const int32_t[:, :] src not None, int32
     >>> renumber(a, a, 10, 4, 1, True); a.tolist()
     [[11, 10], [13, 12]]
     """
-    cdef Py_ssize_t i, j, rows = dst.shape[0], cols = dst.shape[1]
-    cdef int32_t v
+    cdef Py_ssize_t i, rows = dst.shape[0], cols = dst.shape[1]
     if src.shape[0] != rows or src.shape[1] != cols:
         raise ValueError("dst and src must have the same shape")
+    if rows == 0 or cols == 0:
+        return
+    if dst.strides[1] != sizeof(int32_t) or src.strides[1] != sizeof(int32_t):
+        raise ValueError("each row of dst and src must be contiguous")
     with nogil:
-        if backwards:
-            for i in range(rows):
-                for j in range(cols):
-                    v = origin - src[i, j]
-                    dst[i, j] = offset + (v + period if v < 0 else v)
-        else:
-            for i in range(rows):
-                for j in range(cols):
-                    v = src[i, j] - origin
-                    dst[i, j] = offset + (v + period if v < 0 else v)
+        for i in range(rows):
+            _renumber_row(&dst[i, 0], &src[i, 0], cols, offset, period, origin, backwards)
 
+
+cdef inline void _renumber_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int32_t offset,
+                               int32_t period, int32_t origin, bint backwards) noexcept nogil:
+    # Branch-free, so that the compiler vectorises the loops.
+    cdef Py_ssize_t j
+    cdef int32_t v
+    if backwards:
+        for j in range(n):
+            v = origin - src[j]
+            dst[j] = offset + v + (period & (v >> 31))
+    else:
+        for j in range(n):
+            v = src[j] - origin
+            dst[j] = offset + v + (period & (v >> 31))
 
 def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
                      bint closed, const uint8_t[::1] cancel=None):
@@ -1574,3 +1583,36 @@ def find_join(const int32_t[:, :] board not None, const int32_t[::1] rows not No
             if found_k >= 0:
                 break
     return found_k, found_m
+
+
+def write_blocks(int32_t[:, ::1] board not None, const int64_t[::1] r0 not None,
+                 const int64_t[::1] c0 not None, const int64_t[::1] width not None,
+                 const int64_t[::1] base not None, const int64_t[::1] which not None,
+                 const int32_t[::1] flat not None, const int64_t[::1] first not None):
+    """Number blocks along stored paths: block i's path is
+    ``flat[first[which[i]]:first[which[i] + 1]]`` (squares r * width[i] + c of
+    the block whose corner is (r0[i], c0[i])), its k-th square gets
+    ``base[i] + k``.  The caller has checked every square is on the board.
+
+    >>> import numpy as np
+    >>> board = np.zeros((2, 4), dtype=np.int32)
+    >>> write_blocks(board, np.zeros(2, dtype=np.int64), np.array([0, 2], dtype=np.int64),
+    ...              np.array([2, 2], dtype=np.int64), np.array([0, 4], dtype=np.int64),
+    ...              np.zeros(2, dtype=np.int64), np.array([0, 3, 1, 2], dtype=np.int32),
+    ...              np.array([0, 4], dtype=np.int64))
+    >>> board.tolist()
+    [[0, 2, 4, 6], [3, 1, 7, 5]]
+    """
+    cdef Py_ssize_t i, k, n = r0.shape[0], p, w
+    cdef int32_t* row0
+    cdef int32_t b
+    if c0.shape[0] != n or width.shape[0] != n or base.shape[0] != n or which.shape[0] != n:
+        raise ValueError("r0, c0, width, base and which must have one value per block")
+    with nogil:
+        for i in range(n):
+            p = which[i]
+            w = width[i]
+            b = <int32_t>base[i]
+            row0 = &board[r0[i], c0[i]]
+            for k in range(first[p + 1] - first[p]):
+                row0[(flat[first[p] + k] // w) * board.shape[1] + flat[first[p] + k] % w] = b + k
