@@ -361,7 +361,7 @@ BETWEEN_MIN_SIDE = 12
 _PATH_NODES = 20000
 _PATH_SEEDS = 8
 _PATH_CACHE_LIMIT = 1 << 16
-_path_cache: dict[tuple[int, int, int, int], np.ndarray | None] = {}
+_path_cache: dict[tuple[Any, ...], np.ndarray | None] = {}
 
 Box = tuple[int, int, int, int]     # rows [r0, r1) x columns [c0, c1)
 
@@ -412,16 +412,24 @@ def _side_splits(n: int, at: int) -> Iterator[list[int]]:
             yield parts
 
 
-def _block_path(h: int, w: int, entry: int, exit_: int) -> np.ndarray | None:
+def _block_path(h: int, w: int, entry: int, exit_: int,
+                req: tuple[tuple[int, int], ...] = ()) -> np.ndarray | None:
     """A Hamiltonian path of an h x w block from square ``entry`` to ``exit_``
-    (numbered r * w + c), searched once per process and kept; None if none found."""
-    key = (h, w, entry, exit_)
+    (numbered r * w + c) through the ``req`` edges (pairs of squares),
+    searched once per process and kept; None if none found."""
+    key = (h, w, entry, exit_, req)
     if key in _path_cache:
         return _path_cache[key]
+    partner = None
+    if req:
+        partner = np.full(h * w, -1, dtype=np.int32)
+        for p, q in req:
+            partner[p], partner[q] = q, p
     out: np.ndarray | None = np.empty(h * w, dtype=np.int32)
     assert out is not None
     for seed in range(1, _PATH_SEEDS + 1):
-        if _construct.block_path(h, w, entry, exit_, seed, _PATH_NODES * seed, out) >= 0:
+        if _construct.block_path(h, w, entry, exit_, seed, _PATH_NODES * seed, out,
+                                 partner) >= 0:
             break
     else:
         out = None
@@ -450,7 +458,7 @@ def _links(a: Box, b: Box, colour: int, avoid: Square) -> list[tuple[Square, Squ
     return [(x, e) for _, _, x, e in out]
 
 
-_step_cache: dict[tuple[int, ...], tuple[int, int, int] | None] = {}
+_step_cache: dict[tuple[Any, ...], tuple[int, int, int] | None] = {}
 _paths: list[np.ndarray] = []
 _path_id: dict[int, int] = {}
 
@@ -465,16 +473,17 @@ def _path_index(path: np.ndarray) -> int:
 
 
 def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int],
-                skip: int = 0) -> tuple[int, int, int] | None:
+                skip: int = 0, req: tuple[tuple[int, int], ...] = ()) -> tuple[int, int, int] | None:
     """A chain block's path and its link to the next block, in block coordinates.
 
     The block is h x w with its entry at (er, ec); the next block's corner
     and size relative to this one are ``nxt``.  Returns (path index, entry
     row, entry column of the next block in its own coordinates), the
-    ``skip``-th working choice (by :func:`_links`' order), or None.  Kept:
-    the same corridor block recurs all along the chain.
+    ``skip``-th working choice (by :func:`_links`' order), or None; the path
+    holds the ``req`` edges.  Kept: the same corridor block recurs all along
+    the chain.
     """
-    key = (h, w, er, ec, skip) + nxt
+    key = (h, w, er, ec, skip, req) + nxt
     if key in _step_cache:
         return _step_cache[key]
     dr, dc, hn, wn = nxt
@@ -488,7 +497,7 @@ def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int]
     out = None
     found = 0
     for x, e in cands[:12]:
-        path = _block_path(h, w, er * w + ec, x[0] * w + x[1])
+        path = _block_path(h, w, er * w + ec, x[0] * w + x[1], req)
         if path is not None:
             if found == skip:
                 out = (_path_index(path), e[0] - dr, e[1] - dc)
@@ -512,7 +521,7 @@ def _chain(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int,
 
 
 def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray, s: Square,
-                 t: Square) -> np.ndarray | None:
+                 t: Square, req: dict[int, tuple[tuple[int, int], ...]]) -> np.ndarray | None:
     """The path index of each chain block (None if some block has none).
 
     Block i runs from its entry to its exit, the exit a knight move from
@@ -521,13 +530,15 @@ def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray,
     odd x odd one (at most one, its corner of colour 0) both of colour 0.
     Where blocks repeat (same size, same step to the next, same entry) the
     answer repeats, so the loop jumps to the end of each such run.
+    ``req[i]`` lists edges (pairs of block squares) block i's path must hold.
     """
     k = len(r0)
     h, w = r1 - r0, c1 - c0
     pid = np.empty(k, dtype=np.int64)
     if k == 1:
         path = _block_path(int(h[0]), int(w[0]), (s[0] - int(r0[0])) * int(w[0]) + s[1]
-                           - int(c0[0]), (t[0] - int(r0[0])) * int(w[0]) + t[1] - int(c0[0]))
+                           - int(c0[0]), (t[0] - int(r0[0])) * int(w[0]) + t[1] - int(c0[0]),
+                           req.get(0, ()))
         if path is None:
             return None
         pid[0] = _path_index(path)
@@ -541,16 +552,20 @@ def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray,
     ends = np.append(starts[1:], k - 1) - 1
     run_end[:] = np.repeat(ends, np.diff(np.append(starts, k - 1)))
     er, ec = s[0] - int(r0[0]), s[1] - int(c0[0])
+    marked = sorted(req)
     i = 0
     while i < k - 2:
         g = tuple(int(v) for v in sig[i])
-        got = _transition(g[0], g[1], er, ec, g[2:])
+        got = _transition(g[0], g[1], er, ec, g[2:], 0, req.get(i, ()))
         if got is None:
             return None
         pid[i] = got[0]
-        if got[1] == er and got[2] == ec and i + 1 < k - 2 and not change[i + 1]:
-            # Block i + 1 is block i again: so is every block to the run's end.
-            j = min(int(run_end[i]), k - 3)
+        if got[1] == er and got[2] == ec and i + 1 < k - 2 and not change[i + 1] and (
+                i not in req and i + 1 not in req):
+            # Block i + 1 is block i again: so is every block to the run's end
+            # (short of the next block with edges of its own).
+            nxt_req = next((b for b in marked if b > i), k)
+            j = min(int(run_end[i]), k - 3, nxt_req - 1)
             pid[i + 1:j + 1] = got[0]
             i = j
         er, ec = got[1], got[2]
@@ -561,10 +576,10 @@ def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray,
     tr, tc = t[0] - int(r0[k - 1]), t[1] - int(c0[k - 1])
     hl, wl = int(h[k - 1]), int(w[k - 1])
     for skip in range(12):
-        got = _transition(g[0], g[1], er, ec, g[2:], skip)
+        got = _transition(g[0], g[1], er, ec, g[2:], skip, req.get(k - 2, ()))
         if got is None:
             return None
-        last = _block_path(hl, wl, got[1] * wl + got[2], tr * wl + tc)
+        last = _block_path(hl, wl, got[1] * wl + got[2], tr * wl + tc, req.get(k - 1, ()))
         if last is not None:
             pid[k - 2], pid[k - 1] = got[0], _path_index(last)
             return pid
@@ -573,7 +588,7 @@ def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray,
 
 def _rects(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int, tj: int) -> list[Box]:
     """Rectangles (unions of blocks) covering the board outside the chain,
-    each next to a chain block; at most five."""
+    each with a corner next to a chain block; at most five."""
     nr, nc = len(rc) - 1, len(cc) - 1
     fi, fj = ti < si, tj < sj
     # Work as if t's block were below and right of s's, then flip back.
@@ -582,8 +597,8 @@ def _rects(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int, tj: int) -
     p = nr - 1 - ti if fi else ti
     q = nc - 1 - tj if fj else tj
     if (a, b) == (p, q):
-        rects = [((0, a), (0, nc)), ((a, a + 1), (0, b)), ((a, a + 1), (b + 1, nc)),
-                 ((a + 1, nr), (0, nc))]
+        rects = [((0, a), (0, b + 1)), ((0, a + 1), (b + 1, nc)), ((a, nr), (0, b)),
+                 ((a + 1, nr), (b, nc))]
     else:
         rects = [((0, a), (0, q + 1)), ((0, p + 1), (q + 1, nc)), ((a, a + 1), (0, b)),
                  ((a + 1, nr), (0, q)), ((p + 1, nr), (q, nc))]
@@ -598,6 +613,44 @@ def _rects(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int, tj: int) -
     return out
 
 
+def _corner_joins(rects: list[Box], r0: np.ndarray, r1: np.ndarray, c0: np.ndarray,
+                  c1: np.ndarray) -> list[tuple[int, Square, Square, Square, Square]] | None:
+    """For each rectangle a swap through one of its corner edges (every closed
+    tour of the rectangle has both edges at each corner): a chain block and
+    two of its squares p, q, parallel to corner edge c-d of the rectangle,
+    p - c and q - d knight moves.  Returns (block, p, q, c, d) per rectangle,
+    no square of a block in two swaps, or None."""
+    taken: set[Square] = set()
+    out = []
+    for y0, y1, x0, x1 in rects:
+        near = np.flatnonzero((r0 < y1 + 2) & (r1 > y0 - 2) & (c0 < x1 + 2) & (c1 > x0 - 2))
+        found = None
+        for bi in near.tolist():
+            box = (int(r0[bi]), int(r1[bi]), int(c0[bi]), int(c1[bi]))
+            for cr, cc_, sr, sc in ((y0, x0, 1, 1), (y0, x1 - 1, 1, -1), (y1 - 1, x0, -1, 1),
+                                    (y1 - 1, x1 - 1, -1, -1)):
+                for dr, dc in ((2 * sr, sc), (sr, 2 * sc)):
+                    c, d = (cr, cc_), (cr + dr, cc_ + dc)
+                    for mr, mc in DEFAULT_ORDER:
+                        p, q = (c[0] + mr, c[1] + mc), (d[0] + mr, d[1] + mc)
+                        if (box[0] <= p[0] < box[1] and box[2] <= p[1] < box[3]
+                                and box[0] <= q[0] < box[1] and box[2] <= q[1] < box[3]
+                                and p not in taken and q not in taken):
+                            found = (bi, p, q, c, d)
+                            break
+                    if found:
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found is None:
+            return None
+        taken.update((found[1], found[2]))
+        out.append(found)
+    return out
+
+
 def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
                   t: Square) -> bool:
     """Try one cut of the board; False if a block path or a swap is missing."""
@@ -607,54 +660,47 @@ def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
     ti = int(np.searchsorted(rc, t[0], side="right")) - 1
     tj = int(np.searchsorted(cc, t[1], side="right")) - 1
     r0, r1, c0, c1 = _chain(rc, cc, si, sj, ti, tj)
-    pid = _chain_paths(r0, r1, c0, c1, s, t)
+    rects = _rects(rc, cc, si, sj, ti, tj)
+    joins = _corner_joins(rects, r0, r1, c0, c1)
+    if joins is None:
+        return False
+    req: dict[int, tuple[tuple[int, int], ...]] = {}
+    for bi, p, q, _, _ in joins:
+        y, x, w = int(r0[bi]), int(c0[bi]), int(c1[bi] - c0[bi])
+        req[bi] = req.get(bi, ()) + (((p[0] - y) * w + p[1] - x, (q[0] - y) * w + q[1] - x),)
+    pid = _chain_paths(r0, r1, c0, c1, s, t, req)
     if pid is None:
         return False
-    rects = _rects(rc, cc, si, sj, ti, tj)
-    for y0, y1, x0, x1 in rects:
-        status = _construct.construct_window(board[y0:y1, x0:x1], 0, 0, True)
-        if status != _construct.OK:
-            raise RuntimeError(f"construct_between: status {status} on a "
-                               f"{y1 - y0}x{x1 - x0} window")
-    # Each rectangle's cycle joins a chain block's path at a swap.
-    extra = np.zeros(len(r0), dtype=np.int64)
-    joins: list[tuple[int, int, Square, Square]] = []
-    used: dict[int, np.ndarray] = {}
-    for y0, y1, x0, x1 in rects:
-        near = np.flatnonzero((r0 < y1 + 2) & (r1 > y0 - 2) & (c0 < x1 + 2) & (c1 > x0 - 2))
-        for bi in near.tolist():
-            path = _paths[int(pid[bi])]
-            bw = int(c1[bi] - c0[bi])
-            pr = (path // bw + r0[bi]).astype(np.int32)
-            pc = (path % bw + c0[bi]).astype(np.int32)
-            u = used.setdefault(bi, np.zeros(len(path), dtype=np.uint8))
-            k, m = _construct.find_join(board, pr, pc, y0, y1, x0, x1, u)
-            if k >= 0:
-                u[k] = 1
-                dr, dc = DEFAULT_ORDER[m]
-                joins.append((bi, k, (int(pr[k]) + dr, int(pc[k]) + dc),
-                              (int(pr[k + 1]) + dr, int(pc[k + 1]) + dc)))
-                extra[bi] += (y1 - y0) * (x1 - x0)
-                break
-        else:
-            return False
+    # Where each rectangle goes in: after the earlier of p, q on its block's path.
     size = (r1 - r0) * (c1 - c0)
+    extra = np.zeros(len(r0), dtype=np.int64)
+    at = []
+    for (bi, p, q, c, d), (y0, y1, x0, x1) in zip(joins, rects):
+        y, x, w = int(r0[bi]), int(c0[bi]), int(c1[bi] - c0[bi])
+        path = _paths[int(pid[bi])]
+        kp = int(np.flatnonzero(path == (p[0] - y) * w + p[1] - x)[0])
+        kq = int(np.flatnonzero(path == (q[0] - y) * w + q[1] - x)[0])
+        if abs(kp - kq) != 1:
+            raise AssertionError("construct_between: a block path lacks its swap edge")
+        at.append((min(kp, kq), (c, d) if kp < kq else (d, c)))
+        extra[bi] += (y1 - y0) * (x1 - x0)
     base = np.zeros(len(r0), dtype=np.int64)
     np.cumsum((size + extra)[:-1], out=base[1:])
     if int(base[-1] + size[-1] + extra[-1]) != board.size:
         raise AssertionError("construct_between: the pieces do not cover the board")
-    # The rectangles, renumbered in place: entered at the square next to the
-    # earlier end of the chain's edge, and left at the other.
-    joined = set()
-    for (bi, k, a, b), (y0, y1, x0, x1) in zip(joins, rects):
-        joined.add(bi)
+    # Each rectangle's closed tour, numbered from where the path enters it
+    # to where it leaves, straight into its window.
+    for x, ((bi, _, _, _, _), (y0, y1, x0, x1)) in enumerate(zip(joins, rects)):
+        k, (a, b) = at[x]
+        before = sum((v1 - v0) * (u1 - u0) for (bj, *_), (v0, v1, u0, u1), (kj, _)
+                     in zip(joins, rects, at) if bj == bi and kj < k)
+        offset = int(base[bi]) + k + 1 + before
         m = (y1 - y0) * (x1 - x0)
-        shift = sum((y1_ - y0_) * (x1_ - x0_) for (bj, kj, _, _), (y0_, y1_, x0_, x1_)
-                    in zip(joins, rects) if bj == bi and kj < k)
-        va, vb = int(board[a]), int(board[b])
-        window = board[y0:y1, x0:x1]
-        _construct.renumber(window, window, int(base[bi]) + k + 1 + shift, m, va,
-                            (va + 1) % m == vb)
+        status = _construct.construct_window(board[y0:y1, x0:x1], a[0] - y0, a[1] - x0, True,
+                                             None, offset, b[0] - y0, b[1] - x0)
+        if status != _construct.OK or int(board[b]) != offset + m - 1:
+            raise RuntimeError(f"construct_between: status {status} on a "
+                               f"{y1 - y0}x{x1 - x0} window")
     # The chain, in the core; then the blocks with swaps again, with their
     # steps after a swap moved on by the rectangle's size.
     kinds, which = np.unique(pid, return_inverse=True)
@@ -662,11 +708,11 @@ def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
     first = np.zeros(len(kinds) + 1, dtype=np.int64)
     np.cumsum([len(_paths[int(p)]) for p in kinds], out=first[1:])
     _construct.write_blocks(board, r0, c0, c1 - c0, base, which.astype(np.int64), flat, first)
-    for bi in joined:
+    for bi in set(j[0] for j in joins):
         path = _paths[int(pid[bi])]
         bw = int(c1[bi] - c0[bi])
         shift = np.zeros(len(path), dtype=np.int64)
-        for (bj, k, _, _), (y0, y1, x0, x1) in zip(joins, rects):
+        for (bj, *_), (y0, y1, x0, x1), (k, _) in zip(joins, rects, at):
             if bj == bi:
                 shift[k + 1] += (y1 - y0) * (x1 - x0)
         board[path // bw + r0[bi], path % bw + c0[bi]] = (

@@ -960,6 +960,37 @@ cdef inline int _report(int state) noexcept nogil:
     return C_CANCELLED if state == POLL_CANCELLED else C_INTERRUPTED
 
 
+cdef int64_t _step_at(const Work* wk, Py_ssize_t r, Py_ssize_t c, Py_ssize_t nr, Py_ssize_t nc,
+                      Py_ssize_t i0, Py_ssize_t j0) noexcept nogil:
+    """The step of square (r, c) after the walk: what the write would put
+    there (the kt_block sum for one square), or -1."""
+    cdef Py_ssize_t bi = 0, bj = 0, lr, lc, plane, at
+    cdef const Config* cfg
+    cdef const int32_t* mk
+    cdef int a, combo = 0, e
+    cdef int32_t base[ARCS]
+    cdef int64_t v
+    while bi < nr - 1 and wk.rcut[bi + 1] <= r:
+        bi += 1
+    while bj < nc - 1 and wk.ccut[bj + 1] <= c:
+        bj += 1
+    cfg = _config_of(wk, bi, bj, nr, nc, i0, j0)
+    if cfg == NULL:
+        return -1
+    lr, lc = r - wk.rcut[bi], c - wk.ccut[bj]
+    mk = wk.mark + ARCS * (bi * nc + bj)
+    for a in range(cfg.narcs):
+        e = mk[a]
+        combo |= (e < 0) << a
+        base[a] = e - 1 if e > 0 else -e - 1
+    plane = wk.rpart[bi] * KT_LANES
+    at = lr * KT_LANES + lc
+    v = cfg.tab[combo * plane + at] + base[0]
+    for a in range(cfg.narcs - 1):
+        v += cfg.tab[((1 << cfg.narcs) + a) * plane + at] & (base[a + 1] - base[0])
+    return v
+
+
 cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t start_col,
                         bint closed, const uint8_t* cancel) noexcept nogil:
     """Write a tour of ``board``'s shape from ``(start_row, start_col)``; a status code.
@@ -994,14 +1025,23 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
     if rows <= 4 or cols <= 4:
         return thin_tour_c(board, start_row, start_col, closed, cancel)
     return _construct_blocks(&board[0, 0], rows, cols, cols, start_row, start_col, closed,
-                             cancel)
+                             cancel, 0, -1, -1)
 
 
 cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t stride,
                            Py_ssize_t start_row, Py_ssize_t start_col, bint closed,
-                           const uint8_t* cancel) noexcept nogil:
+                           const uint8_t* cancel, int32_t offset, Py_ssize_t last_row,
+                           Py_ssize_t last_col) noexcept nogil:
     """The block construction of :c:func:`construct_tour` (both sides >= 5), into
-    ``out`` with rows ``stride`` values apart: a whole board or a window of one."""
+    ``out`` with rows ``stride`` values apart: a whole board or a window of one.
+
+    Every step is written plus ``offset``.  With ``last_row >= 0`` (a closed
+    tour, that square a knight move from the start on it) the tour is walked
+    from the start in the direction that ends at (last_row, last_col): if
+    the walk went there first, the board is written reversed (a square's
+    step ``v`` becomes ``n - v``, the start's 0 staying 0) -- the same tour,
+    the other way round, at no extra cost.
+    """
     cdef Py_ssize_t n = rows * cols, step = 0, since = 0
     cdef Py_ssize_t i, j, nr, nc, i0, j0, bi, bj, u, du, x0, x1, done = 0
     cdef Py_ssize_t pend[MAX_SIDE]
@@ -1019,6 +1059,8 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
     cdef const Config* cfg
     cdef const Config* start_cfg
     cdef const Config* rowcfg[COL0_KEY + 1]
+    cdef bint reverse = False
+    cdef int32_t flip = 0
     if rows % 2 and cols % 2 and (closed or (start_row + start_col) % 2):
         return C_NO_TOUR
     if not _loaded:
@@ -1227,6 +1269,13 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
         a, side = e >> 1, e & 1
     if status == C_OK and step != n:
         status = C_BAD_DATA
+    if status == C_OK and last_row >= 0:
+        v = _step_at(&wk, last_row, last_col, nr, nc, i0, j0)
+        if v == 1:
+            reverse = True
+            flip = (1 << ARCS) - 1
+        elif v != n - 1:
+            status = C_BAD_ARGUMENT     # not the start's neighbour on the tour
     # Then the board, a block row at a time in chunks of about CHUNK
     # columns: each block of a chunk is numbered into the buffer from its
     # configuration's tables (a square's step is its arc's first step plus
@@ -1258,6 +1307,8 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
                         status = C_BAD_DATA     # an arc the tour never met
                     combo |= (e < 0) << a
                     base[a] = e - 1 if e > 0 else -e - 1
+                    base[a] = <int32_t>(offset + n - base[a]) if reverse else base[a] + offset
+                combo ^= flip & ((1 << cfg.narcs) - 1)
                 b0 = base[0]
                 for a in range(cfg.narcs, ARCS):
                     base[a] = b0
@@ -1289,6 +1340,8 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
             break
     if stream:
         kt_fence()
+    if reverse and status == C_OK:
+        out[start_row * stride + start_col] = offset
     _free_work(&wk)
     return status
 
@@ -1333,14 +1386,17 @@ cdef inline uint64_t _mix(uint64_t x) noexcept nogil:
 
 
 cdef int64_t _block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_nodes,
-                         int32_t* out) noexcept nogil:
+                         const int32_t* partner, int32_t* out) noexcept nogil:
     """A Hamiltonian path of the h x w knight graph from ``start`` to ``end``.
 
     Warnsdorff-ordered backtracking (fewest free neighbours first, ties by a
     hash of ``seed``), with the exact prunings of a fixed-end path: a free
     square other than the end left with no free neighbour is dead, one left
     with a single free neighbour must be entered next (two such: dead), and
-    the end is entered only last.  Returns the nodes used (the path in
+    the end is entered only last.  ``partner`` (NULL, or per square the
+    square it must be joined to, -1 for none) asks for required edges: a
+    square with a partner not yet beside it on the path moves to it next.
+    Returns the nodes used (the path in
     ``out``, square numbers r * w + c) or -1 when ``max_nodes`` run out or no
     such path exists.
     """
@@ -1385,9 +1441,17 @@ cdef int64_t _block_path(int h, int w, int start, int end, uint64_t seed, int64_
             # Candidates of this node, Warnsdorff order.
             m = 0
             left = n - d - 1
+            u = -1
+            if partner != NULL and partner[p] >= 0 and (d == 0 or path[d - 1] != partner[p]):
+                u = partner[p]
             for k in range(deg[p]):
                 q = nb[p][k]
                 if seen[q] or (q == end and left != 1) or (forced >= 0 and q != forced):
+                    continue
+                if u >= 0 and q != u:
+                    continue
+                if partner != NULL and partner[q] >= 0 and partner[q] != p and (
+                        seen[partner[q]] or q == end):
                     continue
                 kk = (<uint64_t>cnt[q] << 32) | (_mix(seed ^ (<uint64_t>q * 0x9E3779B97F4A7C15ULL)
                                                       ^ (<uint64_t>d << 40)) & 0xFFFFFFFFULL)
@@ -1451,24 +1515,30 @@ cdef int64_t _block_path(int h, int w, int start, int end, uint64_t seed, int64_
 
 
 def block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_nodes,
-               int32_t[::1] out not None):
+               int32_t[::1] out not None, const int32_t[::1] partner=None):
     """Search a Hamiltonian knight path of an h x w block from ``start`` to ``end``.
 
     Squares are numbered r * w + c; ``out`` (h * w values) receives the path.
     Returns the nodes the search used, or -1 if it found none within
     ``max_nodes`` (0: no limit; try another ``seed``).  Blocks up to 256
-    squares.
+    squares.  ``partner`` (optional, h * w values): each square's required
+    neighbour on the path, or -1; the pairs must be knight moves and mutual.
 
     >>> import numpy as np
     >>> out = np.empty(36, dtype=np.int32)
     >>> block_path(6, 6, 0, 35, 1, 0, out) >= 0, int(out[0]), int(out[35])
     (True, 0, 35)
     """
+    cdef int64_t r
+    cdef const int32_t* req = NULL
     if out.shape[0] < h * w:
         raise ValueError("out must hold h * w values")
-    cdef int64_t r
+    if partner is not None:
+        if partner.shape[0] != h * w:
+            raise ValueError("partner must hold h * w values")
+        req = &partner[0]
     with nogil:
-        r = _block_path(h, w, start, end, seed, max_nodes, &out[0])
+        r = _block_path(h, w, start, end, seed, max_nodes, req, &out[0])
     return r
 
 
@@ -1512,14 +1582,24 @@ cdef inline void _renumber_row(int32_t* dst, const int32_t* src, Py_ssize_t n, i
             dst[j] = offset + v + (period & (v >> 31))
 
 def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
-                     bint closed, const uint8_t[::1] cancel=None):
+                     bint closed, const uint8_t[::1] cancel=None, int32_t offset=0,
+                     Py_ssize_t last_row=-1, Py_ssize_t last_col=-1):
     """:func:`construct_into` for a window of a larger board (rows any stride
     apart, each row contiguous), both sides >= 5; returns its status.
+
+    Steps are written plus ``offset``.  With ``last_row >= 0`` (closed tours
+    only) the closed tour is numbered from the start in the direction that
+    ends at (last_row, last_col), which must be the start's neighbour on the
+    tour (else ``BAD_ARGUMENT``, the window partly written).
 
     >>> import numpy as np
     >>> big = np.zeros((8, 9), dtype=np.int32)
     >>> construct_window(big[1:7, 2:8], 0, 0, True) == OK, int(big[1:7, 2:8].max())
     (True, 35)
+    >>> construct_window(big[1:7, 2:8], 0, 0, True, None, 100, 1, 2) == OK
+    True
+    >>> int(big[1, 2]), int(big[2, 4])
+    (100, 135)
     """
     cdef const uint8_t* flag = cancel_address(cancel)
     cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
@@ -1527,17 +1607,19 @@ def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssiz
     cdef int status
     if board.strides[1] != sizeof(int32_t) or board.strides[0] % sizeof(int32_t):
         raise ValueError("each row of the window must be contiguous")
-    if rows < 5 or cols < 5 or rows > MAX_SQUARES // cols:
+    if rows < 5 or cols < 5 or rows > MAX_SQUARES // cols or offset < 0 or (
+            offset > MAX_SQUARES - rows * cols):
         return C_BAD_ARGUMENT
     if start_row < 0 or start_row >= rows or start_col < 0 or start_col >= cols:
         return C_BAD_ARGUMENT
+    if last_row >= 0 and (not closed or last_row >= rows or last_col < 0 or last_col >= cols):
+        return C_BAD_ARGUMENT
     with nogil:
         status = _construct_blocks(&board[0, 0], rows, cols, stride, start_row, start_col,
-                                   closed, flag)
+                                   closed, flag, offset, last_row, last_col)
     if status == C_INTERRUPTED:
         reraise_pending()
     return status
-
 
 def find_join(const int32_t[:, :] board not None, const int32_t[::1] rows not None,
               const int32_t[::1] cols not None, Py_ssize_t r0, Py_ssize_t r1, Py_ssize_t c0,
