@@ -623,12 +623,14 @@ def _corner_joins(rects: list[Box], r0: np.ndarray, r1: np.ndarray, c0: np.ndarr
     taken: set[Square] = set()
     out = []
     for y0, y1, x0, x1 in rects:
-        near = np.flatnonzero((r0 < y1 + 2) & (r1 > y0 - 2) & (c0 < x1 + 2) & (c1 > x0 - 2))
         found = None
-        for bi in near.tolist():
-            box = (int(r0[bi]), int(r1[bi]), int(c0[bi]), int(c1[bi]))
-            for cr, cc_, sr, sc in ((y0, x0, 1, 1), (y0, x1 - 1, 1, -1), (y1 - 1, x0, -1, 1),
-                                    (y1 - 1, x1 - 1, -1, -1)):
+        for cr, cc_, sr, sc in ((y0, x0, 1, 1), (y0, x1 - 1, 1, -1), (y1 - 1, x0, -1, 1),
+                                (y1 - 1, x1 - 1, -1, -1)):
+            # Chain blocks within a knight move of the corner square.
+            near = np.flatnonzero((r0 <= cr + 2) & (r1 > cr - 2) & (c0 <= cc_ + 2)
+                                  & (c1 > cc_ - 2))
+            for bi in near.tolist():
+                box = (int(r0[bi]), int(r1[bi]), int(c0[bi]), int(c1[bi]))
                 for dr, dc in ((2 * sr, sc), (sr, 2 * sc)):
                     c, d = (cr, cc_), (cr + dr, cc_ + dc)
                     for mr, mc in DEFAULT_ORDER:

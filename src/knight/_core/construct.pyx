@@ -1542,45 +1542,6 @@ def block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_node
     return r
 
 
-def renumber(int32_t[:, :] dst not None, const int32_t[:, :] src not None, int32_t offset,
-             int32_t period, int32_t origin, bint backwards):
-    """Renumber a closed tour's window: dst = offset + (src - origin) % period,
-    or (backwards) offset + (origin - src) % period, for ``src`` in 0..period-1.
-
-    The two may be the same array (the update is elementwise).  Takes any
-    strides: ``dst`` is usually a window of a larger board.
-
-    >>> import numpy as np
-    >>> a = np.arange(4, dtype=np.int32).reshape(2, 2)
-    >>> renumber(a, a, 10, 4, 1, True); a.tolist()
-    [[11, 10], [13, 12]]
-    """
-    cdef Py_ssize_t i, rows = dst.shape[0], cols = dst.shape[1]
-    if src.shape[0] != rows or src.shape[1] != cols:
-        raise ValueError("dst and src must have the same shape")
-    if rows == 0 or cols == 0:
-        return
-    if dst.strides[1] != sizeof(int32_t) or src.strides[1] != sizeof(int32_t):
-        raise ValueError("each row of dst and src must be contiguous")
-    with nogil:
-        for i in range(rows):
-            _renumber_row(&dst[i, 0], &src[i, 0], cols, offset, period, origin, backwards)
-
-
-cdef inline void _renumber_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int32_t offset,
-                               int32_t period, int32_t origin, bint backwards) noexcept nogil:
-    # Branch-free, so that the compiler vectorises the loops.
-    cdef Py_ssize_t j
-    cdef int32_t v
-    if backwards:
-        for j in range(n):
-            v = origin - src[j]
-            dst[j] = offset + v + (period & (v >> 31))
-    else:
-        for j in range(n):
-            v = src[j] - origin
-            dst[j] = offset + v + (period & (v >> 31))
-
 def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
                      bint closed, const uint8_t[::1] cancel=None, int32_t offset=0,
                      Py_ssize_t last_row=-1, Py_ssize_t last_col=-1):
@@ -1620,52 +1581,6 @@ def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssiz
     if status == C_INTERRUPTED:
         reraise_pending()
     return status
-
-def find_join(const int32_t[:, :] board not None, const int32_t[::1] rows not None,
-              const int32_t[::1] cols not None, Py_ssize_t r0, Py_ssize_t r1, Py_ssize_t c0,
-              Py_ssize_t c1, const uint8_t[::1] used not None):
-    """A parallel-edge swap between a path and a closed tour's window of ``board``.
-
-    The path is the squares ``(rows[k], cols[k])``; the window rows
-    ``r0..r1-1``, columns ``c0..c1-1`` holds a closed tour numbered
-    0..period-1.  Finds the first k (``used[k]`` zero) and knight move m such
-    that ``path[k] + m`` and ``path[k + 1] + m`` are in the window and
-    consecutive on its tour; returns ``(k, m)`` (m indexes DEFAULT_ORDER), or
-    ``(-1, -1)``.
-
-    >>> import numpy as np
-    >>> board = np.zeros((6, 12), dtype=np.int32)
-    >>> construct_window(board[:, 6:], 0, 0, True) == OK
-    True
-    >>> a, b = (np.argwhere(board[:, 6:] == v)[0] + (0, 6) for v in (0, 1))
-    >>> path = np.array([a, b], dtype=np.int32) - np.int32([1, 2])
-    >>> used = np.zeros(2, dtype=np.uint8)
-    >>> find_join(board, path[:, 0].copy(), path[:, 1].copy(), 0, 6, 6, 12, used)[0]
-    0
-    """
-    cdef Py_ssize_t n = rows.shape[0], k, ar, ac, br, bc, found_k = -1
-    cdef int m, found_m = -1
-    cdef int32_t period = <int32_t>((r1 - r0) * (c1 - c0)), diff
-    if cols.shape[0] != n or used.shape[0] < n:
-        raise ValueError("rows, cols and used must have the path's length")
-    if not (0 <= r0 < r1 <= board.shape[0] and 0 <= c0 < c1 <= board.shape[1]):
-        raise ValueError("the window must lie on the board")
-    with nogil:
-        for k in range(n - 1):
-            if used[k]:
-                continue
-            for m in range(8):
-                ar, ac = rows[k] + DR[m], cols[k] + DC[m]
-                br, bc = rows[k + 1] + DR[m], cols[k + 1] + DC[m]
-                if r0 <= ar < r1 and c0 <= ac < c1 and r0 <= br < r1 and c0 <= bc < c1:
-                    diff = board[ar, ac] - board[br, bc]
-                    if diff == 1 or diff == -1 or diff == period - 1 or diff == 1 - period:
-                        found_k, found_m = k, m
-                        break
-            if found_k >= 0:
-                break
-    return found_k, found_m
-
 
 def write_blocks(int32_t[:, ::1] board not None, const int64_t[::1] r0 not None,
                  const int64_t[::1] c0 not None, const int64_t[::1] width not None,
