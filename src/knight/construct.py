@@ -29,6 +29,13 @@ package's kind of search (Warnsdorff-ordered backtracking); see that script
 for the join edges each block carries.  Boards with a side of 3 or 4 are
 handed to :mod:`knight.thin`.
 
+:func:`construct_between` builds an open tour with both ends given, on
+boards with both sides >= 12: a chain of blocks carries searched block paths
+from the start to the end, and the rest of the board is a few rectangles,
+each written by the core (into its window of the board, numbered from where
+the chain's path enters it) and joined to the chain by a parallel-edge swap
+through one of its corner edges.
+
 The planner and block cutter below (:func:`plan`, :class:`_Blocks`) are the
 Python twin of the core's: :func:`reference_construct` builds the same tour
 with them, square by square, and the tests check that the two agree.
@@ -473,7 +480,8 @@ def _path_index(path: np.ndarray) -> int:
 
 
 def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int],
-                skip: int = 0, req: tuple[tuple[int, int], ...] = ()) -> tuple[int, int, int] | None:
+                skip: int = 0,
+                req: tuple[tuple[int, int], ...] = ()) -> tuple[int, int, int] | None:
     """A chain block's path and its link to the next block, in block coordinates.
 
     The block is h x w with its entry at (er, ec); the next block's corner
@@ -556,7 +564,7 @@ def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray,
     i = 0
     while i < k - 2:
         g = tuple(int(v) for v in sig[i])
-        got = _transition(g[0], g[1], er, ec, g[2:], 0, req.get(i, ()))
+        got = _transition(g[0], g[1], er, ec, (g[2], g[3], g[4], g[5]), 0, req.get(i, ()))
         if got is None:
             return None
         pid[i] = got[0]
@@ -576,7 +584,8 @@ def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray,
     tr, tc = t[0] - int(r0[k - 1]), t[1] - int(c0[k - 1])
     hl, wl = int(h[k - 1]), int(w[k - 1])
     for skip in range(12):
-        got = _transition(g[0], g[1], er, ec, g[2:], skip, req.get(k - 2, ()))
+        got = _transition(g[0], g[1], er, ec, (g[2], g[3], g[4], g[5]), skip,
+                          req.get(k - 2, ()))
         if got is None:
             return None
         last = _block_path(hl, wl, got[1] * wl + got[2], tr * wl + tc, req.get(k - 1, ()))
@@ -710,7 +719,7 @@ def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
     first = np.zeros(len(kinds) + 1, dtype=np.int64)
     np.cumsum([len(_paths[int(p)]) for p in kinds], out=first[1:])
     _construct.write_blocks(board, r0, c0, c1 - c0, base, which.astype(np.int64), flat, first)
-    for bi in set(j[0] for j in joins):
+    for bi in {j[0] for j in joins}:
         path = _paths[int(pid[bi])]
         bw = int(c1[bi] - c0[bi])
         shift = np.zeros(len(path), dtype=np.int64)
@@ -744,8 +753,8 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
     place in one pass.
 
     >>> import knight
-    >>> board = construct_between(12, 14, (0, 0), (11, 13))
-    >>> int(board[0, 0]), int(board[11, 13]), knight.is_tour(board)
+    >>> board = construct_between(12, 14, (0, 0), (11, 12))
+    >>> int(board[0, 0]), int(board[11, 12]), knight.is_tour(board)
     (0, 167, True)
     >>> construct_between(12, 12, (0, 0), (2, 2))
     Traceback (most recent call last):

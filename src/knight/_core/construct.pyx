@@ -1526,8 +1526,8 @@ def block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_node
 
     >>> import numpy as np
     >>> out = np.empty(36, dtype=np.int32)
-    >>> block_path(6, 6, 0, 35, 1, 0, out) >= 0, int(out[0]), int(out[35])
-    (True, 0, 35)
+    >>> block_path(6, 6, 0, 34, 1, 100000, out) >= 0, int(out[0]), int(out[35])
+    (True, 0, 34)
     """
     cdef int64_t r
     cdef const int32_t* req = NULL
@@ -1581,6 +1581,7 @@ def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssiz
     if status == C_INTERRUPTED:
         reraise_pending()
     return status
+
 
 def write_blocks(int32_t[:, ::1] board not None, const int64_t[::1] r0 not None,
                  const int64_t[::1] c0 not None, const int64_t[::1] width not None,
