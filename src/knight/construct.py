@@ -367,7 +367,7 @@ BETWEEN_MIN_SIDE = 12
 # Block-path searches: node budget per seed, seeds per (block, entry, exit).
 _PATH_NODES = 20000
 _PATH_SEEDS = 8
-_PATH_CACHE_LIMIT = 1 << 16
+_PATH_CACHE_LIMIT = 1 << 14      # about 10 MB of kept paths at most
 _path_cache: dict[tuple[Any, ...], np.ndarray | None] = {}
 
 Box = tuple[int, int, int, int]     # rows [r0, r1) x columns [c0, c1)
