@@ -405,18 +405,25 @@ def _side_splits(n: int, at: int) -> Iterator[list[int]]:
     """Ways to cut a side into block parts: all even but one odd part holding
     ``at`` at an even offset when ``n`` is odd (then the odd x odd block of an
     odd x odd board is the corner of the chain, where both its ends have the
-    corner colour)."""
+    corner colour).  The usual splits first; then the same with two
+    neighbouring parts merged (up to 16), for the rare ends that a small
+    block cannot join."""
     if n % 2 == 0:
         base = _even_parts(n)
-        seen: set[tuple[int, ...]] = set()
-        for k in range(len(base)):
-            parts = base[k:] + base[:k]
-            if tuple(parts) not in seen:
-                seen.add(tuple(parts))
-                yield parts
+        first = [base[k:] + base[:k] for k in range(len(base))]
     else:
-        for parts, _ in _odd_part_choices(n, at):
+        first = [parts for parts, _ in _odd_part_choices(n, at)]
+    seen: set[tuple[int, ...]] = set()
+    for parts in first:
+        if tuple(parts) not in seen:
+            seen.add(tuple(parts))
             yield parts
+    for parts in first:
+        for i in range(len(parts) - 1):
+            merged = parts[:i] + [parts[i] + parts[i + 1]] + parts[i + 2:]
+            if parts[i] + parts[i + 1] <= 16 and tuple(merged) not in seen:
+                seen.add(tuple(merged))
+                yield merged
 
 
 def _block_path(h: int, w: int, entry: int, exit_: int,
@@ -788,9 +795,9 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
             if _between_into(board, _cuts(rparts), _cuts(cparts), s, t):
                 return board
             tries += 1
-            if tries >= 16:
+            if tries >= 64:
                 break
-        if tries >= 16:
+        if tries >= 64:
             break
     raise AssertionError(f"construct_between found no layout for {s} -> {t} on a "
                          f"{rows}x{cols} board")
