@@ -408,17 +408,21 @@ def _side_splits(n: int, at: int) -> Iterator[list[int]]:
     corner colour).  The usual splits first; then the same with two
     neighbouring parts merged (up to 16), for the rare ends that a small
     block cannot join."""
-    if n % 2 == 0:
-        base = _even_parts(n)
-        first = [base[k:] + base[:k] for k in range(len(base))]
-    else:
-        first = [parts for parts, _ in _odd_part_choices(n, at)]
+    def firsts() -> Iterator[list[int]]:
+        if n % 2 == 0:
+            base = _even_parts(n)
+            for k in range(len(base)):
+                yield base[k:] + base[:k]
+        else:
+            for parts, _ in _odd_part_choices(n, at):
+                yield parts
+
     seen: set[tuple[int, ...]] = set()
-    for parts in first:
+    for parts in firsts():
         if tuple(parts) not in seen:
             seen.add(tuple(parts))
             yield parts
-    for parts in first:
+    for parts in firsts():
         for i in range(len(parts) - 1):
             merged = parts[:i] + [parts[i] + parts[i + 1]] + parts[i + 2:]
             if parts[i] + parts[i + 1] <= 16 and tuple(merged) not in seen:
