@@ -144,10 +144,25 @@ cdef extern from *:
        skip reading the board's lines into the cache only to overwrite them
        (a board far bigger than the cache would otherwise cost a read for
        every write); the stores need 16-byte alignment, so the ends of a
-       misaligned run go one value at a time (still non-temporal). */
+       misaligned run go one value at a time (still non-temporal).  `stream`
+       2 (a window of a larger board, whose rows do not meet end to end):
+       the partial 64-byte lines at the ends of the run get ordinary stores,
+       as a line half-written by non-temporal stores costs a partial write
+       to memory, and here no neighbouring run completes it. */
     static inline void kt_put_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int stream)
     {
     #if KT_SSE2
+        Py_ssize_t tail = 0;
+        if (stream == 2) {
+            while (n > 0 && ((uintptr_t)dst & 63)) {
+                *dst++ = *src++;
+                n--;
+            }
+            tail = (Py_ssize_t)(((uintptr_t)(dst + n) & 63) / sizeof(int32_t));
+            if (tail > n)
+                tail = n;
+            n -= tail;
+        }
         if (stream) {
             while (n > 0 && ((uintptr_t)dst & 15)) {
                 _mm_stream_si32((int*)dst, *src);
@@ -167,6 +182,8 @@ cdef extern from *:
                 _mm_stream_si128((__m128i*)dst, _mm_loadu_si128((const __m128i*)src));
             for (; n > 0; n--)
                 _mm_stream_si32((int*)dst++, *src++);
+            for (; tail > 0; tail--)
+                *dst++ = *src++;
             return;
         }
     #endif
@@ -1281,7 +1298,7 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
     # configuration's tables (a square's step is its arc's first step plus
     # or minus its distance along the arc), and the chunk's rows are then
     # copied out as long runs of stores.
-    stream = n >= STREAM_SQUARES
+    stream = (2 if stride != cols else 1) if n >= STREAM_SQUARES else 0
     for bi in range(nr if status == C_OK else 0):
         bh = wk.rpart[bi]
         for k in range(COL0_KEY):
