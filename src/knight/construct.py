@@ -29,6 +29,13 @@ package's kind of search (Warnsdorff-ordered backtracking); see that script
 for the join edges each block carries.  Boards with a side of 3 or 4 are
 handed to :mod:`knight.thin`.
 
+:func:`construct_between` builds an open tour with both ends given, on
+boards with both sides >= 12: a chain of blocks carries searched block paths
+from the start to the end, and the rest of the board is a few rectangles,
+each written by the core (into its window of the board, numbered from where
+the chain's path enters it) and joined to the chain by a parallel-edge swap
+through one of its corner edges.
+
 The planner and block cutter below (:func:`plan`, :class:`_Blocks`) are the
 Python twin of the core's: :func:`reference_construct` builds the same tour
 with them, square by square, and the tests check that the two agree.
@@ -352,4 +359,460 @@ def reference_construct(rows: int, cols: int, start: Square, closed: bool) -> np
     return board
 
 
-__all__ = ["construct", "memory_estimate", "plan", "reference_construct"]
+# -- tours from a given square to a given square ---------------------------------
+
+#: :func:`construct_between` serves boards whose sides are both at least this.
+BETWEEN_MIN_SIDE = 12
+
+# Block-path searches: node budget per seed, seeds per (block, entry, exit).
+_PATH_NODES = 20000
+_PATH_SEEDS = 8
+_PATH_CACHE_LIMIT = 1 << 14      # about 10 MB of kept paths at most
+_path_cache: dict[tuple[Any, ...], np.ndarray | None] = {}
+
+Box = tuple[int, int, int, int]     # rows [r0, r1) x columns [c0, c1)
+
+
+def between_serves(rows: int, cols: int, start: Square, end: Square) -> bool:
+    """Whether :func:`construct_between` builds a tour from ``start`` to ``end``.
+
+    It serves boards with both sides >= ``BETWEEN_MIN_SIDE`` (12), any two
+    different squares that an open tour can join: of different colours on a
+    board with an even side, both of the corner colour (``(r + c) % 2 ==
+    0``) on an odd x odd board.  Squares off the board give False; a value
+    that is not an integer raises TypeError.
+
+    >>> between_serves(12, 12, (0, 0), (11, 0)), between_serves(12, 12, (0, 0), (11, 11))
+    (True, False)
+    >>> between_serves(13, 13, (0, 0), (12, 12)), between_serves(11, 40, (0, 0), (0, 1))
+    (True, False)
+    """
+    rows, cols = board_size(rows, cols)
+    try:
+        s = square(start, rows, cols, "start")
+        t = square(end, rows, cols, "end")
+    except ValueError:
+        return False
+    if min(rows, cols) < BETWEEN_MIN_SIDE or s == t:
+        return False
+    cs, ct = (s[0] + s[1]) % 2, (t[0] + t[1]) % 2
+    if rows % 2 == 0 or cols % 2 == 0:
+        return cs != ct
+    return cs == 0 and ct == 0
+
+
+def _side_splits(n: int, at: int) -> Iterator[list[int]]:
+    """Ways to cut a side into block parts: all even but one odd part holding
+    ``at`` at an even offset when ``n`` is odd (then the odd x odd block of an
+    odd x odd board is the corner of the chain, where both its ends have the
+    corner colour).  The usual splits first; then the same with two
+    neighbouring parts merged (up to 16), for the rare ends that a small
+    block cannot join."""
+    def firsts() -> Iterator[list[int]]:
+        if n % 2 == 0:
+            base = _even_parts(n)
+            for k in range(len(base)):
+                yield base[k:] + base[:k]
+        else:
+            for parts, _ in _odd_part_choices(n, at):
+                yield parts
+
+    seen: set[tuple[int, ...]] = set()
+    for parts in firsts():
+        if tuple(parts) not in seen:
+            seen.add(tuple(parts))
+            yield parts
+    for parts in firsts():
+        for i in range(len(parts) - 1):
+            merged = parts[:i] + [parts[i] + parts[i + 1]] + parts[i + 2:]
+            if parts[i] + parts[i + 1] <= 16 and tuple(merged) not in seen:
+                seen.add(tuple(merged))
+                yield merged
+
+
+def _block_path(h: int, w: int, entry: int, exit_: int,
+                req: tuple[tuple[int, int], ...] = ()) -> np.ndarray | None:
+    """A Hamiltonian path of an h x w block from square ``entry`` to ``exit_``
+    (numbered r * w + c) through the ``req`` edges (pairs of squares),
+    searched once per process and kept; None if none found."""
+    key = (h, w, entry, exit_, req)
+    if key in _path_cache:
+        return _path_cache[key]
+    partner = None
+    if req:
+        partner = np.full(h * w, -1, dtype=np.int32)
+        for p, q in req:
+            partner[p], partner[q] = q, p
+    out: np.ndarray | None = np.empty(h * w, dtype=np.int32)
+    assert out is not None
+    for seed in range(1, _PATH_SEEDS + 1):
+        if _construct.block_path(h, w, entry, exit_, seed, _PATH_NODES * seed, out,
+                                 partner) >= 0:
+            break
+    else:
+        out = None
+    _path_cache[key] = out
+    return out
+
+
+def _links(a: Box, b: Box, colour: int, avoid: Square) -> list[tuple[Square, Square]]:
+    """Knight moves from a square of box ``a`` of the given colour to box ``b``,
+    nearest the middle of their common side first."""
+    ar0, ar1, ac0, ac1 = a
+    br0, br1, bc0, bc1 = b
+    mid_r = (max(ar0, br0) + min(ar1, br1)) / 2 if ar1 > br0 and br1 > ar0 else (
+        ar1 if br0 >= ar1 else ar0)
+    mid_c = (max(ac0, bc0) + min(ac1, bc1)) / 2 if ac1 > bc0 and bc1 > ac0 else (
+        ac1 if bc0 >= ac1 else ac0)
+    out = []
+    for r in range(max(ar0, br0 - 2), min(ar1, br1 + 2)):
+        for c in range(max(ac0, bc0 - 2), min(ac1, bc1 + 2)):
+            if (r + c) % 2 != colour or (r, c) == avoid:
+                continue
+            for k, (dr, dc) in enumerate(DEFAULT_ORDER):
+                if br0 <= r + dr < br1 and bc0 <= c + dc < bc1:
+                    out.append((abs(r - mid_r) + abs(c - mid_c), k, (r, c), (r + dr, c + dc)))
+    out.sort()
+    return [(x, e) for _, _, x, e in out]
+
+
+_step_cache: dict[tuple[Any, ...], tuple[int, int, int] | None] = {}
+_paths: list[np.ndarray] = []
+_path_id: dict[int, int] = {}
+
+
+def _path_index(path: np.ndarray) -> int:
+    """A small int naming a cached block path (the chain groups blocks by it)."""
+    key = id(path)
+    if key not in _path_id:
+        _path_id[key] = len(_paths)
+        _paths.append(path)
+    return _path_id[key]
+
+
+def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int],
+                skip: int = 0,
+                req: tuple[tuple[int, int], ...] = ()) -> tuple[int, int, int] | None:
+    """A chain block's path and its link to the next block, in block coordinates.
+
+    The block is h x w with its entry at (er, ec); the next block's corner
+    and size relative to this one are ``nxt``.  Returns (path index, entry
+    row, entry column of the next block in its own coordinates), the
+    ``skip``-th working choice (by :func:`_links`' order), or None; the path
+    holds the ``req`` edges.  Kept: the same corridor block recurs all along
+    the chain.
+    """
+    key = (h, w, er, ec, skip, req) + nxt
+    if key in _step_cache:
+        return _step_cache[key]
+    dr, dc, hn, wn = nxt
+    if h * w % 2:
+        colour = 0
+        cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), 0, (er, ec)) if (
+            (er + ec) % 2 == 0) else []
+    else:
+        colour = 1 - (er + ec) % 2
+        cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), colour, (er, ec))
+    out = None
+    found = 0
+    for x, e in cands[:12]:
+        path = _block_path(h, w, er * w + ec, x[0] * w + x[1], req)
+        if path is not None:
+            if found == skip:
+                out = (_path_index(path), e[0] - dr, e[1] - dc)
+                break
+            found += 1
+    _step_cache[key] = out
+    return out
+
+
+def _chain(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int,
+           tj: int) -> tuple[np.ndarray, ...]:
+    """The chain's blocks, in order: along s's block row to t's block column,
+    then along that column to t's block.  Returns arrays r0, r1, c0, c1."""
+    dj = 1 if tj >= sj else -1
+    di = 1 if ti >= si else -1
+    js = np.arange(sj, tj + dj, dj)
+    is_ = np.arange(si + di, ti + di, di)
+    bi = np.concatenate([np.full(len(js), si), is_])
+    bj = np.concatenate([js, np.full(len(is_), tj)])
+    return rc[bi], rc[bi + 1], cc[bj], cc[bj + 1]
+
+
+def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray, s: Square,
+                 t: Square, req: dict[int, tuple[tuple[int, int], ...]]) -> np.ndarray | None:
+    """The path index of each chain block (None if some block has none).
+
+    Block i runs from its entry to its exit, the exit a knight move from
+    block i + 1's entry; s is the first entry and t the last exit.  Colours
+    decide the ends: a block of even area has ends of different colours, the
+    odd x odd one (at most one, its corner of colour 0) both of colour 0.
+    Where blocks repeat (same size, same step to the next, same entry) the
+    answer repeats, so the loop jumps to the end of each such run.
+    ``req[i]`` lists edges (pairs of block squares) block i's path must hold.
+    """
+    k = len(r0)
+    h, w = r1 - r0, c1 - c0
+    pid = np.empty(k, dtype=np.int64)
+    if k == 1:
+        path = _block_path(int(h[0]), int(w[0]), (s[0] - int(r0[0])) * int(w[0]) + s[1]
+                           - int(c0[0]), (t[0] - int(r0[0])) * int(w[0]) + t[1] - int(c0[0]),
+                           req.get(0, ()))
+        if path is None:
+            return None
+        pid[0] = _path_index(path)
+        return pid
+    # sig[i]: block i's size and the next block's place and size.
+    sig = np.stack([h[:-1], w[:-1], r0[1:] - r0[:-1], c0[1:] - c0[:-1], h[1:], w[1:]], axis=1)
+    change = np.ones(k - 1, dtype=bool)
+    change[1:] = (sig[1:] != sig[:-1]).any(axis=1)
+    starts = np.flatnonzero(change)
+    run_end = np.empty(k - 1, dtype=np.int64)
+    ends = np.append(starts[1:], k - 1) - 1
+    run_end[:] = np.repeat(ends, np.diff(np.append(starts, k - 1)))
+    er, ec = s[0] - int(r0[0]), s[1] - int(c0[0])
+    marked = sorted(req)
+    i = 0
+    while i < k - 2:
+        g = tuple(int(v) for v in sig[i])
+        got = _transition(g[0], g[1], er, ec, (g[2], g[3], g[4], g[5]), 0, req.get(i, ()))
+        if got is None:
+            return None
+        pid[i] = got[0]
+        if got[1] == er and got[2] == ec and i + 1 < k - 2 and not change[i + 1] and (
+                i not in req and i + 1 not in req):
+            # Block i + 1 is block i again: so is every block to the run's end
+            # (short of the next block with edges of its own).
+            nxt_req = next((b for b in marked if b > i), k)
+            j = min(int(run_end[i]), k - 3, nxt_req - 1)
+            pid[i + 1:j + 1] = got[0]
+            i = j
+        er, ec = got[1], got[2]
+        i += 1
+    # The last two together: the last block's exit is t, so try the one
+    # before's choices until the last block has a path.
+    g = tuple(int(v) for v in sig[k - 2])
+    tr, tc = t[0] - int(r0[k - 1]), t[1] - int(c0[k - 1])
+    hl, wl = int(h[k - 1]), int(w[k - 1])
+    for skip in range(12):
+        got = _transition(g[0], g[1], er, ec, (g[2], g[3], g[4], g[5]), skip,
+                          req.get(k - 2, ()))
+        if got is None:
+            return None
+        last = _block_path(hl, wl, got[1] * wl + got[2], tr * wl + tc, req.get(k - 1, ()))
+        if last is not None:
+            pid[k - 2], pid[k - 1] = got[0], _path_index(last)
+            return pid
+    return None
+
+
+def _rects(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int, tj: int) -> list[Box]:
+    """Rectangles (unions of blocks) covering the board outside the chain,
+    each with a corner next to a chain block; at most five."""
+    nr, nc = len(rc) - 1, len(cc) - 1
+    fi, fj = ti < si, tj < sj
+    # Work as if t's block were below and right of s's, then flip back.
+    a = nr - 1 - si if fi else si
+    b = nc - 1 - sj if fj else sj
+    p = nr - 1 - ti if fi else ti
+    q = nc - 1 - tj if fj else tj
+    if (a, b) == (p, q):
+        rects = [((0, a), (0, b + 1)), ((0, a + 1), (b + 1, nc)), ((a, nr), (0, b)),
+                 ((a + 1, nr), (b, nc))]
+    else:
+        rects = [((0, a), (0, q + 1)), ((0, p + 1), (q + 1, nc)), ((a, a + 1), (0, b)),
+                 ((a + 1, nr), (0, q)), ((p + 1, nr), (q, nc))]
+    out = []
+    for (i0, i1), (j0, j1) in rects:
+        if i1 > i0 and j1 > j0:
+            if fi:
+                i0, i1 = nr - i1, nr - i0
+            if fj:
+                j0, j1 = nc - j1, nc - j0
+            out.append((int(rc[i0]), int(rc[i1]), int(cc[j0]), int(cc[j1])))
+    return out
+
+
+def _corner_joins(rects: list[Box], r0: np.ndarray, r1: np.ndarray, c0: np.ndarray,
+                  c1: np.ndarray) -> list[tuple[int, Square, Square, Square, Square]] | None:
+    """For each rectangle a swap through one of its corner edges (every closed
+    tour of the rectangle has both edges at each corner): a chain block and
+    two of its squares p, q, parallel to corner edge c-d of the rectangle,
+    p - c and q - d knight moves.  Returns (block, p, q, c, d) per rectangle,
+    no square of a block in two swaps, or None."""
+    taken: set[Square] = set()
+    out = []
+    for y0, y1, x0, x1 in rects:
+        found = None
+        for cr, cc_, sr, sc in ((y0, x0, 1, 1), (y0, x1 - 1, 1, -1), (y1 - 1, x0, -1, 1),
+                                (y1 - 1, x1 - 1, -1, -1)):
+            # Chain blocks within a knight move of the corner square.
+            near = np.flatnonzero((r0 <= cr + 2) & (r1 > cr - 2) & (c0 <= cc_ + 2)
+                                  & (c1 > cc_ - 2))
+            for bi in near.tolist():
+                box = (int(r0[bi]), int(r1[bi]), int(c0[bi]), int(c1[bi]))
+                for dr, dc in ((2 * sr, sc), (sr, 2 * sc)):
+                    c, d = (cr, cc_), (cr + dr, cc_ + dc)
+                    for mr, mc in DEFAULT_ORDER:
+                        p, q = (c[0] + mr, c[1] + mc), (d[0] + mr, d[1] + mc)
+                        if (box[0] <= p[0] < box[1] and box[2] <= p[1] < box[3]
+                                and box[0] <= q[0] < box[1] and box[2] <= q[1] < box[3]
+                                and p not in taken and q not in taken):
+                            found = (bi, p, q, c, d)
+                            break
+                    if found:
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found is None:
+            return None
+        taken.update((found[1], found[2]))
+        out.append(found)
+    return out
+
+
+def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
+                  t: Square) -> bool:
+    """Try one cut of the board; False if a block path or a swap is missing."""
+    rc, cc = rc.astype(np.int64), cc.astype(np.int64)
+    si = int(np.searchsorted(rc, s[0], side="right")) - 1
+    sj = int(np.searchsorted(cc, s[1], side="right")) - 1
+    ti = int(np.searchsorted(rc, t[0], side="right")) - 1
+    tj = int(np.searchsorted(cc, t[1], side="right")) - 1
+    r0, r1, c0, c1 = _chain(rc, cc, si, sj, ti, tj)
+    rects = _rects(rc, cc, si, sj, ti, tj)
+    joins = _corner_joins(rects, r0, r1, c0, c1)
+    if joins is None:
+        return False
+    req: dict[int, tuple[tuple[int, int], ...]] = {}
+    for bi, p, q, _, _ in joins:
+        y, x, w = int(r0[bi]), int(c0[bi]), int(c1[bi] - c0[bi])
+        req[bi] = req.get(bi, ()) + (((p[0] - y) * w + p[1] - x, (q[0] - y) * w + q[1] - x),)
+    pid = _chain_paths(r0, r1, c0, c1, s, t, req)
+    if pid is None:
+        return False
+    # Where each rectangle goes in: after the earlier of p, q on its block's path.
+    size = (r1 - r0) * (c1 - c0)
+    extra = np.zeros(len(r0), dtype=np.int64)
+    at = []
+    for (bi, p, q, c, d), (y0, y1, x0, x1) in zip(joins, rects):
+        y, x, w = int(r0[bi]), int(c0[bi]), int(c1[bi] - c0[bi])
+        path = _paths[int(pid[bi])]
+        kp = int(np.flatnonzero(path == (p[0] - y) * w + p[1] - x)[0])
+        kq = int(np.flatnonzero(path == (q[0] - y) * w + q[1] - x)[0])
+        if abs(kp - kq) != 1:
+            raise AssertionError("construct_between: a block path lacks its swap edge")
+        at.append((min(kp, kq), (c, d) if kp < kq else (d, c)))
+        extra[bi] += (y1 - y0) * (x1 - x0)
+    base = np.zeros(len(r0), dtype=np.int64)
+    np.cumsum((size + extra)[:-1], out=base[1:])
+    if int(base[-1] + size[-1] + extra[-1]) != board.size:
+        raise AssertionError("construct_between: the pieces do not cover the board")
+    # Each rectangle's closed tour, numbered from where the path enters it
+    # to where it leaves, straight into its window.
+    for x, ((bi, _, _, _, _), (y0, y1, x0, x1)) in enumerate(zip(joins, rects)):
+        k, (a, b) = at[x]
+        before = sum((v1 - v0) * (u1 - u0) for (bj, *_), (v0, v1, u0, u1), (kj, _)
+                     in zip(joins, rects, at) if bj == bi and kj < k)
+        offset = int(base[bi]) + k + 1 + before
+        m = (y1 - y0) * (x1 - x0)
+        status = _construct.construct_window(board[y0:y1, x0:x1], a[0] - y0, a[1] - x0, True,
+                                             None, offset, b[0] - y0, b[1] - x0)
+        if status != _construct.OK or int(board[b]) != offset + m - 1:
+            raise RuntimeError(f"construct_between: status {status} on a "
+                               f"{y1 - y0}x{x1 - x0} window")
+    # The chain, in the core; then the blocks with swaps again, with their
+    # steps after a swap moved on by the rectangle's size.
+    kinds, which = np.unique(pid, return_inverse=True)
+    flat = np.concatenate([_paths[int(p)] for p in kinds])
+    first = np.zeros(len(kinds) + 1, dtype=np.int64)
+    np.cumsum([len(_paths[int(p)]) for p in kinds], out=first[1:])
+    _construct.write_blocks(board, r0, c0, c1 - c0, base, which.astype(np.int64), flat, first)
+    for bi in {j[0] for j in joins}:
+        path = _paths[int(pid[bi])]
+        bw = int(c1[bi] - c0[bi])
+        shift = np.zeros(len(path), dtype=np.int64)
+        for (bj, *_), (y0, y1, x0, x1), (k, _) in zip(joins, rects, at):
+            if bj == bi:
+                shift[k + 1] += (y1 - y0) * (x1 - x0)
+        board[path // bw + r0[bi], path % bw + c0[bi]] = (
+            base[bi] + np.arange(len(path)) + np.cumsum(shift)).astype(np.int32)
+    return True
+
+
+def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.ndarray:
+    """An open knight's tour of a ``rows`` x ``cols`` board from ``start`` to ``end``.
+
+    Linear time, for the boards and squares :func:`between_serves` accepts
+    (both sides >= 12; ``start`` and ``end`` of different colours on a board
+    with an even side, both of the corner colour on an odd x odd board);
+    ValueError for the rest.  Returns the board (C-contiguous int32 step
+    numbers, 0 at ``start``, rows * cols - 1 at ``end``).
+
+    The path runs through a chain of blocks (sides 5..11) from ``start``'s
+    block along its block row, then along ``end``'s block column to
+    ``end``'s block: each holds a Hamiltonian path between its entry and its
+    exit (searched once per block shape and ends, then kept), the exit a
+    knight move from the next block's entry.  The rest of the board is cut
+    into at most five rectangles, each given a closed tour by the block
+    construction (:func:`construct`'s core, written straight into its
+    window), and each cycle is absorbed into the chain's path by swapping
+    two parallel edges -- which keeps the path's ends (Lin & Wei 2005 absorb
+    cycles into a path the same way).  The rectangles are then renumbered in
+    place in one pass.
+
+    >>> import knight
+    >>> board = construct_between(12, 14, (0, 0), (11, 12))
+    >>> int(board[0, 0]), int(board[11, 12]), knight.is_tour(board)
+    (0, 167, True)
+    >>> construct_between(12, 12, (0, 0), (2, 2))
+    Traceback (most recent call last):
+    ...
+    ValueError: construct_between serves start and end of different colours on a \
+12x12 board
+    """
+    rows, cols = board_size(rows, cols)
+    s = square(start, rows, cols, "start")
+    t = square(end, rows, cols, "end")
+    if not between_serves(rows, cols, s, t):
+        if min(rows, cols) < BETWEEN_MIN_SIDE:
+            raise ValueError(f"construct_between serves boards with both sides >= "
+                             f"{BETWEEN_MIN_SIDE}, not {rows}x{cols}")
+        if s == t:
+            raise ValueError("construct_between needs end different from start")
+        if rows % 2 == 0 or cols % 2 == 0:
+            raise ValueError(f"construct_between serves start and end of different colours "
+                             f"on a {rows}x{cols} board")
+        raise ValueError(f"construct_between serves start and end of the corner colour "
+                         f"((row + col) % 2 == 0) on a {rows}x{cols} board")
+    check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
+    if len(_paths) > _PATH_CACHE_LIMIT or len(_step_cache) > _PATH_CACHE_LIMIT:
+        for cache in (_path_cache, _step_cache, _path_id):
+            cache.clear()
+        _paths.clear()
+    board = np.empty((rows, cols), dtype=np.int32)
+    tries = 0
+    for rparts in _side_splits(rows, s[0]):
+        for cparts in _side_splits(cols, t[1]):
+            if _between_into(board, _cuts(rparts), _cuts(cparts), s, t):
+                return board
+            tries += 1
+            if tries >= 64:
+                break
+        if tries >= 64:
+            break
+    raise AssertionError(f"construct_between found no layout for {s} -> {t} on a "
+                         f"{rows}x{cols} board")
+
+
+__all__ = [
+    "BETWEEN_MIN_SIDE",
+    "between_serves",
+    "construct",
+    "construct_between",
+    "memory_estimate",
+    "plan",
+    "reference_construct",
+]

@@ -48,7 +48,7 @@ file is missing or fails its checks, the import still succeeds and every
 construction returns ``C_BAD_DATA`` (:func:`blocks_error` says why).
 """
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
@@ -144,10 +144,25 @@ cdef extern from *:
        skip reading the board's lines into the cache only to overwrite them
        (a board far bigger than the cache would otherwise cost a read for
        every write); the stores need 16-byte alignment, so the ends of a
-       misaligned run go one value at a time (still non-temporal). */
+       misaligned run go one value at a time (still non-temporal).  `stream`
+       2 (a window of a larger board, whose rows do not meet end to end):
+       the partial 64-byte lines at the ends of the run get ordinary stores,
+       as a line half-written by non-temporal stores costs a partial write
+       to memory, and here no neighbouring run completes it. */
     static inline void kt_put_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int stream)
     {
     #if KT_SSE2
+        Py_ssize_t tail = 0;
+        if (stream == 2) {
+            while (n > 0 && ((uintptr_t)dst & 63)) {
+                *dst++ = *src++;
+                n--;
+            }
+            tail = (Py_ssize_t)(((uintptr_t)(dst + n) & 63) / sizeof(int32_t));
+            if (tail > n)
+                tail = n;
+            n -= tail;
+        }
         if (stream) {
             while (n > 0 && ((uintptr_t)dst & 15)) {
                 _mm_stream_si32((int*)dst, *src);
@@ -167,6 +182,8 @@ cdef extern from *:
                 _mm_stream_si128((__m128i*)dst, _mm_loadu_si128((const __m128i*)src));
             for (; n > 0; n--)
                 _mm_stream_si32((int*)dst++, *src++);
+            for (; tail > 0; tail--)
+                *dst++ = *src++;
             return;
         }
     #endif
@@ -960,6 +977,37 @@ cdef inline int _report(int state) noexcept nogil:
     return C_CANCELLED if state == POLL_CANCELLED else C_INTERRUPTED
 
 
+cdef int64_t _step_at(const Work* wk, Py_ssize_t r, Py_ssize_t c, Py_ssize_t nr, Py_ssize_t nc,
+                      Py_ssize_t i0, Py_ssize_t j0) noexcept nogil:
+    """The step of square (r, c) after the walk: what the write would put
+    there (the kt_block sum for one square), or -1."""
+    cdef Py_ssize_t bi = 0, bj = 0, lr, lc, plane, at
+    cdef const Config* cfg
+    cdef const int32_t* mk
+    cdef int a, combo = 0, e
+    cdef int32_t base[ARCS]
+    cdef int64_t v
+    while bi < nr - 1 and wk.rcut[bi + 1] <= r:
+        bi += 1
+    while bj < nc - 1 and wk.ccut[bj + 1] <= c:
+        bj += 1
+    cfg = _config_of(wk, bi, bj, nr, nc, i0, j0)
+    if cfg == NULL:
+        return -1
+    lr, lc = r - wk.rcut[bi], c - wk.ccut[bj]
+    mk = wk.mark + ARCS * (bi * nc + bj)
+    for a in range(cfg.narcs):
+        e = mk[a]
+        combo |= (e < 0) << a
+        base[a] = e - 1 if e > 0 else -e - 1
+    plane = wk.rpart[bi] * KT_LANES
+    at = lr * KT_LANES + lc
+    v = cfg.tab[combo * plane + at] + base[0]
+    for a in range(cfg.narcs - 1):
+        v += cfg.tab[((1 << cfg.narcs) + a) * plane + at] & (base[a + 1] - base[0])
+    return v
+
+
 cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t start_col,
                         bint closed, const uint8_t* cancel) noexcept nogil:
     """Write a tour of ``board``'s shape from ``(start_row, start_col)``; a status code.
@@ -976,7 +1024,42 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
     partial tour.  Safe to call from any number of threads at once: the
     stored blocks and automata are only read.
     """
-    cdef Py_ssize_t rows, cols, n, step = 0, since = 0
+    cdef Py_ssize_t rows, cols
+    if board is None:
+        return C_BAD_ARGUMENT
+    rows, cols = board.shape[0], board.shape[1]
+    if rows < 1 or cols < 1 or rows > MAX_SQUARES // cols:
+        return C_BAD_ARGUMENT
+    if start_row < 0 or start_row >= rows or start_col < 0 or start_col >= cols:
+        return C_BAD_ARGUMENT
+    if rows == 1 and cols == 1:
+        if closed:
+            return C_NO_TOUR
+        board[0, 0] = 0
+        return C_OK
+    if rows <= 2 or cols <= 2:
+        return C_NO_TOUR
+    if rows <= 4 or cols <= 4:
+        return thin_tour_c(board, start_row, start_col, closed, cancel)
+    return _construct_blocks(&board[0, 0], rows, cols, cols, start_row, start_col, closed,
+                             cancel, 0, -1, -1)
+
+
+cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t stride,
+                           Py_ssize_t start_row, Py_ssize_t start_col, bint closed,
+                           const uint8_t* cancel, int32_t offset, Py_ssize_t last_row,
+                           Py_ssize_t last_col) noexcept nogil:
+    """The block construction of :c:func:`construct_tour` (both sides >= 5), into
+    ``out`` with rows ``stride`` values apart: a whole board or a window of one.
+
+    Every step is written plus ``offset``.  With ``last_row >= 0`` (a closed
+    tour, that square a knight move from the start on it) the tour is walked
+    from the start in the direction that ends at (last_row, last_col): if
+    the walk went there first, the board is written reversed (a square's
+    step ``v`` becomes ``n - v``, the start's 0 staying 0) -- the same tour,
+    the other way round, at no extra cost.
+    """
+    cdef Py_ssize_t n = rows * cols, step = 0, since = 0
     cdef Py_ssize_t i, j, nr, nc, i0, j0, bi, bj, u, du, x0, x1, done = 0
     cdef Py_ssize_t pend[MAX_SIDE]
     cdef const BlockSet* s = &_set
@@ -987,30 +1070,14 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
     cdef int64_t kinds, v, dv, t
     cdef int32_t ln, seen, b0
     cdef int32_t base[ARCS]
-    cdef int32_t* out
     cdef int32_t* p0
     cdef const int32_t* mk
     cdef Py_ssize_t total
     cdef const Config* cfg
     cdef const Config* start_cfg
     cdef const Config* rowcfg[COL0_KEY + 1]
-    if board is None:
-        return C_BAD_ARGUMENT
-    rows, cols = board.shape[0], board.shape[1]
-    if rows < 1 or cols < 1 or rows > MAX_SQUARES // cols:
-        return C_BAD_ARGUMENT
-    if start_row < 0 or start_row >= rows or start_col < 0 or start_col >= cols:
-        return C_BAD_ARGUMENT
-    n = rows * cols
-    if rows == 1 and cols == 1:
-        if closed:
-            return C_NO_TOUR
-        board[0, 0] = 0
-        return C_OK
-    if rows <= 2 or cols <= 2:
-        return C_NO_TOUR
-    if rows <= 4 or cols <= 4:
-        return thin_tour_c(board, start_row, start_col, closed, cancel)
+    cdef bint reverse = False
+    cdef int32_t flip = 0
     if rows % 2 and cols % 2 and (closed or (start_row + start_col) % 2):
         return C_NO_TOUR
     if not _loaded:
@@ -1219,13 +1286,19 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
         a, side = e >> 1, e & 1
     if status == C_OK and step != n:
         status = C_BAD_DATA
+    if status == C_OK and last_row >= 0:
+        v = _step_at(&wk, last_row, last_col, nr, nc, i0, j0)
+        if v == 1:
+            reverse = True
+            flip = (1 << ARCS) - 1
+        elif v != n - 1:
+            status = C_BAD_ARGUMENT     # not the start's neighbour on the tour
     # Then the board, a block row at a time in chunks of about CHUNK
     # columns: each block of a chunk is numbered into the buffer from its
     # configuration's tables (a square's step is its arc's first step plus
     # or minus its distance along the arc), and the chunk's rows are then
     # copied out as long runs of stores.
-    out = &board[0, 0]
-    stream = n >= STREAM_SQUARES
+    stream = (2 if stride != cols else 1) if n >= STREAM_SQUARES else 0
     for bi in range(nr if status == C_OK else 0):
         bh = wk.rpart[bi]
         for k in range(COL0_KEY):
@@ -1251,6 +1324,8 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
                         status = C_BAD_DATA     # an arc the tour never met
                     combo |= (e < 0) << a
                     base[a] = e - 1 if e > 0 else -e - 1
+                    base[a] = <int32_t>(offset + n - base[a]) if reverse else base[a] + offset
+                combo ^= flip & ((1 << cfg.narcs) - 1)
                 b0 = base[0]
                 for a in range(cfg.narcs, ARCS):
                     base[a] = b0
@@ -1263,10 +1338,10 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
                 break
             c0 += 1
             x1 = wk.ccut[wk.chunk[c0]]
-            p0 = out + wk.rcut[bi] * cols
+            p0 = out + wk.rcut[bi] * stride
             for k in range(bh):
                 kt_flush_row(p0, wk.rows + k * BUF_STRIDE, x0, x1, cols, &pend[k], stream)
-                p0 += cols
+                p0 += stride
             done += (x1 - x0) * bh
             if done >= POLL_SQUARES and wk.chunk[c0] < nc:
                 done = 0
@@ -1282,6 +1357,8 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
             break
     if stream:
         kt_fence()
+    if reverse and status == C_OK:
+        out[start_row * stride + start_col] = offset
     _free_work(&wk)
     return status
 
@@ -1307,3 +1384,250 @@ def construct_into(int32_t[:, ::1] board not None, Py_ssize_t start_row, Py_ssiz
     if status == C_INTERRUPTED:
         reraise_pending()
     return status
+
+
+# -- tours from a given square to a given square (knight.construct.construct_between) --
+
+cdef enum:
+    BP_MAX = 256            # squares of the largest block block_path searches
+
+
+cdef inline uint64_t _mix(uint64_t x) noexcept nogil:
+    """A 64-bit hash (splitmix64's finaliser): the searches' tie-breaks."""
+    x ^= x >> 30
+    x *= <uint64_t>0xBF58476D1CE4E5B9ULL
+    x ^= x >> 27
+    x *= <uint64_t>0x94D049BB133111EBULL
+    x ^= x >> 31
+    return x
+
+
+cdef int64_t _block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_nodes,
+                         const int32_t* partner, int32_t* out) noexcept nogil:
+    """A Hamiltonian path of the h x w knight graph from ``start`` to ``end``.
+
+    Warnsdorff-ordered backtracking (fewest free neighbours first, ties by a
+    hash of ``seed``), with the exact prunings of a fixed-end path: a free
+    square other than the end left with no free neighbour is dead, one left
+    with a single free neighbour must be entered next (two such: dead), and
+    the end is entered only last.  ``partner`` (NULL, or per square the
+    square it must be joined to, -1 for none) asks for required edges: a
+    square with a partner not yet beside it on the path moves to it next.
+    Returns the nodes used (the path in
+    ``out``, square numbers r * w + c) or -1 when ``max_nodes`` run out or no
+    such path exists.
+    """
+    cdef int n = h * w, d, p, q, u, k, m, j, r, c, best, forced, left
+    cdef int nb[BP_MAX][8]
+    cdef int deg[BP_MAX]
+    cdef int cnt[BP_MAX]
+    cdef uint8_t seen[BP_MAX]
+    cdef int cand[BP_MAX][8]
+    cdef int ncand[BP_MAX]
+    cdef int at[BP_MAX]
+    cdef int path[BP_MAX]
+    cdef uint64_t key[8]
+    cdef uint64_t kk
+    cdef int64_t nodes = 0
+    if n < 1 or n > BP_MAX or start < 0 or start >= n or end < 0 or end >= n:
+        return -1
+    if n == 1:
+        out[0] = start
+        return 0 if start == end else -1
+    if start == end:
+        return -1
+    for p in range(n):
+        r, c = p // w, p % w
+        deg[p] = 0
+        seen[p] = 0
+        for k in range(8):
+            if 0 <= r + DR[k] < h and 0 <= c + DC[k] < w:
+                nb[p][deg[p]] = (r + DR[k]) * w + c + DC[k]
+                deg[p] += 1
+        cnt[p] = deg[p]
+    path[0] = start
+    seen[start] = 1
+    for k in range(deg[start]):
+        cnt[nb[start][k]] -= 1
+    d = 0
+    forced = -1
+    ncand[0] = -1
+    while True:
+        p = path[d]
+        if ncand[d] < 0:
+            # Candidates of this node, Warnsdorff order.
+            m = 0
+            left = n - d - 1
+            u = -1
+            if partner != NULL and partner[p] >= 0 and (d == 0 or path[d - 1] != partner[p]):
+                u = partner[p]
+            for k in range(deg[p]):
+                q = nb[p][k]
+                if seen[q] or (q == end and left != 1) or (forced >= 0 and q != forced):
+                    continue
+                if u >= 0 and q != u:
+                    continue
+                if partner != NULL and partner[q] >= 0 and partner[q] != p and (
+                        seen[partner[q]] or q == end):
+                    continue
+                kk = (<uint64_t>cnt[q] << 32) | (_mix(seed ^ (<uint64_t>q * 0x9E3779B97F4A7C15ULL)
+                                                      ^ (<uint64_t>d << 40)) & 0xFFFFFFFFULL)
+                j = m
+                while j > 0 and key[j - 1] > kk:
+                    key[j] = key[j - 1]
+                    cand[d][j] = cand[d][j - 1]
+                    j -= 1
+                key[j] = kk
+                cand[d][j] = q
+                m += 1
+            ncand[d] = m
+            at[d] = 0
+        if at[d] >= ncand[d]:
+            # Back up.
+            if d == 0:
+                return -1
+            seen[p] = 0
+            for k in range(deg[p]):
+                cnt[nb[p][k]] += 1
+            d -= 1
+            continue
+        q = cand[d][at[d]]
+        at[d] += 1
+        nodes += 1
+        if max_nodes > 0 and nodes > max_nodes:
+            return -1
+        seen[q] = 1
+        for k in range(deg[q]):
+            cnt[nb[q][k]] -= 1
+        if d + 1 == n - 1:
+            path[d + 1] = q
+            for k in range(n):
+                out[k] = path[k]
+            return nodes
+        # Prune: q's free neighbours just lost one.
+        best = -1
+        forced = -1
+        left = n - d - 2
+        for k in range(deg[q]):
+            u = nb[q][k]
+            if seen[u]:
+                continue
+            if cnt[u] == 0 and not (u == end and left == 1):
+                best = -2
+                break
+            if cnt[u] == 1 and u != end:
+                if forced >= 0:
+                    best = -2
+                    break
+                forced = u
+        if best == -2 or (cnt[end] == 0 and left > 1):
+            seen[q] = 0
+            for k in range(deg[q]):
+                cnt[nb[q][k]] += 1
+            forced = -1
+            continue
+        d += 1
+        path[d] = q
+        ncand[d] = -1
+
+
+def block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_nodes,
+               int32_t[::1] out not None, const int32_t[::1] partner=None):
+    """Search a Hamiltonian knight path of an h x w block from ``start`` to ``end``.
+
+    Squares are numbered r * w + c; ``out`` (h * w values) receives the path.
+    Returns the nodes the search used, or -1 if it found none within
+    ``max_nodes`` (0: no limit; try another ``seed``).  Blocks up to 256
+    squares.  ``partner`` (optional, h * w values): each square's required
+    neighbour on the path, or -1; the pairs must be knight moves and mutual.
+
+    >>> import numpy as np
+    >>> out = np.empty(36, dtype=np.int32)
+    >>> block_path(6, 6, 0, 34, 1, 100000, out) >= 0, int(out[0]), int(out[35])
+    (True, 0, 34)
+    """
+    cdef int64_t r
+    cdef const int32_t* req = NULL
+    if out.shape[0] < h * w:
+        raise ValueError("out must hold h * w values")
+    if partner is not None:
+        if partner.shape[0] != h * w:
+            raise ValueError("partner must hold h * w values")
+        req = &partner[0]
+    with nogil:
+        r = _block_path(h, w, start, end, seed, max_nodes, req, &out[0])
+    return r
+
+
+def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
+                     bint closed, const uint8_t[::1] cancel=None, int32_t offset=0,
+                     Py_ssize_t last_row=-1, Py_ssize_t last_col=-1):
+    """:func:`construct_into` for a window of a larger board (rows any stride
+    apart, each row contiguous), both sides >= 5; returns its status.
+
+    Steps are written plus ``offset``.  With ``last_row >= 0`` (closed tours
+    only) the closed tour is numbered from the start in the direction that
+    ends at (last_row, last_col), which must be the start's neighbour on the
+    tour (else ``BAD_ARGUMENT``, the window partly written).
+
+    >>> import numpy as np
+    >>> big = np.zeros((8, 9), dtype=np.int32)
+    >>> construct_window(big[1:7, 2:8], 0, 0, True) == OK, int(big[1:7, 2:8].max())
+    (True, 35)
+    >>> construct_window(big[1:7, 2:8], 0, 0, True, None, 100, 1, 2) == OK
+    True
+    >>> int(big[1, 2]), int(big[2, 4])
+    (100, 135)
+    """
+    cdef const uint8_t* flag = cancel_address(cancel)
+    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
+    cdef Py_ssize_t stride = board.strides[0] // <Py_ssize_t>sizeof(int32_t)
+    cdef int status
+    if board.strides[1] != sizeof(int32_t) or board.strides[0] % sizeof(int32_t):
+        raise ValueError("each row of the window must be contiguous")
+    if rows < 5 or cols < 5 or rows > MAX_SQUARES // cols or offset < 0 or (
+            offset > MAX_SQUARES - rows * cols):
+        return C_BAD_ARGUMENT
+    if start_row < 0 or start_row >= rows or start_col < 0 or start_col >= cols:
+        return C_BAD_ARGUMENT
+    if last_row >= 0 and (not closed or last_row >= rows or last_col < 0 or last_col >= cols):
+        return C_BAD_ARGUMENT
+    with nogil:
+        status = _construct_blocks(&board[0, 0], rows, cols, stride, start_row, start_col,
+                                   closed, flag, offset, last_row, last_col)
+    if status == C_INTERRUPTED:
+        reraise_pending()
+    return status
+
+
+def write_blocks(int32_t[:, ::1] board not None, const int64_t[::1] r0 not None,
+                 const int64_t[::1] c0 not None, const int64_t[::1] width not None,
+                 const int64_t[::1] base not None, const int64_t[::1] which not None,
+                 const int32_t[::1] flat not None, const int64_t[::1] first not None):
+    """Number blocks along stored paths: block i's path is
+    ``flat[first[which[i]]:first[which[i] + 1]]`` (squares r * width[i] + c of
+    the block whose corner is (r0[i], c0[i])), its k-th square gets
+    ``base[i] + k``.  The caller has checked every square is on the board.
+
+    >>> import numpy as np
+    >>> board = np.zeros((2, 4), dtype=np.int32)
+    >>> write_blocks(board, np.zeros(2, dtype=np.int64), np.array([0, 2], dtype=np.int64),
+    ...              np.array([2, 2], dtype=np.int64), np.array([0, 4], dtype=np.int64),
+    ...              np.zeros(2, dtype=np.int64), np.array([0, 3, 1, 2], dtype=np.int32),
+    ...              np.array([0, 4], dtype=np.int64))
+    >>> board.tolist()
+    [[0, 2, 4, 6], [3, 1, 7, 5]]
+    """
+    cdef Py_ssize_t i, k, n = r0.shape[0], p, w
+    cdef int32_t* row0
+    cdef int32_t b
+    if c0.shape[0] != n or width.shape[0] != n or base.shape[0] != n or which.shape[0] != n:
+        raise ValueError("r0, c0, width, base and which must have one value per block")
+    with nogil:
+        for i in range(n):
+            p = which[i]
+            w = width[i]
+            b = <int32_t>base[i]
+            row0 = &board[r0[i], c0[i]]
+            for k in range(first[p + 1] - first[p]):
+                row0[(flat[first[p] + k] // w) * board.shape[1] + flat[first[p] + k] % w] = b + k
