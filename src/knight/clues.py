@@ -33,7 +33,7 @@ the search:
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -285,41 +285,68 @@ def tours(clues: Clues, closed: bool, limit: int | None, deadline: float,
                 break
 
 
-def solve(clues: Clues, closed: bool, ordered: bool, order: tuple[tuple[int, int], ...],
+def solve(clues: Clues, closed: bool, ordered: bool,
+          attempts: Iterable[tuple[tuple[tuple[int, int], ...], int | None]],
           max_nodes: int | None, seconds: float | None, deadline: float,
           cancel: np.ndarray | None, began: float) -> Tour:
     """The first tour meeting ``clues``, by the clue search (Warnsdorff's
-    candidate order when ``ordered``), trying the moves in ``order``;
-    NoTourError with the reason when none can, SearchLimitError at a limit."""
+    candidate order when ``ordered``); NoTourError with the reason when none
+    can, SearchLimitError at a limit.
+
+    ``attempts`` are ``(move order, node budget or None)`` pairs, tried in
+    turn: each runs every search not yet settled (a search that ends
+    without a tour proves its share empty and is dropped), up to its budget
+    each, so a search stuck in a barren subtree is restarted with another
+    order (:func:`knight.solve`'s auto passes its Luby-budgeted restarts);
+    an attempt without a budget runs to the end.
+    """
     board = clues.board
     kind = "closed" if closed else "open"
     why = existence.clue_reason(board, clues.at, closed)
     if why is not None:
         raise NoTourError(f"no {kind} tour of the {board.describe()} meets the clues: {why}")
-    nbr, deg = board.neighbours(order), board.degrees(order)
     method = "warnsdorff-backtrack" if ordered else "backtrack"
     nodes = 0
     out = np.empty((1, board.size), dtype=np.int32)
-    jobs = plan(clues, closed)
-    for i, job in enumerate(jobs):
-        s = search(board, job, ordered, nbr, deg)
-        budget = 0 if max_nodes is None else max(max_nodes - nodes, 1)
-        status, got = s.collect(out, deadline, cancel, budget)
-        nodes += s.nodes
-        if got:
-            return tour_of(board, job, out[0], closed, method, nodes,
-                           time.perf_counter() - began)
+    live = plan(clues, closed)
+
+    def limit_error(status: int) -> SearchLimitError:
         if status == _graph.CANCELLED:
-            raise cancelled(f"the clue search of the {board.describe()}", began, nodes)
-        if status in (_graph.TIME_LIMIT, _graph.NODE_LIMIT) or (
-                max_nodes is not None and nodes >= max_nodes and i < len(jobs) - 1):
-            spent = time.perf_counter() - began
-            what = f"timeout={seconds}s" if status == _graph.TIME_LIMIT else \
-                f"max_nodes={max_nodes}"
-            raise SearchLimitError(
-                f"the clue search stopped at {what} after {nodes:,} nodes and {spent:.3f} s "
-                f"without finding {'a closed' if closed else 'an open'} tour of the "
-                f"{board.describe()} that meets the clues", nodes, spent)
+            return cancelled(f"the clue search of the {board.describe()}", began, nodes)
+        spent = time.perf_counter() - began
+        what = f"timeout={seconds}s" if status == _graph.TIME_LIMIT else f"max_nodes={max_nodes}"
+        return SearchLimitError(
+            f"the clue search stopped at {what} after {nodes:,} nodes and {spent:.3f} s "
+            f"without finding {'a closed' if closed else 'an open'} tour of the "
+            f"{board.describe()} that meets the clues", nodes, spent)
+
+    for order, budget in attempts:
+        if not live:
+            break
+        nbr, deg = board.neighbours(order), board.degrees(order)
+        unsettled = []
+        for job in live:
+            cap = budget
+            if max_nodes is not None:
+                left = max_nodes - nodes
+                if left < 1:
+                    raise limit_error(_graph.NODE_LIMIT)
+                cap = left if cap is None else min(cap, left)
+            s = search(board, job, ordered, nbr, deg)
+            status, got = s.collect(out, deadline, cancel, cap or 0)
+            nodes += s.nodes
+            if got:
+                return tour_of(board, job, out[0], closed, method, nodes,
+                               time.perf_counter() - began)
+            if status in (_graph.TIME_LIMIT, _graph.CANCELLED):
+                raise limit_error(status)
+            if status == _graph.NODE_LIMIT:
+                unsettled.append(job)
+        live = unsettled
+        if live and max_nodes is not None and nodes >= max_nodes:
+            raise limit_error(_graph.NODE_LIMIT)
+    if live:  # the attempts ran out (only a finite list can)
+        raise limit_error(_graph.NODE_LIMIT)
     raise NoTourError(
         f"no {kind} tour of the {board.describe()} meets the clues: an exhaustive search "
         f"visited {nodes:,} nodes", nodes)

@@ -528,8 +528,13 @@ def _solve_clues(rows: Any, cols: Any, start: Any, closed: Any, method: Any, ord
     deadline = limits_deadline(seconds)
     flag, key = cancel_flag(token)
     try:
-        return _clues.solve(spec, closed, method != "backtrack", moves, node_limit, seconds,
-                            deadline, flag, began)
+        # auto restarts as it does without clues (Luby budgets over rotated,
+        # then shuffled move orders); the other methods search once, to the end.
+        size = board.size
+        attempts = (_auto_attempts(moves, max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * size),
+                                   True) if method == "auto" else iter([(moves, None)]))
+        return _clues.solve(spec, closed, method != "backtrack", attempts, node_limit,
+                            seconds, deadline, flag, began)
     finally:
         release(key)
 

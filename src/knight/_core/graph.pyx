@@ -502,8 +502,7 @@ def warnsdorff(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1]
     return status, counters.nodes
 
 
-
-# -- distances to clue squares -----------------------------------------------------
+# -- distances to clue squares ---------------------------------------------------
 
 cdef bint _bfs(const int32_t* nbr, const uint8_t* deg, Py_ssize_t n, Py_ssize_t width,
                Py_ssize_t src, int32_t* dist, int32_t* queue) noexcept nogil:
