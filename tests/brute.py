@@ -241,3 +241,69 @@ def hamiltonian_paths(adj: Sequence[Sequence[int]], closed: bool,
         if fits(s, 0):
             go([s], 1 << s)
     return out
+
+
+def find_path_between(adj: Sequence[Sequence[int]], start: int, end: int) -> list[int] | None:
+    """A Hamiltonian path from ``start`` to ``end``, or None: a plain
+    depth-first search, pruned only by necessary conditions (the colour
+    classes fit both ends; the squares left stay joined to the current one;
+    each of them but the end keeps two ways in and out, the end one)."""
+    n = len(adj)
+    if start == end:
+        return [start] if n == 1 else None
+    if not colours_fit(adj, start, False) or not colours_fit(adj, end, False):
+        return None
+    colour = {start: 0}
+    todo = [start]
+    bipartite = True
+    while todo:
+        v = todo.pop()
+        for u in adj[v]:
+            if u not in colour:
+                colour[u] = 1 - colour[v]
+                todo.append(u)
+            elif colour[u] == colour[v]:
+                bipartite = False
+    if bipartite and len(colour) == n and n % 2 == 0 and colour.get(end) == colour[start]:
+        return None  # an even path alternates colours: its ends differ
+    full = (1 << n) - 1
+    nbits = [sum(1 << u for u in a) for a in adj]
+    path = [start]
+
+    def viable(v: int, seen: int) -> bool:
+        left = full & ~seen
+        reach = nbits[v] & left
+        frontier = reach
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            new = nbits[low.bit_length() - 1] & left & ~reach
+            reach |= new
+            frontier |= new
+        if reach != left:
+            return False
+        rest = left
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            u = low.bit_length() - 1
+            ways = bin(nbits[u] & (left | (1 << v))).count("1")
+            if ways < (1 if u == end else 2):
+                return False
+        return True
+
+    def go(v: int, seen: int) -> bool:
+        if seen == full:
+            return v == end
+        if v == end or not viable(v, seen):
+            return False
+        for u in adj[v]:
+            if seen & (1 << u):
+                continue
+            path.append(u)
+            if go(u, seen | (1 << u)):
+                return True
+            path.pop()
+        return False
+
+    return path if go(start, 1 << start) else None

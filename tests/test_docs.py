@@ -193,3 +193,24 @@ def test_markdown_conversion_refuses_what_it_does_not_know(source):
     md = _markdown_rst()
     with pytest.raises(md.MarkdownError, match="line 1|line 2"):
         md.markdown_to_rst(source)
+
+
+def _doc_pages():
+    docs = ROOT / "docs"
+    return sorted(p.name for p in docs.glob("*.rst") if ">>>" in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("page", _doc_pages() or ["index.rst"])
+def test_doc_page_examples(page, tmp_path, monkeypatch):
+    """The pages' ``>>>`` examples, with the setup of docs/conf.py, as the
+    Sphinx doctest builder runs them in CI: a page that drifts from the
+    code fails here, in the test run, not only in the docs build."""
+    file = _beside(f"docs/{page}")
+    conf = _beside("docs/conf.py").read_text(encoding="utf-8")
+    setup = re.search(r'doctest_global_setup = """(.*?)"""', conf, re.S).group(1)
+    globs: dict = {}
+    monkeypatch.chdir(tmp_path)  # examples may save pictures
+    exec(setup, globs)
+    result = doctest.testfile(str(file), module_relative=False, globs=globs,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0

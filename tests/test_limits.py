@@ -332,3 +332,35 @@ def test_the_api_fuzz_harness_finds_nothing():
         capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "overruns (past T + 0.5 s): 0" in done.stdout
+
+
+# Found by the 10^5-call fuzz run: tours(2, 3000, timeout=0.075) took 2.3 s,
+# setting up one search per start square of a board with no tour.
+
+
+def test_tours_of_a_board_theory_rules_out_set_up_no_search(monkeypatch):
+    from knight.counting import api
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a search was set up for a board with no tour")
+
+    monkeypatch.setattr(api._count, "PathSearch", refuse)
+    assert list(knight.tours(2, 3000, timeout=0.075)) == []
+    assert list(knight.tours(3000, 2)) == []
+    assert list(knight.tours(4, 4, closed=True)) == []
+
+
+def test_tours_sees_its_deadline_between_roots(monkeypatch):
+    import time
+
+    from knight.counting import api
+    from knight.counting.args import validate
+
+    made = []
+    real = api._count.PathSearch
+    monkeypatch.setattr(api._count, "PathSearch", lambda *a: made.append(a) or real(*a))
+    task = validate(5, 5, None, None, False, False)
+    roots = api.enumeration_roots(5, 5, None, None, False, False)
+    with pytest.raises(knight.SearchLimitError):
+        next(api._enumerate(task, roots, None, time.time() - 1.0, None, time.perf_counter()))
+    assert made == []

@@ -9,8 +9,8 @@ True
 from ._version import __version__
 from .board import Board
 from .compare import compare, sweep
-from .counting import Estimate, count, estimate, tours
-from .decide import exists, start_squares, why_not
+from .counting import Estimate, TourSampler, count, estimate, random_tour, tours
+from .decide import end_squares, exists, start_squares, why_not
 from .errors import (
     BoardTooLargeError,
     DeadEndError,
@@ -45,16 +45,19 @@ __all__ = [
     "SearchLimitError",
     "TIE_BREAKS",
     "Tour",
+    "TourSampler",
     "UndecidedError",
     "WorkerLostError",
     "closed_tour_board",
     "compare",
     "count",
+    "end_squares",
     "estimate",
     "exists",
     "get_include",
     "is_tour",
     "open_tour_board",
+    "random_tour",
     "solve",
     "start_squares",
     "sweep",

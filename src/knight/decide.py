@@ -25,7 +25,7 @@ from . import existence
 from .board import Board, as_board
 from .clues import check_clues, with_ends
 from .errors import NoTourError, SearchLimitError, UndecidedError
-from .geometry import Square
+from .geometry import Square, board_size
 from .limits import check_bool, check_max_nodes, check_timeout
 from .solver import solve
 
@@ -52,14 +52,16 @@ class _Budget:
         self.spent = 0
         self.began = time.perf_counter()
 
-    def search(self, board: Board, start: Square, closed: bool) -> tuple[Square, ...] | None:
+    def search(self, board: Board, start: Square, closed: bool,
+               end: Square | None = None) -> tuple[Square, ...] | None:
         """The ends of a tour from ``start`` (start, end), or None when an
-        exhaustive search proves there is none; UndecidedError at a limit."""
+        exhaustive search proves there is none; UndecidedError at a limit.
+        ``end``: the tour must end there."""
         timeout = None
         if self.until is not None:
             timeout = max(self.until - time.perf_counter(), 1e-6)
         try:
-            tour = solve(board, start=start, closed=closed, max_nodes=self.nodes_left,
+            tour = solve(board, start=start, end=end, closed=closed, max_nodes=self.nodes_left,
                          timeout=timeout, cancel=self.cancel)
         except NoTourError as exc:
             self._spend(exc)
@@ -74,7 +76,8 @@ class _Budget:
             what = " / ".join(limit) or "its cancel token"
             raise UndecidedError(
                 f"no theorem decides whether the {board.describe()} has "
-                f"{'a closed' if closed else 'an open'} tour from {start}, and the search "
+                f"{'a closed' if closed else 'an open'} tour from {start}"
+                f"{'' if end is None else f' to {end}'}, and the search "
                 f"stopped at {what} after {self.spent:,} nodes; raise the limit to decide",
                 self.spent, time.perf_counter() - self.began) from exc
         self.spent += tour.nodes
@@ -131,16 +134,20 @@ def _fewest_moves(board: Board) -> list[Square]:
 _NO_CLUES = object()
 
 
-def _clue_why_not(rows: Any, cols: Any, start: Any, closed: Any, max_nodes: Any, timeout: Any,
-                  cancel: Any, clues: Any) -> object:
+def _clue_why_not(rows: Any, cols: Any, start: Any, end: Any, closed: Any, max_nodes: Any,
+                  timeout: Any, cancel: Any, clues: Any) -> object:
     """:func:`why_not` with clues, or ``_NO_CLUES`` when there are none."""
     board = as_board(rows, cols)
     given = check_clues(board, clues)
     if given is None:
         return _NO_CLUES
     first = None if start is None else int(board.index[board.square(start, "start")])
+    last = None if end is None else int(board.index[board.square(end, "end")])
     closed = check_bool(closed, "closed")
-    spec = with_ends(given, board, first, None)
+    if closed and last is not None:
+        raise ValueError("end and closed=True clash: with clues, end= is a clue for the last "
+                         "step of an open tour")
+    spec = with_ends(given, board, first, last)
     budget = _Budget(max_nodes, timeout, cancel)
     kind = "closed" if closed else "open"
     try:
@@ -166,6 +173,7 @@ def why_not(
     cols: int | None = None,
     *,
     start: Square | None = None,
+    end: Square | None = None,
     closed: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
@@ -193,19 +201,34 @@ def why_not(
     >>> print(why_not(Board(5, holes=["c5"]), closed=True))
     an exhaustive search of the 5x5 board with 1 hole found no closed tour (... nodes)
 
+    ``end`` asks for an open tour ending there (from ``start``; with
+    ``start=None``, from any square: a tour ending at ``end`` read backwards
+    starts there).  Exact theory where it decides (the colour argument,
+    and Conrad, Hindrichs, Morsy and Wegener's theorem on n x n knight
+    boards, n >= 6), else an exhaustive search under the limits, plain
+    rectangles included.
+
+    >>> print(why_not(6, start=(0, 0), end=(5, 5)))
+    no open tour from (0, 0) ends at (5, 5): a 6x6 board has an even number of squares, ...
+    >>> why_not(5, start=(0, 0), end=(4, 4)) is None
+    True
+
     ``clues`` (a mapping square -> step, as :func:`knight.solve` takes
     them): is there a tour through those squares at those steps?  Theory
     answers what it can (:func:`knight.existence.clue_reason`: clues
     farther apart than their steps allow, colours, the board), a search
-    the rest, on any board, plain rectangles too.
+    the rest, on any board, plain rectangles too.  With ``clues``, ``end``
+    is a clue for the last step (of an open tour).
 
     >>> print(why_not(5, clues={"a5": 0, "b5": 1}))
     no open tour of the 5x5 board meets the clues: clues put step 0 on (0, 0) ... between them
     """
     if clues is not None:
-        why = _clue_why_not(rows, cols, start, closed, max_nodes, timeout, cancel, clues)
+        why = _clue_why_not(rows, cols, start, end, closed, max_nodes, timeout, cancel, clues)
         if why is not _NO_CLUES:
             return why  # type: ignore[return-value]
+    if end is not None:
+        return _why_not_between(rows, cols, start, end, closed, max_nodes, timeout, cancel)
     board = _board(rows, cols)
     if board is None:
         if isinstance(rows, Board):
@@ -221,6 +244,7 @@ def exists(
     cols: int | None = None,
     *,
     start: Square | None = None,
+    end: Square | None = None,
     closed: bool = False,
     max_nodes: int | None = None,
     timeout: float | None = None,
@@ -244,11 +268,13 @@ def exists(
     True
     >>> exists(Board(1000, wrap="torus"), closed=True)    # Watkins & Hoenigman 1997
     True
+    >>> exists(8, start=(0, 0), end=(7, 0)), exists(8, start=(0, 0), end=(7, 7))
+    (True, False)
     >>> exists(Board(4, moves="wazir"), clues={"a4": 0, "d1": 15})
     False
     """
-    return why_not(rows, cols, start=start, closed=closed, max_nodes=max_nodes, timeout=timeout,
-                   cancel=cancel, clues=clues) is None
+    return why_not(rows, cols, start=start, end=end, closed=closed, max_nodes=max_nodes,
+                   timeout=timeout, cancel=cancel, clues=clues) is None
 
 
 def start_squares(
@@ -307,4 +333,84 @@ def start_squares(
     return out
 
 
-__all__ = ["exists", "start_squares", "why_not"]
+def _ends_board(rows: Any, cols: Any) -> Board:
+    """Any board as a :class:`Board` (a plain rectangle as the standard one)."""
+    if isinstance(rows, Board):
+        if cols is not None:
+            raise TypeError("cols must not be given with a Board (the board has its own size)")
+        return rows
+    return Board(*board_size(rows, cols))
+
+
+def _why_not_between(rows: Any, cols: Any, start: Any, end: Any, closed: Any, max_nodes: Any,
+                     timeout: Any, cancel: Any) -> str | None:
+    board = _ends_board(rows, cols)
+    t = board.square(end, "end")
+    s = None if start is None else board.square(start, "start")
+    if check_bool(closed, "closed"):
+        raise ValueError(
+            "end and closed=True clash: end= asks for an open tour ending at end, closed=True "
+            "for one that returns to its start; give one or the other")
+    if s is None:
+        # Read backwards, a tour ending at t is a tour starting there.
+        return why_not(board, start=t, max_nodes=max_nodes, timeout=timeout, cancel=cancel)
+    if s == t and board.size > 1:
+        raise ValueError(f"end must differ from start ({s}): a tour visits each square once")
+    budget = _Budget(max_nodes, timeout, cancel)
+    return _decide_between(board, s, t, budget)
+
+
+def _decide_between(board: Board, s: Square, t: Square, budget: _Budget) -> str | None:
+    """The reason no open tour runs from s to t, or None when one does."""
+    why = existence.ends_reason(board, s, t)
+    if why is not None or existence.ends_theorem(board, s, t):
+        return why
+    if budget.search(board, s, False, t) is None:
+        return (f"an exhaustive search of the {board.describe()} found no open tour from {s} "
+                f"to {t} ({budget.spent:,} nodes)")
+    return None
+
+
+def end_squares(
+    board_or_rows: int | Board,
+    cols: int | None = None,
+    *,
+    start: Square,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    cancel: Any = None,
+) -> np.ndarray:
+    """A bool array of the board's shape: the squares ``t`` for which an open
+    tour runs from ``start`` to ``t`` (False on holes).
+
+    ``start`` is required.  Theory settles what it can (on n x n knight
+    boards, n >= 6, everything, by Conrad, Hindrichs, Morsy and Wegener
+    1994); every other square is searched, under the limits shared by all
+    the searches (:class:`knight.UndecidedError` when they stop first).
+
+    >>> end_squares(5, start=(0, 0)).astype(int)
+    array([[0, 0, 1, 0, 1],
+           [0, 1, 0, 1, 0],
+           [1, 0, 1, 0, 1],
+           [0, 1, 0, 1, 0],
+           [1, 0, 1, 0, 1]])
+    >>> int(end_squares(8, start=(0, 0)).sum())
+    32
+    """
+    board = _ends_board(board_or_rows, cols)
+    s = board.square(start, "start")
+    budget = _Budget(max_nodes, timeout, cancel)
+    out = np.zeros(board.shape, dtype=bool)
+    if board.size == 1:
+        out[s] = True
+        return out
+    if existence.board_reason(board, s, False) is not None:
+        return out  # no open tour starts at s at all
+    for r, c in board.squares.tolist():
+        t = (int(r), int(c))
+        if t != s and _decide_between(board, s, t, budget) is None:
+            out[t] = True
+    return out
+
+
+__all__ = ["end_squares", "exists", "start_squares", "why_not"]

@@ -359,3 +359,184 @@ def clue_reason(board: Board, at: dict[int, int], closed: bool) -> str | None:
                     f"{d} move{'s' if d != 1 else ''} apart are an "
                     f"{'even' if d % 2 == 0 else 'odd'} number of steps apart, not {gap}")
     return None
+
+
+# -- tours between two chosen squares ----------------------------------------------
+#
+# A tour from s to t is a Hamiltonian path with both ends fixed.  Theory here
+# is exact where it decides (the n x n knight board, n >= 6, by Conrad et
+# al.) and otherwise a list of necessary conditions, each an argument, never
+# a guess; the callers search where none applies.
+
+
+def conrad_between(n: int, start: Square, end: Square) -> bool:
+    """Conrad, Hindrichs, Morsy and Wegener, "Solution of the knight's
+    Hamiltonian path problem on chessboards", Discrete Applied Mathematics
+    50 (1994) 125-134: on the n x n board, n >= 6, an open knight's tour
+    from ``start`` to ``end`` exists iff (n even) the two squares have
+    different colours, or (n odd) they are distinct and both of the corner
+    colour ((row + col) even).  The tests check it against exhaustive
+    search for every pair of squares of the 6x6 and 7x7 boards.
+
+    >>> conrad_between(8, (0, 0), (7, 0)), conrad_between(8, (0, 0), (7, 7))
+    (True, False)
+    >>> conrad_between(7, (0, 0), (6, 6)), conrad_between(7, (0, 0), (0, 1))
+    (True, False)
+    """
+    if n < 6:
+        raise ValueError(f"Conrad et al.'s criterion is for n >= 6, not n = {n}")
+    a, b = (start[0] + start[1]) % 2, (end[0] + end[1]) % 2
+    if n % 2 == 0:
+        return a != b
+    return start != end and a == 0 and b == 0
+
+
+def _rect_ends_reason(rows: int, cols: int, start: Square, end: Square) -> str | None:
+    """The plain knight rectangle: the whole-board, colour and thin-board arguments."""
+    if rows * cols == 1:
+        return None
+    why = theory.board_reason(rows, cols, False)
+    if why is not None:
+        return why
+    a, b = (start[0] + start[1]) % 2, (end[0] + end[1]) % 2
+    if (rows * cols) % 2 == 0 and a == b:
+        return (f"a {rows}x{cols} board has an even number of squares, and a tour alternates "
+                f"colours, so its two ends have different colours; {start} and {end} have "
+                "the same colour")
+    if (rows * cols) % 2 == 1 and (a or b):
+        odd = start if a else end
+        return (f"a {rows}x{cols} board has an odd number of squares, so a tour starts and "
+                f"ends on the corner colour; {odd} is on the other colour")
+    if thin.is_thin(rows, cols):
+        # A tour from s to t, read backwards, is a tour from t: both must start one.
+        for sq in (start, end):
+            why = thin.thin_reason(rows, cols, sq, False)
+            if why is not None:
+                return why
+    return None
+
+
+#: Above this many squares the per-cut-square flood fills of :func:`_ends_cuts`
+#: are skipped (a necessary condition left out, never a wrong answer).
+_CUT_FILL_WORK = 5_000_000
+
+
+def _ends_cuts(board: Board, s: int, t: int) -> str | None:
+    """Cut squares with both ends known.  A tour from s to t leaves through
+    the rest of the board in one piece once s is gone, so s (and likewise t)
+    is no cut square; a tour passing a cut square v splits at v into the part
+    before and the part after, so removing v leaves exactly two parts, s in
+    one and t in the other."""
+    if board.size < 3:
+        return None
+    parts = board.cut_parts()
+    for sq, what in ((s, "starting"), (t, "ending")):
+        if parts[sq] >= 1:
+            return (f"removing square {_square_name(board, sq)} splits the {board.describe()}, "
+                    f"so a tour {what} there could reach only one of the {int(parts[sq]) + 1} "
+                    "parts")
+    worst = int(np.argmax(parts))
+    if parts[worst] >= 2:
+        return (f"removing square {_square_name(board, worst)} splits the {board.describe()} "
+                f"into {int(parts[worst]) + 1} parts, but a tour passing it leaves at most two")
+    cuts = np.flatnonzero(parts == 1)
+    if cuts.size * board.size > _CUT_FILL_WORK:
+        return None
+    nbr, deg = board.neighbours(), board.degrees()
+    rows = [nbr[p, : int(deg[p])].tolist() for p in range(board.size)]
+    for v in cuts.tolist():
+        seen = {s, v}
+        todo = [s]
+        while todo:
+            p = todo.pop()
+            for u in rows[p]:
+                if u not in seen:
+                    seen.add(u)
+                    todo.append(u)
+        if t in seen:
+            return (f"removing square {_square_name(board, v)} splits the {board.describe()} "
+                    f"into two parts with both ends in one of them, but a tour passing it "
+                    "runs from one part into the other")
+    return None
+
+
+def _ends_graph_reason(board: Board, s: int, t: int) -> str | None:
+    """The arguments valid on any board, with the squares numbered."""
+    why = _disconnected(board)
+    if why is not None:
+        return why
+    deg = board.degrees()
+    ones = [int(i) for i in np.flatnonzero(deg == 1) if i != s and i != t]
+    if ones:
+        return (f"square {_square_name(board, ones[0])} has only one move, so it must be an "
+                "end of a tour, but the ends are chosen")
+    nbr = board.neighbours()
+    for a, b in ((s, t), (t, s)):
+        if board.size > 2 and deg[a] == 1 and int(nbr[a, 0]) == b:
+            return (f"the only move from {_square_name(board, a)} leads to "
+                    f"{_square_name(board, b)}, the other end, which a tour reaches last")
+    colour = board.colouring()
+    if colour is not None:
+        ones_ = int(colour.sum())
+        zeros = board.size - ones_
+        what = (f"every move of the {board.describe()} changes colour (its squares split into "
+                f"two classes of {zeros} and {ones_}, and no move joins two squares of one "
+                "class)")
+        if abs(zeros - ones_) > 1:
+            return f"{what}, so a tour's classes differ by at most one square"
+        if zeros == ones_ and colour[s] == colour[t]:
+            return f"{what}, so with equal classes a tour's ends have different colours"
+        if zeros != ones_:
+            big = 0 if zeros > ones_ else 1
+            for sq in (s, t):
+                if colour[sq] != big:
+                    return (f"{what}, so a tour starts and ends in the larger class; "
+                            f"{_square_name(board, sq)} is in the smaller one")
+    return _ends_cuts(board, s, t)
+
+
+#: Plain knight rectangles up to this many squares also get the graph
+#: arguments (cut squares, one-move squares) where the rectangle's own
+#: theory does not decide; their tables cost about 40 bytes a square.
+_RECT_GRAPH_SQUARES = 1 << 20
+
+
+def ends_reason(board: Board, start: Square, end: Square) -> str | None:
+    """Why no open tour of ``board`` runs from ``start`` to ``end``, by theory
+    alone, or None when no argument rules it out (a promise only when
+    :func:`ends_theorem` says so).  The squares are validated ones.
+
+    >>> print(ends_reason(Board(8), (0, 0), (7, 7)))
+    no open tour from (0, 0) ends at (7, 7): a 8x8 board has an even number of squares, ...
+    >>> ends_reason(Board(3, 3, moves="king"), (0, 0), (2, 2)) is None
+    True
+    """
+    if start == end:
+        if board.size == 1:
+            return None
+        return (f"no open tour from {start} ends at {end}: a tour of the {board.describe()} "
+                "visits each square once, so its ends differ")
+    if board.is_standard:
+        why = _rect_ends_reason(board.rows, board.cols, start, end)
+        if why is None and not ends_theorem(board, start, end) and (
+                board.size <= _RECT_GRAPH_SQUARES):
+            why = _ends_graph_reason(board, int(board.index[start]), int(board.index[end]))
+    else:
+        why = _ends_graph_reason(board, int(board.index[start]), int(board.index[end]))
+    if why is None:
+        return None
+    return f"no open tour from {start} ends at {end}: {why}"
+
+
+def ends_theorem(board: Board, start: Square, end: Square) -> bool:
+    """True when a theorem guarantees an open tour from ``start`` to ``end``:
+    the one-square board, and the n x n knight board for n >= 6 by
+    :func:`conrad_between`.
+
+    >>> ends_theorem(Board(6), (0, 0), (0, 1)), ends_theorem(Board(6, 7), (0, 0), (0, 1))
+    (True, False)
+    """
+    if board.size == 1:
+        return start == end
+    return (board.is_standard and board.rows == board.cols and board.rows >= 6
+            and conrad_between(board.rows, start, end))

@@ -13,11 +13,17 @@ ask here, so the table below is the whole story:
 construct     solve         plain knight rectangles (full, flat)
 knight-search solve         plain knight rectangles (full, flat)
 table-search  exists, solve every board
-theory        exists        plain knight rectangles, knight tori; necessary conditions elsewhere
+table-between between       every board
+theory        between, exists plain knight rectangles, knight tori; necessary conditions elsewhere
 frontier-dp   count         flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
 knight-count  count, tours  plain knight rectangles (full, flat)
 table-count   count, tours  every board
 clue-search   count, exists, solve, tours every board
+
+The task ``"between"`` is a tour from a chosen start to a chosen end
+(``solve(..., end=)``, ``exists(..., end=)``, :func:`knight.end_squares`):
+theory first (exact on n x n knight boards, n >= 6), then the engine
+:func:`choose_between` picks.
 
 With ``clues=`` (tours through given squares at given steps) every task
 goes to the clue search, whatever the board: ``choose(board, task, method,
@@ -33,7 +39,7 @@ from .board import Board
 from .geometry import sweep_reason, used_box
 
 #: The tasks the planner chooses engines for.
-TASKS = ("solve", "count", "tours", "exists")
+TASKS = ("solve", "count", "tours", "exists", "between")
 
 
 def _standard(board: Board) -> bool:
@@ -86,7 +92,11 @@ ENGINES: tuple[Engine, ...] = (
     Engine("table-search", frozenset({"solve", "exists"}), _any,
            "every board",
            "Warnsdorff and backtracking over the board's neighbour table"),
-    Engine("theory", frozenset({"exists"}), _any,
+    Engine("table-between", frozenset({"between"}), _any,
+           "every board",
+           "Warnsdorff-ordered backtracking from start to end over the neighbour table, "
+           "never entering the end early and pruning squares it would strand"),
+    Engine("theory", frozenset({"exists", "between"}), _any,
            "plain knight rectangles, knight tori; necessary conditions elsewhere",
            "theorems: exact answers, or reasons no tour exists"),
     Engine("frontier-dp", frozenset({"count"}), _frontier_board,
@@ -119,6 +129,11 @@ _METHODS: dict[tuple[str, str], tuple[str, ...]] = {
     ("tours", "search"): ("knight-count", "table-count"),
     ("tours", "auto"): ("knight-count", "table-count"),
     ("exists", "auto"): ("theory", "table-search"),
+    # A linear-time construction between two squares of a large full knight
+    # rectangle (an engine "construct-between" serving _standard) goes first
+    # here once it exists; choose_between passes it the board's size.
+    ("between", "auto"): ("table-between",),
+    ("between", "warnsdorff-backtrack"): ("table-between",),
 }
 
 
@@ -179,9 +194,21 @@ def choose(board: Board, task: str, method: str = "auto", clues: bool = False) -
     raise ValueError(f"method={method!r} serves {wanted.boards}, not a {board.describe()}")
 
 
+def choose_between(board: Board, method: str = "auto") -> Engine:
+    """The engine that finds a tour of ``board`` between two chosen squares.
+
+    Theory (:func:`knight.existence.ends_reason`) is asked first by every
+    caller; this picks the engine that builds or searches for the tour.
+
+    >>> choose_between(Board(8)).name, choose_between(Board(5, moves="king")).name
+    ('table-between', 'table-between')
+    """
+    return choose(board, "between", method)
+
+
 def serves(name: str, board: Board) -> bool:
     """Whether the engine called ``name`` serves ``board``."""
     return _BY_NAME[name].serves(board)
 
 
-__all__ = ["ENGINES", "Engine", "TASKS", "choose", "engines", "serves"]
+__all__ = ["ENGINES", "Engine", "TASKS", "choose", "choose_between", "engines", "serves"]

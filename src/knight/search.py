@@ -162,6 +162,20 @@ class GraphEngine:
         )
         return status, self.board.spread(steps), squares, 0
 
+    def between(
+        self, start: Square, end: Square, order: tuple[Move, ...], max_nodes: int | None,
+        deadline: float, cancel: np.ndarray | None = None,
+    ) -> tuple[int, np.ndarray, int, int]:
+        """The end-pruned ordered search from ``start`` to ``end`` (``graph.between``)."""
+        nbr, deg = self._table(order)
+        steps = np.empty(self.board.size, dtype=np.int32)
+        index = self.board.index
+        status, nodes, backtracks = _graph.between(
+            steps, nbr, deg, int(index[start]), int(index[end]), max_nodes or 0, deadline,
+            cancel,
+        )
+        return status, self.board.spread(steps), nodes, backtracks
+
 
 def graph_memory_estimate(board: Board, method: str) -> int:
     """Bytes a search of a general board allocates (an upper bound)."""

@@ -151,6 +151,7 @@ def _solve(
     cols: Any = None,
     *,
     start: Any = (0, 0),
+    end: Any = None,
     closed: Any = False,
     method: Any = "auto",
     order: Any = None,
@@ -178,9 +179,14 @@ def _solve(
         start = square(start, rows, cols, "start")
     else:
         start = layout.square(start, "start")
+    if end is not None:
+        end = square(end, rows, cols, "end") if layout is None else layout.square(end, "end")
     closed = check_bool(closed, "closed")
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    if end is not None:
+        _check_between(rows * cols if layout is None else layout.size, start, end, closed,
+                       method)
     if layout is not None:
         planner.choose(layout, "solve", method)  # a method that does not serve it: refused
     if layout is None or layout.is_knight:
@@ -218,6 +224,10 @@ def _solve(
             )
     # Last of the checks: a token set already stops the call here.
     token = check_cancel(cancel)
+    if end is not None:
+        return _solve_between(
+            engine, layout if layout is not None else Board(rows, cols), layout is None,
+            start, end, method, moves, node_limit, seconds, token, trace, began)
     if layout is not None:
         why = existence.board_reason(layout, start, closed)
         if why is not None:
@@ -264,6 +274,111 @@ def _solve(
                        node_limit, seconds, deadline, flag, began)
     finally:
         release(key)
+
+
+#: The methods that serve ``end=``: both run the Warnsdorff-ordered search
+#: with the end fixed (auto with restarts over move orders).
+BETWEEN_METHODS = ("auto", "warnsdorff-backtrack")
+
+
+def _check_between(size: int, start: Square, end: Square, closed: bool, method: str) -> None:
+    """The arguments of a tour between two chosen squares (before any work)."""
+    if closed:
+        raise ValueError(
+            "end and closed=True clash: end= asks for an open tour ending at end, closed=True "
+            "for one that returns to its start; give one or the other"
+        )
+    if start == end and size > 1:
+        raise ValueError(
+            f"end must differ from start ({start}): a tour visits each square once; "
+            "for a tour that returns to its start, use closed=True"
+        )
+    if method not in BETWEEN_METHODS:
+        raise ValueError(
+            f"end= is served by method={' or '.join(map(repr, BETWEEN_METHODS))}, not "
+            f"{method!r} (the end-pruned Warnsdorff-ordered search)"
+        )
+
+
+def _solve_between(
+    engine: Engine, board: Board, plain: bool, start: Square, end: Square, method: str,
+    moves: tuple[Move, ...], node_limit: int | None, seconds: float | None, token: Any,
+    trace: Any, began: float,
+) -> Tour:
+    """An open tour of ``board`` from ``start`` to ``end``, on validated arguments
+    (``plain``: the caller gave a plain knight rectangle)."""
+    chosen = planner.choose_between(board, method)
+    why = existence.ends_reason(board, start, end)
+    if why is not None:
+        raise NoTourError(why)
+    # Each engine the planner may choose for the task has its runner here (a
+    # construction between two squares of large full knight rectangles,
+    # "construct-between", would add its own).
+    runner = _BETWEEN_RUNNERS[chosen.name]
+    return runner(engine, board, plain, start, end, method, moves, node_limit, seconds, token,
+                  trace, began)
+
+
+def _search_between(
+    engine: Engine, board: Board, plain: bool, start: Square, end: Square, method: str,
+    moves: tuple[Move, ...], node_limit: int | None, seconds: float | None, token: Any,
+    trace: Any, began: float,
+) -> Tour:
+    """The engine "table-between": the end-pruned Warnsdorff-ordered search
+    (``graph.between``), restarted over move orders by ``"auto"``."""
+    check_memory(graph_memory_estimate(board, method) + 5 * board.size,
+                 f"searching a {board.describe()}")
+    graph: Any = GraphEngine(board)
+    if trace is not None or isinstance(engine, PythonEngine):
+        graph = GraphPythonEngine(board, trace)
+    where = f"the {board.describe()}"
+    deadline = limits_deadline(seconds)
+    flag, key = cancel_flag(token)
+    layout = None if plain else board
+    try:
+        if method == "auto":
+            cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * board.size)
+            attempts = _auto_attempts(moves, cap, True)
+        else:
+            attempts = iter([(moves, None)])
+        total_nodes = total_backtracks = 0
+        status = NODE_LIMIT
+        for attempt, budget in attempts:
+            if node_limit is not None:
+                left = node_limit - total_nodes
+                if left < 1:
+                    status = NODE_LIMIT
+                    break
+                budget = left if budget is None else min(budget, left)
+            status, steps, nodes, backs = graph.between(start, end, attempt, budget, deadline,
+                                                        flag)
+            total_nodes += nodes
+            total_backtracks += backs
+            if status == FOUND:
+                return Tour(steps, closed=False, method="warnsdorff-backtrack",
+                            nodes=total_nodes, backtracks=total_backtracks,
+                            seconds=time.perf_counter() - began, layout=layout, _start=start,
+                            _checked=True)
+            if status == EXHAUSTED:
+                raise NoTourError(
+                    f"no open tour of {where} from {start} ends at {end}: an exhaustive "
+                    f"search visited {nodes:,} nodes", total_nodes)
+            if status in (TIME_LIMIT, CANCELLED) or (
+                    node_limit is not None and total_nodes >= node_limit):
+                break
+        what = f"the search of {where} from {start} to {end}"
+        if status == CANCELLED:
+            raise cancelled(what, began, total_nodes, total_backtracks)
+        spent = time.perf_counter() - began
+        limit = f"timeout={seconds}s" if status == TIME_LIMIT else f"max_nodes={node_limit}"
+        raise SearchLimitError(
+            f"{what} stopped at {limit} after {total_nodes:,} nodes and {spent:.3f} s "
+            "without finding a tour", total_nodes, spent, total_backtracks)
+    finally:
+        release(key)
+
+
+_BETWEEN_RUNNERS = {"table-between": _search_between}
 
 
 def _search(
@@ -387,6 +502,7 @@ def solve(
     cols: int | None = None,
     *,
     start: Square | None = None,
+    end: Square | None = None,
     closed: bool = False,
     method: str = "auto",
     order: Iterable[Move] | None = None,
@@ -443,11 +559,22 @@ def solve(
     :class:`knight.trace.TraceEvent` for every decision (tracing runs the
     pure-Python twin of the core, which decides identically, only slower).
 
+    ``end`` asks for an open tour from ``start`` (default ``(0, 0)``) that
+    ends on ``end``, on any board (not with ``closed=True``; ``end`` must
+    differ from ``start`` but on a one-square board).  Theory answers first
+    (:func:`knight.existence.ends_reason`: colours, Conrad, Hindrichs, Morsy
+    and Wegener's criterion on n x n boards, n >= 6, cut squares, squares
+    with one move); otherwise a Warnsdorff-ordered search that never enters
+    ``end`` before the last step and prunes every branch that strands a
+    square, restarted over move orders by ``"auto"`` (a single run with
+    ``"warnsdorff-backtrack"``; no other method takes ``end``).
+
     Raises :class:`NoTourError` at once when a theorem rules the tour out,
     or after an exhaustive search finds none; ``TypeError``/``ValueError``
     name a bad argument before any work is done.
 
     ``start`` defaults to ``(0, 0)``, or with ``clues`` to any square.
+    With ``clues``, ``end`` is a clue for the last step.
     ``clues`` (a mapping square -> step, steps from 0 as in
     :attr:`Tour.board`) asks for a tour that stands on each given square at
     its given step: a knight's-tour puzzle, or with a :class:`knight.Board`
@@ -467,6 +594,9 @@ def solve(
     >>> zebra = knight.solve(knight.Board(10, moves="zebra"), start=(0, 0))
     >>> zebra.layout.piece, len(zebra), knight.is_tour(zebra)
     ('zebra', 100, True)
+    >>> tour = knight.solve(8, start=(0, 0), end=(7, 0))
+    >>> tour.start, tour.end, knight.is_tour(tour)
+    ((0, 0), (7, 0), True)
     >>> print(knight.solve(knight.Board(5, holes=["c3"])).grid())
      0 15 20  9  6
     21 10  7 14 19
@@ -481,7 +611,7 @@ def solve(
      6 13  8 19  4
     """
     if clues is not None:
-        found = _solve_clues(rows, cols, start, closed, method, order, tie_break, seed,
+        found = _solve_clues(rows, cols, start, end, closed, method, order, tie_break, seed,
                              max_nodes, timeout, trace, cancel, clues)
         if found is not None:
             return found
@@ -489,21 +619,22 @@ def solve(
         start = (0, 0)
     if (
         method == "warnsdorff" and order is None and seed is None and max_nodes is None
-        and timeout is None and trace is None and cancel is None
+        and timeout is None and trace is None and cancel is None and end is None
     ):
         tour = _fast_warnsdorff(rows, cols, start, closed, tie_break)
         if tour is not None:
             return tour
     return _solve(
-        CYTHON_ENGINE, rows, cols, start=start, closed=closed, method=method, order=order,
+        CYTHON_ENGINE, rows, cols, start=start, end=end, closed=closed, method=method,
+        order=order,
         tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout, trace=trace,
         cancel=cancel,
     )
 
 
-def _solve_clues(rows: Any, cols: Any, start: Any, closed: Any, method: Any, order: Any,
-                 tie_break: Any, seed: Any, max_nodes: Any, timeout: Any, trace: Any,
-                 cancel: Any, clues: Any) -> Tour | None:
+def _solve_clues(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method: Any,
+                 order: Any, tie_break: Any, seed: Any, max_nodes: Any, timeout: Any,
+                 trace: Any, cancel: Any, clues: Any) -> Tour | None:
     """:func:`solve` with clues (None when there are none: the plain path)."""
     began = time.perf_counter()
     board = as_board(rows, cols)
@@ -511,7 +642,11 @@ def _solve_clues(rows: Any, cols: Any, start: Any, closed: Any, method: Any, ord
     if given is None:
         return None
     first = None if start is None else int(board.index[board.square(start, "start")])
+    last = None if end is None else int(board.index[board.square(end, "end")])
     closed = check_bool(closed, "closed")
+    if closed and last is not None:
+        raise ValueError("end and closed=True clash: with clues, end= is a clue for the last "
+                         "step of an open tour")
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     planner.choose(board, "solve", method, clues=True)
@@ -527,7 +662,7 @@ def _solve_clues(rows: Any, cols: Any, start: Any, closed: Any, method: Any, ord
             raise ValueError(f"{name} does not apply with clues (the clue search takes "
                              "method, order, max_nodes, timeout and cancel)")
     node_limit, seconds = _check_limits(max_nodes, timeout)
-    spec = _clues.with_ends(given, board, first, None)
+    spec = _clues.with_ends(given, board, first, last)
     token = check_cancel(cancel)
     # The search's arrays, and a row of distances per clue.
     check_memory(graph_memory_estimate(board, method) + 4 * board.size * (len(spec.at) + 8),

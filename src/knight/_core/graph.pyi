@@ -34,6 +34,17 @@ def warnsdorff(
     deadline: float,
     cancel: npt.NDArray[np.uint8] | None = ...,
 ) -> tuple[int, int]: ...
+def between(
+    steps: npt.NDArray[np.int32],
+    nbr: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.uint8],
+    start: int,
+    end: int,
+    max_nodes: int,
+    deadline: float,
+    cancel: npt.NDArray[np.uint8] | None = ...,
+    connect_depth: int = ...,
+) -> tuple[int, int, int]: ...
 
 def label(
     nbr: npt.NDArray[np.int32],

@@ -375,6 +375,135 @@ def distances(nbr: np.ndarray, deg: np.ndarray, sources: Sequence[int],
     return out, bip
 
 
+def _between_root_ok(c: list[int], rows: list[list[int]], s: int, t: int) -> bool:
+    near = set(rows[s])
+    return all(
+        c[u] >= (1 if u in near else 2)
+        for u in range(len(rows)) if c[u] < FREE_BELOW and u != t
+    )
+
+
+def _between_candidates(c: list[int], rows: list[list[int]], q: int, p: int, t: int,
+                        remaining: int) -> list[int]:
+    """The core's ``_between_candidates``: q's next squares in order ([]: dead)."""
+    row = rows[q]
+    if remaining == 1:
+        return [t] if t in row else []
+    if c[t] == 0:
+        return []
+    near = set(row)
+    if p >= 0 and any(u != t and c[u] < 2 and u not in near for u in rows[p]):
+        return []
+    free = [u for u in row if c[u] < FREE_BELOW and u != t]
+    if any(c[u] == 0 for u in free):
+        return []
+    forced = [u for u in free if c[u] == 1]
+    if len(forced) > 1:
+        return []
+    if forced:
+        return forced
+    return sorted(free, key=c.__getitem__)
+
+
+def _between_connected(c: list[int], rows: list[list[int]], q: int, remaining: int) -> bool:
+    seen = {q}
+    todo = [q]
+    while todo:
+        p = todo.pop()
+        for v in rows[p]:
+            if c[v] < FREE_BELOW and v not in seen:
+                seen.add(v)
+                todo.append(v)
+    return len(seen) - 1 == remaining
+
+
+def between(
+    nbr: np.ndarray,
+    deg: np.ndarray,
+    start: int,
+    end: int,
+    *,
+    max_nodes: int | None = None,
+    deadline: float = 0.0,
+    cancel: np.ndarray | None = None,
+    connect_depth: int = 0,
+    trace: Tracer | None = None,
+    squares: np.ndarray | None = None,
+) -> tuple[int, np.ndarray, int, int]:
+    """Warnsdorff-ordered search for a tour from ``start`` to ``end``;
+    ``(status, steps, nodes, backtracks)``.
+
+    The twin of ``graph.between`` (read the rules in ``graph.pyx``): the
+    same candidates in the same order, the same node and backtrack counts.
+
+    >>> from knight import Board
+    >>> board = Board(3, 4)
+    >>> status, steps, nodes, backs = between(board.neighbours(), board.degrees(), 0, 11)
+    >>> status, steps.reshape(3, 4).tolist()[0]
+    (0, [0, 3, 6, 9])
+    """
+    rows = _rows(nbr, deg)
+    n = len(rows)
+    if not 0 <= start < n:
+        raise ValueError("start is not a square of the table")
+    if not 0 <= end < n:
+        raise ValueError("end is not a square of the table")
+    if start == end and n > 1:
+        raise ValueError("end must differ from start on a table of more than one square")
+    if connect_depth < 0:
+        raise ValueError(f"connect_depth must be 0 or more, got {connect_depth}")
+    label = _labels(squares, n, trace)
+    limit = max_nodes if max_nodes is not None and max_nodes > 0 else _NO_LIMIT
+    s, t, last = start, end, n - 1
+    c = [len(row) for row in rows]
+    _visit(c, rows[s], s)
+    path = [s]
+    nodes, backtracks = 1, 0
+    if last == 0:
+        return (FOUND if s == t else EXHAUSTED), _steps(path if s == t else [], n), 1, 0
+    cands: list[list[int]] = [[]]
+    if _between_root_ok(c, rows, s, t) and _between_connected(c, rows, s, last):
+        cands[0] = _between_candidates(c, rows, s, -1, t, last)
+    nxt = [0]
+    while True:
+        depth = len(path) - 1
+        p = path[depth]
+        i = nxt[depth]
+        if i >= len(cands[depth]):
+            path.pop()
+            nxt.pop()
+            cands.pop()
+            _unvisit(c, rows[p], p)
+            if depth == 0:
+                return EXHAUSTED, _steps([], n), nodes, backtracks
+            if trace is not None:
+                trace(TraceEvent("retreat", depth, label[p]))
+            backtracks += 1
+            continue
+        if nodes >= limit:
+            return NODE_LIMIT, _steps([], n), nodes, backtracks
+        q = cands[depth][i]
+        nxt[depth] = i + 1
+        if trace is not None:
+            trace(TraceEvent("move", depth + 1, label[p],
+                             tuple((label[u], c[u]) for u in cands[depth][i:]), label[q]))
+        path.append(q)
+        nxt.append(0)
+        nodes += 1
+        depth += 1
+        _visit(c, rows[q], q)
+        if depth == last:
+            return FOUND, _steps(path, n), nodes, backtracks
+        if depth <= connect_depth and not _between_connected(c, rows, q, last - depth):
+            cands.append([])
+        else:
+            cands.append(_between_candidates(c, rows, q, p, t, last - depth))
+        if trace is not None or (nodes & POLL_MASK) == 0:
+            stop = _stopped(deadline, cancel)
+            if stop != FOUND:
+                return stop, _steps([], n), nodes, backtracks
+
+
 class GraphPathSearch:
     """The twin of ``graph.GraphPathSearch``: every completion of a path prefix
     into a Hamiltonian path of a table's graph, with the same exact pruning
@@ -743,7 +872,20 @@ class GraphPythonEngine:
         )
         return status, self.board.spread(steps), reached, 0
 
+    def between(
+        self, start: Square, end: Square, order: tuple[Move, ...], max_nodes: int | None,
+        deadline: float, cancel: np.ndarray | None = None,
+    ) -> tuple[int, np.ndarray, int, int]:
+        nbr, deg = self._table(order)
+        index = self.board.index
+        status, steps, nodes, backtracks = between(
+            nbr, deg, int(index[start]), int(index[end]), max_nodes=max_nodes,
+            deadline=deadline, cancel=cancel, trace=self.trace, squares=self.board.squares,
+        )
+        return status, self.board.spread(steps), nodes, backtracks
+
 
 __all__ = [
-    "GraphPathSearch", "GraphPythonEngine", "backtrack", "distances", "roth_keys", "warnsdorff",
+    "GraphPathSearch", "GraphPythonEngine", "backtrack", "between", "distances", "roth_keys",
+    "warnsdorff",
 ]

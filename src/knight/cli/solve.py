@@ -86,6 +86,9 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     # None: not given, which standard-input mode needs to know (it refuses --start).
     start_argument(p, default=None, help_default="0 0, or the first usable square in "
                    "reading order on a board with holes; refused with standard-input lines")
+    p.add_argument("--end", nargs="+", metavar="SQUARE",
+                   help="ask for an open tour ending on this square: 'ROW COL' from 0 or chess "
+                   "notation such as e4 (not with --closed)")
     p.add_argument("--closed", action="store_true", help="ask for a closed tour")
     p.add_argument("--method", choices=METHODS, default="auto",
                    help="search method (default: auto)")
@@ -161,7 +164,8 @@ def _solve_one(args: argparse.Namespace, size: Sequence[int] | Board, start: Any
         printer = LimitedPrinter(err, limit or None)  # stdout holds the tour alone
     try:
         return solve(
-            rows, cols, start=start, closed=args.closed, method=args.method,
+            rows, cols, start=start, end=parse_square(args.end, "--end"), closed=args.closed,
+            method=args.method,
             order=args.order, tie_break=args.tie_break, seed=args.seed,
             max_nodes=args.max_nodes, timeout=args.timeout, trace=printer,
         )
@@ -248,6 +252,8 @@ def solve_command(argv: list[str], subcommands: Sequence[str] = ()) -> int:
         if args.start is not None:
             refuse("--start", "with a board size: each standard-input line 'row col size' gives "
                    "its own start")
+        if args.end is not None:
+            refuse("--end", "with a board size (each standard-input line gives its own start)")
         return _from_stdin(args, sys.stdin, out, err)
     board = board_from_args(args, *args.size)
     if args.start is not None:

@@ -27,11 +27,17 @@ The package's modules:
   (``workers=N``) or on any ``concurrent.futures.Executor`` (``executor=``,
   for example ``dask.distributed.Client(...).get_executor()``);
 * :mod:`.cost` -- :func:`estimate`, what a count will cost before it runs;
-* :mod:`.reference` -- the plainest count, for cross-checking.
+* :mod:`.reference` -- the plainest count, for cross-checking;
+* :mod:`.sample` -- :func:`random_tour` and :class:`TourSampler`, uniformly random
+  tours drawn through the frontier DP's table of completions.
 """
 
 from .api import METHODS, count, tours
 from .cost import Estimate, estimate
 from .reference import reference_count
+from .sample import TourSampler, random_tour
 
-__all__ = ["METHODS", "Estimate", "count", "estimate", "reference_count", "tours"]
+__all__ = [
+    "METHODS", "Estimate", "TourSampler", "count", "estimate", "random_tour", "reference_count",
+    "tours",
+]

@@ -656,7 +656,9 @@ def _board_tours(task: GraphTask, limit: int | None, until: float, cancel: Any,
 
 def _tours(task: Task, limit: int | None, deadline: float, cancel: Any = None,
            ) -> Iterator[Tour]:
-    if limit == 0:
+    # A board theory rules out has no tours to list: none at once, where the
+    # search would set up one root per square first (2x3000: 6000 roots, 0.7 s).
+    if limit == 0 or ruled_out(task):
         return
     began = time.perf_counter()
     # Checked at the first next(), when the generator starts its work.
@@ -679,6 +681,12 @@ def _enumerate(task: Task, roots: Any, limit: int | None, deadline: float,
     yielded = 0
     steps = np.arange(n, dtype=np.int32)
     for blocked, prefix, ends in roots:
+        # Each root's set-up is O(squares) before its first poll: with one
+        # root per square the deadline must be seen between roots too.
+        if deadline and time.time() > deadline:
+            raise stopped("tours", began, 0)
+        if flag is not None and flag[0]:
+            raise cancelled("tours", began, 0)
         length = n - (blocked is not None)
         flags = np.zeros(0 if ends is None else n, dtype=np.uint8)
         if ends is not None:

@@ -17,7 +17,7 @@ from typing import Literal, overload
 
 from .frontier import EMPTY, FULL, TERM, Board, prepare
 
-__all__ = ["run_reference", "count_cycles_ref", "count_paths_ref"]
+__all__ = ["run_reference", "count_cycles_ref", "count_paths_ref", "step_choices"]
 
 
 def _need_min(code: int, target: int, path_mode: bool) -> int:
@@ -32,6 +32,15 @@ def _need_min(code: int, target: int, path_mode: bool) -> int:
 def _step(b: list[int], p: int, bd: Board,
           path_mode: bool) -> Iterator[tuple[list[int] | None, int]]:
     """Apply the choices for cell p to every subset; yield (new_a, closed)."""
+    for a, closed, _ in step_choices(b, p, bd, path_mode):
+        yield a, closed
+
+
+def step_choices(b: list[int], p: int, bd: Board, path_mode: bool
+                 ) -> Iterator[tuple[list[int] | None, int, tuple[int, ...]]]:
+    """As :func:`_step`, with the back-edge slots each transition takes:
+    yield (new_a, closed, sub), the edges of cell p being
+    ``(p, bd.back[4 * p + j]) for j in sub`` (the sampler walks these)."""
     W2 = 2 * bd.W
     base = p - 1 - W2  # cell of slot 0
     tgt = bd.target
@@ -91,11 +100,11 @@ def _step(b: list[int], p: int, bd: Board,
         assert a[0] == EMPTY
         if closed:
             if closed == 1 and _complete(a, p, base, bd):
-                yield None, 1
+                yield None, 1, sub
             continue
         if path_mode and _ends_over(a, p, base, bd):
             continue
-        yield a[1:], 0
+        yield a[1:], 0, sub
 
 
 def _ends_over(a: list[int], p: int, base: int, bd: Board) -> bool:

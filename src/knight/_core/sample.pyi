@@ -1,0 +1,23 @@
+"""Type stub for the sampler's transition core (see sample.pyx)."""
+
+import numpy as np
+import numpy.typing as npt
+
+MAX_WIDTH: int
+
+class Stepper:
+    def __init__(
+        self,
+        W: int,
+        N: int,
+        target: npt.NDArray[np.int32],
+        back: npt.NDArray[np.int32],
+        rem: npt.NDArray[np.int32],
+        fwd: npt.NDArray[np.int32],
+        last_fwd: npt.NDArray[np.int32],
+        pinned: npt.NDArray[np.int32],
+        last_needed: int,
+        path_mode: bool,
+    ) -> None: ...
+    def successors(self, p: int, key: int) -> list[int]: ...
+    def choices(self, p: int, key: int) -> list[tuple[int, tuple[int, ...]]]: ...

@@ -1,0 +1,323 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True
+"""The frontier DP's transitions one state at a time, for the uniform sampler.
+
+``Stepper.successors(p, key)`` is ``frontier_twin.step_choices`` for one
+state, in C: the keys of the states after cell p (-1 for a completed tour)
+and, from ``choices``, the back-edge slots each transition takes.  The
+rules and the encoding are those of ``frontier.pyx`` (documented at its
+top) as the twin restates them; the tests compare this with the twin state
+for state.  Keys are one 64-bit word: the 2W + 1 slots of 4 bits fit it for
+W <= 7 (Python keeps wider boards on the twin).
+
+The sampler's memoised pass (``knight.counting.sample``) calls
+``successors`` once per reachable state, and its walks call ``choices``
+once per cell: the per-state work here is a few hundred machine
+instructions against about 80 us of the twin's Python.
+"""
+
+from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.string cimport memcpy
+
+cdef enum:
+    C_EMPTY = 0
+    C_FULL = 1
+    C_TERM = 2
+    MAXS = 32
+
+#: Widest board whose keys fit one word.
+MAX_WIDTH = 7
+
+
+cdef inline int _need_min(int code, int target, bint path_mode) noexcept nogil:
+    if code == C_FULL or target == 0:
+        return 0
+    if code == C_EMPTY:
+        return 1 if (target == 1 or path_mode) else 2
+    return 0 if path_mode else 1
+
+
+cdef inline int _mate(const uint8_t* a, int n, int s) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if a[i] == a[s] and i != s:
+            return i
+    return -1
+
+
+cdef class Stepper:
+    """The transitions of one prepared board (``frontier.prepare``'s tables)."""
+
+    cdef int W, N, S, last_needed, npin
+    cdef int pins[2]
+    cdef bint path_mode
+    cdef int32_t[::1] target, back, rem, fwd, last_fwd
+
+    def __init__(self, int W, int N, const int32_t[::1] target, const int32_t[::1] back,
+                 const int32_t[::1] rem, const int32_t[::1] fwd,
+                 const int32_t[::1] last_fwd, const int32_t[::1] pinned,
+                 int last_needed, bint path_mode):
+        cdef int i
+        if W < 1 or W > MAX_WIDTH:
+            raise ValueError(f"Stepper takes widths 1..{MAX_WIDTH}, got {W}")
+        if (target.shape[0] != N or back.shape[0] != 4 * N or rem.shape[0] != 4 * N
+                or fwd.shape[0] != N or last_fwd.shape[0] != N or pinned.shape[0] > 2):
+            raise ValueError("Stepper: the tables do not match N")
+        self.W, self.N, self.S = W, N, 2 * W + 1
+        self.last_needed = last_needed
+        self.path_mode = path_mode
+        self.npin = pinned.shape[0]
+        # copies: the stepper outlives the caller's arrays
+        self.target = target.copy()
+        self.back = back.copy()
+        self.rem = rem.copy()
+        self.fwd = fwd.copy()
+        self.last_fwd = last_fwd.copy()
+        for i in range(self.npin):
+            self.pins[i] = pinned[i]
+
+    cdef int _pinned_unedged(self, const uint8_t* a, int p, int base) noexcept nogil:
+        cdef int i, q, n = 0
+        for i in range(self.npin):
+            q = self.pins[i]
+            if q > p:
+                n += 1
+            elif q >= base and a[q - base] == C_EMPTY and self.last_fwd[q] > p:
+                n += 1
+        return n
+
+    cdef int _join(self, uint8_t* a, int n, int su, int ps, int base,
+                   int fresh) noexcept nogil:
+        """Add the edge between slots su and ps: -1 invalid, 1 closed, else 0."""
+        cdef int cu = a[su], cp = a[ps]
+        cdef int ends[2]
+        cdef int slots[2]
+        cdef int codes[2]
+        cdef int k, s, c
+        if cu >= 3 and cu == cp:  # both ends of one fragment: a cycle
+            if self.path_mode:
+                return -1
+            a[su] = C_FULL
+            a[ps] = C_FULL
+            return 1
+        slots[0], slots[1] = su, ps
+        codes[0], codes[1] = cu, cp
+        for k in range(2):
+            s, c = slots[k], codes[k]
+            if c == C_EMPTY:
+                if self.target[base + s] == 1:
+                    a[s] = C_FULL
+                    ends[k] = -1  # a terminal
+                else:
+                    a[s] = fresh
+                    ends[k] = s
+            else:
+                ends[k] = -1 if c == C_TERM else _mate(a, n, s)
+                a[s] = C_FULL
+        if ends[0] < 0 and ends[1] < 0:
+            return 1
+        if ends[0] < 0:
+            a[ends[1]] = C_TERM
+        elif ends[1] < 0:
+            a[ends[0]] = C_TERM
+        else:
+            a[ends[0]] = fresh
+            a[ends[1]] = fresh
+        return 0
+
+    cdef int _finalize(self, uint8_t* a, int n, int s, int q, int p, int base) noexcept nogil:
+        cdef int c = a[s], t = self.target[q], nterm = 0, i, m
+        if c == C_EMPTY:
+            return -1 if t > 0 else 0
+        if c == C_FULL:
+            a[s] = C_EMPTY
+            return 0
+        if not self.path_mode:  # degree 1 on a cell that wants 2
+            return -1
+        for i in range(n):
+            if a[i] == C_TERM:
+                nterm += 1
+        if c == C_TERM:
+            a[s] = C_EMPTY
+            return 1
+        m = _mate(a, n, s)
+        a[m] = C_TERM
+        a[s] = C_EMPTY
+        if nterm + 1 + self._pinned_unedged(a, p, base) > 2:
+            return -1
+        return 0
+
+    cdef bint _complete(self, const uint8_t* a, int n, int p, int base) noexcept nogil:
+        cdef int i, q
+        if p < self.last_needed:
+            return False
+        for i in range(n):
+            if a[i] >= C_TERM:
+                return False
+            q = base + i
+            if (a[i] == C_EMPTY and q >= 0 and self.target[q] > 0
+                    and self.last_fwd[q] > p):
+                return False
+        return True
+
+    cdef bint _ends_over(self, const uint8_t* a, int n, int p, int base) noexcept nogil:
+        cdef int ends = 0, s, q, x, j, left
+        for s in range(n):
+            if a[s] == C_TERM:
+                ends += 1
+        ends += self._pinned_unedged(a, p, base)
+        for s in range(1, n):
+            q = base + s
+            if (q < 0 or a[s] != C_EMPTY or self.target[q] != 2
+                    or self.last_fwd[q] <= p):
+                continue
+            left = self.fwd[q]
+            for x in range(q + 1, p + 1):
+                for j in range(4):
+                    if self.back[4 * x + j] == q:
+                        left -= 1
+            if left == 1:
+                ends += 1
+        return ends > 2
+
+    cdef uint64_t _key(self, const uint8_t* a) noexcept nogil:
+        """Slots 1..S of ``a`` relabelled in order of first appearance, packed."""
+        cdef uint8_t relabel[MAXS]
+        cdef int i, v, nxt = 3
+        cdef uint64_t key = 0
+        for i in range(MAXS):
+            relabel[i] = 0
+        for i in range(self.S):
+            v = a[i + 1]
+            if v >= 3:
+                if relabel[v] == 0:
+                    relabel[v] = nxt
+                    nxt += 1
+                v = relabel[v]
+            key |= (<uint64_t>v) << (4 * i)
+        return key
+
+    cdef int _apply(self, const uint8_t* b, int p, const int* sub, int nsub,
+                    uint64_t* out) noexcept nogil:
+        """The transition taking the back-edge slots ``sub`` at cell p from
+        the slots ``b``: -1 dead, 1 a completed tour, 0 the state ``*out``."""
+        cdef uint8_t a[MAXS]
+        cdef int n = self.S + 1, base = p - 1 - 2 * self.W, ps = self.S
+        cdef int closed = 0, fresh = 16, k, j, q, r, nfin = 0, i, t
+        cdef int fin[5]
+        memcpy(a, b, n)
+        for k in range(nsub):
+            q = self.back[4 * p + sub[k]]
+            r = self._join(a, n, q - base, ps, base, fresh)
+            fresh += 1
+            if r < 0:
+                return -1
+            closed += r
+        # cells whose last possible edge was just decided leave now, in order
+        for j in range(4):
+            q = self.back[4 * p + j]
+            if q >= 0 and self.last_fwd[q] == p:
+                i = nfin
+                while i > 0 and fin[i - 1] > q:
+                    fin[i] = fin[i - 1]
+                    i -= 1
+                fin[i] = q
+                nfin += 1
+        if self.last_fwd[p] == p:
+            fin[nfin] = p
+            nfin += 1
+        for i in range(nfin):
+            q = fin[i]
+            r = self._finalize(a, n, q - base, q, p, base)
+            if r < 0:
+                return -1
+            closed += r
+        for j in range(4):
+            q = self.back[4 * p + j]
+            if q >= 0 and self.last_fwd[q] > p:
+                if _need_min(a[q - base], self.target[q], self.path_mode) > self.rem[4 * p + j]:
+                    return -1
+        t = self.target[p]
+        if self.last_fwd[p] > p and _need_min(a[ps], t, self.path_mode) > self.fwd[p]:
+            return -1
+        if closed:
+            if closed == 1 and self._complete(a, n, p, base):
+                return 1
+            return -1
+        if self.path_mode and self._ends_over(a, n, p, base):
+            return -1
+        out[0] = self._key(a)
+        return 0
+
+    cdef int _subsets(self, const uint8_t* b, int p, int* subs) noexcept nogil:
+        """The subsets of p's usable back edges it may take, two ints each
+        (-1: none); their number."""
+        cdef int avail[4]
+        cdef int na = 0, j, q, i, k, m = 0, t = self.target[p]
+        cdef int base = p - 1 - 2 * self.W
+        for j in range(4):
+            q = self.back[4 * p + j]
+            if q >= 0 and b[q - base] != C_FULL:
+                avail[na] = j
+                na += 1
+        subs[0], subs[1] = -1, -1
+        m = 1
+        if t >= 1:
+            for i in range(na):
+                subs[2 * m], subs[2 * m + 1] = avail[i], -1
+                m += 1
+        if t >= 2:
+            for i in range(na):
+                for k in range(i + 1, na):
+                    subs[2 * m], subs[2 * m + 1] = avail[i], avail[k]
+                    m += 1
+        return m
+
+    cdef void _decode(self, uint64_t key, uint8_t* b) noexcept nogil:
+        cdef int i
+        for i in range(self.S):
+            b[i] = (key >> (4 * i)) & 15
+        b[self.S] = C_EMPTY
+
+    def successors(self, int p, uint64_t key):
+        """The keys after cell p from the state ``key``, -1 for each completed tour."""
+        cdef uint8_t b[MAXS]
+        cdef int subs[2 * 11]
+        cdef int m, i, r, nsub
+        cdef uint64_t out = 0
+        if not 0 <= p < self.N:
+            raise ValueError(f"cell {p} is not in 0..{self.N - 1}")
+        self._decode(key, b)
+        m = self._subsets(b, p, subs)
+        res = []
+        for i in range(m):
+            nsub = 0 if subs[2 * i] < 0 else (1 if subs[2 * i + 1] < 0 else 2)
+            r = self._apply(b, p, &subs[2 * i], nsub, &out)
+            if r == 1:
+                res.append(-1)
+            elif r == 0:
+                res.append(out)
+        return res
+
+    def choices(self, int p, uint64_t key):
+        """As :meth:`successors`, as (key or -1, the back-edge slots taken) pairs."""
+        cdef uint8_t b[MAXS]
+        cdef int subs[2 * 11]
+        cdef int m, i, r, nsub
+        cdef uint64_t out = 0
+        if not 0 <= p < self.N:
+            raise ValueError(f"cell {p} is not in 0..{self.N - 1}")
+        self._decode(key, b)
+        m = self._subsets(b, p, subs)
+        res = []
+        for i in range(m):
+            nsub = 0 if subs[2 * i] < 0 else (1 if subs[2 * i + 1] < 0 else 2)
+            r = self._apply(b, p, &subs[2 * i], nsub, &out)
+            if r >= 0:
+                if nsub == 0:
+                    taken = ()
+                elif nsub == 1:
+                    taken = (subs[2 * i],)
+                else:
+                    taken = (subs[2 * i], subs[2 * i + 1])
+                res.append((-1 if r == 1 else out, taken))
+        return res

@@ -1,0 +1,593 @@
+"""Uniformly random tours, drawn through the frontier DP's layers.
+
+The frontier DP (:mod:`.frontier`, whose rules :mod:`.frontier_twin`
+restates in Python and :class:`knight._core.sample.Stepper` in C, one state
+at a time) decides the board's edges cell by cell; every tour is exactly
+one walk through its states, from the empty state to a closure.
+
+*Table* (the default where it fits): :class:`TourSampler` computes, once,
+for every state the walk can reach, its number of *completions* (the tours
+that pass through it), as exact Python ints, by a memoised depth-first pass
+over the transitions.  A sample then draws one number ``r`` uniform in
+``[0, total)`` and walks from the empty state, at each cell taking the
+transition whose block of completions holds ``r``: each tour is the end of
+exactly one such walk, so each is drawn with probability ``1 / total``.
+
+*Recount* (where the table would pass ``max_states``): self-reduction.
+Each square of the path is drawn in turn, every candidate weighted by the
+DP's count (:func:`.frontier.count_tours`, in C) of the paths that complete
+the prefix through it: the Hamiltonian paths of the unvisited squares from
+that candidate (to the square before the start, for a closed tour, drawn
+first).  No table, but about ``squares x moves`` counts a tour.
+
+Measured (benchmarks/bench_sample.py, two cores shared with other work):
+the table's first sample 0.35 s on 5x5 open from a corner (5.9e4 states),
+0.65 s on 5x5 open (1.1e5), 5-7 s on 6x6 closed (5.9e5), each later one
+0.3-2 ms; recounting about 0.2 s a tour on 3x12, 0.4 s on 5x5 and 10 s on
+6x6 open (whose table would hold 2.4e7 states).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import planner
+from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
+from .._core.sample import Stepper
+from ..board import Board
+from ..errors import BoardTooLargeError, NoTourError
+from ..geometry import Square, as_int, sweep_reason, used_box
+from ..limits import check_bool
+from ..tour import Tour
+from . import frontier
+from .frontier import EMPTY
+from .frontier_twin import canon_key, decode, step_choices
+
+__all__ = [
+    "DEFAULT_MAX_STATES", "METHOD", "METHODS", "RECOUNT_MAX_STATES", "TourSampler",
+    "random_tour",
+]
+
+#: The ``method`` of the tours drawn here.
+METHOD = "random-uniform"
+
+#: The most DP states (summed over the cells) a sampler's table keeps by
+#: default: some 10-20 s of the first pass and a few hundred MB at most.
+DEFAULT_MAX_STATES = 2_000_000
+
+#: A state's transitions that lead to tours: (completions, next state's key
+#: or -1 after a closure, the edges taken as square pairs).
+_Choices: TypeAlias = "list[tuple[int, int, tuple[tuple[Square, Square], ...]]]"
+
+#: The most states whose transitions a sampler keeps for later walks (the
+#: first ones walked, near the start of the sweep, serve every walk; past
+#: this many, a few hundred MB, they are recomputed).
+KEEP_CHOICES = 200_000
+
+#: How a sampler draws: from its table ("table"), by recounting ("recount"),
+#: or the table where it fits and else recounting ("auto").
+METHODS = ("auto", "table", "recount")
+
+#: The largest estimated peak of one DP count that recounting takes on
+#: (:func:`.frontier.estimate`; 6x6 open: 6.6e5 states, 5.3e6 with holes;
+#: 6x8 open 5.7e6, minutes a tour; 7x7 open 4e7, 8x8 1.5e9: refused).
+RECOUNT_MAX_STATES = 6_000_000
+
+
+class _TableTooLarge(Exception):
+    """The table would pass ``max_states`` (recounting may still serve)."""
+
+
+#: The fast alternative that error messages name.
+FAST_HINT = ('for a fast random tour that is not uniformly distributed use '
+             'knight.solve(..., method="warnsdorff", tie_break="random", seed=...)')
+
+
+def _as_board(board_or_rows: Any, cols: Any) -> Board:
+    if isinstance(board_or_rows, Board):
+        if cols is not None:
+            raise TypeError("cols must not be given with a Board (the board has its own size)")
+        return board_or_rows
+    return Board(board_or_rows, cols)
+
+
+def _refusal(board: Board) -> str | None:
+    """Why the frontier DP cannot count this board's tours (not its size), or None."""
+    if planner.serves("frontier-dp", board):
+        return None
+    if board.wrap is not None:
+        return f"it counts flat boards only, not a {board.describe()}"
+    rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
+    why = sweep_reason(rows, cols, board.moves)
+    return f"it cannot take the moves of the {board.describe()}" + (f" ({why})" if why else "")
+
+
+def _check_seed(seed: Any) -> np.random.Generator:
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise TypeError("seed must be an int, a numpy Generator or None, not "
+                            f"{type(seed).__name__}")
+        if seed < 0:
+            raise ValueError(f"seed must be non-negative, got {seed}")
+    return np.random.default_rng(None if seed is None else int(seed))
+
+
+def _randbelow(rng: np.random.Generator, n: int) -> int:
+    """A uniform int in ``[0, n)`` for any ``n >= 1`` (counts pass 2^64):
+    32 random bits at a time, rejecting draws of ``n`` or more."""
+    bits = n.bit_length()
+    words = (bits + 31) // 32
+    while True:
+        x = 0
+        for w in rng.integers(0, 1 << 32, size=words, dtype=np.uint64).tolist():
+            x = (x << 32) | w
+        x >>= 32 * words - bits
+        if x < n:
+            return x
+
+
+class TourSampler:
+    """Uniformly random tours of one board, the DP built once for many draws.
+
+    ``board_or_rows``, ``cols``: a ``rows`` x ``cols`` knight board, or a
+    :class:`knight.Board` (``cols`` not given) that the frontier DP counts:
+    flat, holes allowed, for the knight, king, wazir, ferz or dabbaba.
+
+    The distribution:
+
+    * open tours (``closed=False``): every directed tour from ``start``
+      equally likely, or with ``start=None`` every directed tour from
+      every start (an undirected path uniformly, then one of its two
+      directions by a fair coin).  :attr:`count` is then
+      ``knight.count(board, start=start)``;
+    * closed tours: every undirected cycle equally likely
+      (:attr:`count` is ``knight.count(board, closed=True)``), returned
+      from ``start`` (default: the first usable square in row-major order,
+      ``(0, 0)`` on a full board) in one of its two directions by a fair
+      coin: so every directed closed tour from that square has probability
+      ``1 / (2 * count)``.
+
+    ``method``: ``"table"`` keeps every state of the DP with its number of
+    completions (exact integers) and walks it: the first sample (building
+    the sampler) costs one pass over the states, a few microseconds each
+    (5x5 open: 1.1e5 states, under a second; 6x6 closed: 5.9e5, a few
+    seconds), each later one a millisecond or so.  ``"recount"`` keeps
+    nothing and draws each square of the tour in turn, weighted by the
+    DP's counts of the completions (about 10 s a tour on 6x6 open, whose
+    table would hold 2.4e7 states).  ``"auto"`` (default) builds the table
+    unless it passes ``max_states`` states, and recounts otherwise; after
+    building, :attr:`method` says which one serves.  :attr:`states` is the
+    number of states in the table (0 when recounting).
+
+    Boards wider than the DP takes, and boards too large both to table and
+    to recount (an estimated 6e6 states a count: 7x7, 8x8), raise
+    :class:`knight.BoardTooLargeError`; boards it cannot count at all (a
+    cylinder or torus, another leaper) ``ValueError``; both messages name
+    the fast, non-uniform ``knight.solve(..., method="warnsdorff",
+    tie_break="random", seed=...)``.  A board without such a tour raises
+    :class:`knight.NoTourError`.
+
+    >>> import knight
+    >>> sampler = knight.TourSampler(knight.Board(5, holes=["c3"]), start=(0, 0))
+    >>> sampler.count
+    16
+    >>> tour = sampler.sample(seed=1)
+    >>> tour.start, len(tour), tour.method
+    ((0, 0), 24, 'random-uniform')
+    >>> tour == sampler.sample(seed=1)
+    True
+    >>> len(sampler.samples(3, seed=2))
+    3
+    """
+
+    def __init__(self, board_or_rows: int | Board, cols: int | None = None, *,
+                 start: Square | str | None = None, closed: bool = False,
+                 max_states: int = DEFAULT_MAX_STATES, method: str = "auto") -> None:
+        board = _as_board(board_or_rows, cols)
+        self.closed = check_bool(closed, "closed")
+        if not isinstance(method, str) or method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; "
+                             f"got {method!r}")
+        limit = as_int(max_states, "max_states")
+        if limit < 1:
+            raise ValueError(f"max_states must be at least 1, got {limit}")
+        why = _refusal(board)
+        if why is not None:
+            raise ValueError(f"random tours are uniform only where the frontier DP counts "
+                             f"the tours, and {why}: {FAST_HINT}")
+        sq = None if start is None else board.square(start, "start")
+        self.board = board
+        self.start: Square | None = sq
+        self.max_states = limit
+        #: How the tours are drawn: "table" or "recount" (see the class notes).
+        self.method = method
+        self._build()
+
+    # -- the table --------------------------------------------------------------
+
+    def _build(self) -> None:
+        board = self.board
+        rows, cols = board.shape
+        mask = None if board.is_full else np.ascontiguousarray(board.mask, dtype=np.bool_)
+        pin = [] if self.closed or self.start is None else [self.start[0] * cols + self.start[1]]
+        bx = frontier.crop(rows, cols, mask, pin)
+        self._box = bx
+        n = bx.squares
+        desc = board.describe()
+        kind = "closed" if self.closed else "open"
+        where = "" if self.start is None else f" from {self.start}"
+        if self.closed and n < 3:
+            raise NoTourError(f"a closed tour needs at least 3 squares; the {desc} has {n}")
+        try:
+            bd = frontier.prepare(bx.rows, bx.cols, removed=bx.removed, pinned=bx.pinned,
+                                  path_mode=not self.closed,
+                                  moves=frontier.check_moves(board.moves))
+        except BoardTooLargeError:
+            raise BoardTooLargeError(
+                f"the frontier DP counts boards at most {frontier.MAX_WIDTH} squares wide, "
+                f"and the {desc} is {min(bx.rows, bx.cols)} wide once cut down to its usable "
+                f"rows and columns: {FAST_HINT}") from None
+        self._bd = bd
+        self._S = 2 * bd.W + 1
+        self._stepper: Stepper | None = None
+        if bd.W <= STEPPER_WIDTH:  # keys of one word: the C transitions
+            i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
+            self._stepper = Stepper(bd.W, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem),
+                                    i32(bd.fwd), i32(bd.last_fwd), i32(bd.pinned),
+                                    bd.last_needed, bd.path_mode)
+        self._memo: list[dict[int, int]] = []
+        self._kept: dict[tuple[int, int], _Choices] = {}
+        self.states = 0
+        if bd.trivial is not None:
+            undirected = bd.trivial
+            self.method = "table"
+        elif self.method == "recount":
+            undirected = self._recount_setup()
+        else:
+            try:
+                self._precheck(bd)
+                undirected = self._completions()
+                self.method = "table"
+            except _TableTooLarge as e:
+                if self.method == "table":
+                    raise BoardTooLargeError(str(e)) from None
+                self._memo = []
+                undirected = self._recount_setup(str(e))
+                self.method = "recount"
+        if undirected == 0:
+            raise NoTourError(f"the {desc} has no {kind} tour{where} (frontier DP count 0)")
+        self._undirected = undirected
+        if self.closed or self.start is not None or n == 1:
+            self.count = undirected
+        else:
+            self.count = 2 * undirected  # each path from either end
+
+    def _refusal(self) -> str:
+        return (f"a uniform random tour of the {self.board.describe()} needs the frontier "
+                f"DP's states in a table, and there are more than max_states="
+                f"{self.max_states:,}; {FAST_HINT}")
+
+    def _precheck(self, bd: frontier.Board) -> None:
+        """Refuse, at C speed, a board whose states pass ``max_states``: the
+        Cython core's sweep with mirror folding keeps at most as many states
+        per cell as the table would (at least half as many), and it stops as
+        soon as one cell's table passes that many entries' memory."""
+        mods = frontier.moduli_for(frontier.count_bound(bd))
+        esz = 8 * ((1 if self._S <= 15 else 2) + len(mods))
+        try:
+            _, info = frontier._run_core(bd, mods,
+                                         max_bytes=max(1 << 20, 8 * self.max_states * esz))
+        except BoardTooLargeError:
+            raise _TableTooLarge(self._refusal()) from None
+        folded = int(info.sizes.sum())
+        if folded > self.max_states:
+            raise _TableTooLarge(self._refusal().replace(
+                "more than", f"at least {folded:,}, more than"))
+
+    def _successors(self, p: int, key: int) -> list[int]:
+        """The keys of the states after cell p from state ``key`` (-1: a closure)."""
+        if self._stepper is not None:
+            return self._stepper.successors(p, key)
+        b = decode(key, self._S) + [EMPTY]
+        return [-1 if closed else canon_key(a)  # type: ignore[arg-type]
+                for a, closed, _ in step_choices(b, p, self._bd, self._bd.path_mode)]
+
+    def _transitions(self, p: int, key: int) -> list[tuple[int, tuple[int, ...]]]:
+        """(next key or -1, back-edge slots taken) for each transition."""
+        if self._stepper is not None:
+            return self._stepper.choices(p, key)
+        b = decode(key, self._S) + [EMPTY]
+        return [(-1 if closed else canon_key(a), sub)  # type: ignore[arg-type]
+                for a, closed, sub in step_choices(b, p, self._bd, self._bd.path_mode)]
+
+    def _completions(self) -> int:
+        """Fill ``_memo[p]`` (state before cell p -> its completions) for every
+        state reachable from the empty one; return the empty state's count,
+        the number of undirected tours.  Depth-first with an explicit stack
+        (boards are up to thousands of cells long), each state expanded once."""
+        N, limit, states = self._bd.N, self.max_states, 1
+        memo: list[dict[int, int]] = [{} for _ in range(N + 1)]
+        frames: list[list[Any]] = [[0, 0, self._successors(0, 0), 0, 0]]
+        while frames:
+            f = frames[-1]
+            p, key, succ, i, acc = f
+            nxt = memo[p + 1]
+            child = None
+            while i < len(succ):
+                k = succ[i]
+                i += 1
+                if k < 0:
+                    acc += 1
+                elif p + 1 < N:  # states left after the last cell close nothing
+                    v = nxt.get(k)
+                    if v is None:
+                        child = k
+                        break
+                    acc += v
+            if child is not None:
+                f[3], f[4] = i, acc
+                states += 1
+                if states > limit:
+                    raise _TableTooLarge(self._refusal())
+                frames.append([p + 1, child, self._successors(p + 1, child), 0, 0])
+                continue
+            memo[p][key] = acc
+            frames.pop()
+            if frames:
+                frames[-1][4] += acc
+        total = memo[0][0]
+        self.states = states
+        # the walk only asks for states with completions
+        self._memo = [{k: v for k, v in m.items() if v} for m in memo]
+        return total
+
+    # -- drawing ----------------------------------------------------------------
+
+    def _choices(self, p: int, key: int) -> _Choices:
+        """The transitions at cell p from state ``key`` that lead to tours:
+        (completions, next key or -1 after a closure, the edges as square
+        pairs), computed once per state the walks visit and kept."""
+        got = self._kept.get((p, key))
+        if got is not None:
+            return got
+        bd, N = self._bd, self._bd.N
+        out = []
+        for nk, sub in self._transitions(p, key):
+            if nk < 0:
+                w = 1
+            elif p + 1 < N:
+                w = self._memo[p + 1].get(nk, 0)
+            else:
+                continue
+            if w:
+                here = self._square(p)
+                out.append((w, nk, tuple((here, self._square(bd.back[4 * p + j]))
+                                         for j in sub)))
+        if len(self._kept) < KEEP_CHOICES:
+            self._kept[(p, key)] = out
+        return out
+
+    def _walk(self, r: int) -> list[tuple[Square, Square]]:
+        """The edges of the tour numbered ``r`` in ``[0, total)``."""
+        key = 0
+        edges: list[tuple[Square, Square]] = []
+        for p in range(self._bd.N):
+            for choice in self._choices(p, key):
+                if r < choice[0]:
+                    break
+                r -= choice[0]
+            else:  # the completions of each state sum to its count
+                raise RuntimeError(f"sampler table inconsistent at cell {p}")
+            edges.extend(choice[2])
+            if choice[1] < 0:
+                return edges
+            key = choice[1]
+        raise RuntimeError("sampler walk ran past the last cell")
+
+    def _square(self, cell: int) -> Square:
+        """The square of the given board at a cell of the sweep."""
+        bd, bx = self._bd, self._box
+        if bx.rows <= bx.cols:
+            r, c = cell % bd.W, cell // bd.W
+        else:
+            r, c = divmod(cell, bd.W)
+        return (r + bx.top, c + bx.left)
+
+    def _path(self, rng: np.random.Generator) -> list[Square]:
+        if self._bd.trivial is not None:  # one square
+            return [self._square(self._bd.pinned[0]) if self._bd.pinned else
+                    self._square(self._bd.target.index(2))]
+        if self.method == "recount":
+            return self._recount_path(rng)
+        edges = self._walk(_randbelow(rng, self._undirected))
+        adj: dict[Square, list[Square]] = {}
+        for su, sv in edges:
+            adj.setdefault(su, []).append(sv)
+            adj.setdefault(sv, []).append(su)
+        flip = int(rng.integers(0, 2))
+        if self.closed:
+            first = self.start if self.start is not None else \
+                (int(self.board.squares[0][0]), int(self.board.squares[0][1]))
+            path, prev, cur = [first], first, adj[first][flip]
+            while cur != first:
+                path.append(cur)
+                prev, cur = cur, next(x for x in adj[cur] if x != prev)
+        else:
+            ends = sorted(sq for sq, nb in adj.items() if len(nb) == 1)
+            cur = self.start if self.start is not None else ends[flip]
+            path, prev = [cur], cur
+            while len(path) < len(adj):
+                prev, cur = cur, next(x for x in adj[cur] if x != prev)
+                path.append(cur)
+        return path
+
+    # -- recounting (boards whose table is too large) ---------------------------------
+
+    def _first_square(self) -> Square:
+        if self.start is not None:
+            return self.start
+        return (int(self.board.squares[0][0]), int(self.board.squares[0][1]))
+
+    def _neighbours(self, sq: Square, free: npt.NDArray[np.bool_]) -> list[Square]:
+        rows, cols = self.board.shape
+        out = []
+        for dr, dc in sorted(set(self.board.moves)):
+            q = (sq[0] + dr, sq[1] + dc)
+            if 0 <= q[0] < rows and 0 <= q[1] < cols and free[q]:
+                out.append(q)
+        return out
+
+    def _paths(self, free: npt.NDArray[np.bool_], start: Square, end: Square | None) -> int:
+        """Directed paths over the squares ``free`` from ``start`` (to ``end``):
+        one frontier DP count, in C."""
+        cols = self.board.cols
+        return frontier.count_tours(
+            self.board.rows, cols, start=start[0] * cols + start[1],
+            end=None if end is None else end[0] * cols + end[1], mask=free,
+            moves=self._moves)
+
+    def _recount_setup(self, why: str = "") -> int:
+        """Recounting draws each square of the path in turn, weighting every
+        next square by the DP's count of the paths that complete the prefix
+        through it; here, the weights of the first choice (the start, or for
+        a closed tour the last square before returning to the start), kept.
+        Returns the number of undirected tours."""
+        board = self.board
+        self._moves = frontier.check_moves(board.moves)
+        rows, cols = board.shape
+        mask = np.ascontiguousarray(board.mask, dtype=np.bool_)
+        est, _ = frontier.estimate(rows, cols, "path", mask=None if board.is_full else mask,
+                                   moves=self._moves)
+        if est > RECOUNT_MAX_STATES:
+            raise BoardTooLargeError(
+                (why.replace(f"; {FAST_HINT}", "") + ", and r" if why else "R") +
+                f"ecounting it needs counts of an estimated {est:,} states each, more than "
+                f"{RECOUNT_MAX_STATES:,}; {FAST_HINT}")
+        self._free = mask
+        if self.closed:
+            # a directed closed tour from f is a path from f to a neighbour e of f
+            f = self._first_square()
+            ends = self._neighbours(f, mask)
+            self._firsts = [(e, self._paths(mask, f, e)) for e in ends]
+            return sum(w for _, w in self._firsts) // 2
+        starts = [self.start] if self.start is not None else \
+            [(int(r), int(c)) for r, c in board.squares]
+        self._firsts = [(sq, self._paths(mask, sq, None)) for sq in starts]
+        total = sum(w for _, w in self._firsts)
+        return total if self.start is not None else total // 2
+
+    def _recount_path(self, rng: np.random.Generator) -> list[Square]:
+        def pick(weighted: list[tuple[Square, int]]) -> Square:
+            r = _randbelow(rng, sum(w for _, w in weighted))
+            for sq, w in weighted:
+                if r < w:
+                    return sq
+                r -= w
+            raise RuntimeError("recount weights inconsistent")
+
+        free = self._free.copy()
+        end: Square | None = None
+        if self.closed:
+            end = pick(self._firsts)
+            first = self._first_square()
+        else:
+            first = pick(self._firsts)
+        path = [first]
+        free[first] = False
+        left = int(free.sum())
+        while left:
+            c = path[-1]
+            weighted = []
+            for q in self._neighbours(c, free):
+                if left == 1:
+                    w = 1 if end is None or q == end else 0
+                else:
+                    w = self._paths(free, q, end)
+                if w:
+                    weighted.append((q, w))
+            q = pick(weighted)
+            path.append(q)
+            free[q] = False
+            left -= 1
+        return path
+
+    def sample(self, seed: int | np.random.Generator | None = None) -> Tour:
+        """One tour, drawn from the distribution described above (seeded:
+        ``seed`` an int or a ``numpy.random.Generator``, None for fresh
+        entropy).  The tour is verified as every :class:`knight.Tour` is."""
+        rng = _check_seed(seed)
+        return self._tour(rng, seed)
+
+    def samples(self, k: int, seed: int | np.random.Generator | None = None) -> list[Tour]:
+        """``k`` independent tours, drawn with one generator made from ``seed``
+        (each tour's ``seed`` attribute is that of the whole sequence)."""
+        k = as_int(k, "k")
+        if k < 0:
+            raise ValueError(f"k must be non-negative, got {k}")
+        rng = _check_seed(seed)
+        return [self._tour(rng, seed) for _ in range(k)]
+
+    def _tour(self, rng: np.random.Generator, seed: Any) -> Tour:
+        import time
+
+        t0 = time.perf_counter()
+        path = self._path(rng)
+        grid = np.full(self.board.shape, -1, dtype=np.int32)
+        for i, sq in enumerate(path):
+            grid[sq] = i
+        return Tour(grid, closed=self.closed, method=METHOD,
+                    seconds=time.perf_counter() - t0,
+                    seed=int(seed) if isinstance(seed, (int, np.integer)) else None,
+                    layout=self.board)
+
+    def __repr__(self) -> str:
+        return (f"TourSampler({self.board!r}, start={self.start}, closed={self.closed}, "
+                f"count={self.count}, states={self.states})")
+
+
+@functools.lru_cache(maxsize=8)
+def _sampler(board: Board, start: Square | None, closed: bool, max_states: int,
+             method: str) -> TourSampler:
+    return TourSampler(board, start=start, closed=closed, max_states=max_states,
+                       method=method)
+
+
+def random_tour(board_or_rows: int | Board, cols: int | None = None, *,
+                start: Square | str | None = None, closed: bool = False,
+                seed: int | np.random.Generator | None = None,
+                max_states: int = DEFAULT_MAX_STATES, method: str = "auto") -> Tour:
+    """A uniformly random tour: every tour of the board equally likely.
+
+    The distribution, the boards served, the errors, ``max_states`` and
+    ``method`` are those of :class:`knight.TourSampler`: open tours are
+    directed, from ``start`` or from any square; a closed tour is a
+    uniformly random undirected cycle, returned from ``start`` (default:
+    the first usable square) in a random direction.  ``seed``: an int or a
+    ``numpy.random.Generator`` (None: fresh entropy); the same seed gives
+    the same tour.  The samplers of the last eight boards are kept, so the
+    first call on a board pays for the DP's table and later ones only for
+    a walk; build a :class:`knight.TourSampler` to hold one yourself.
+
+    >>> import knight
+    >>> tour = knight.random_tour(3, 4, seed=7)
+    >>> len(tour), tour.method
+    (12, 'random-uniform')
+    >>> knight.random_tour(3, 10, closed=True, seed=3).closed
+    True
+    """
+    board = _as_board(board_or_rows, cols)
+    check_bool(closed, "closed")
+    rng = _check_seed(seed)
+    sq = None if start is None else board.square(start, "start")
+    limit = as_int(max_states, "max_states")
+    if not isinstance(method, str) or method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; "
+                         f"got {method!r}")
+    sampler = _sampler(board, sq, bool(closed), limit, method)
+    return sampler._tour(rng, seed)

@@ -1,0 +1,354 @@
+"""Uniformly random tours (knight.random_tour, knight.TourSampler).
+
+Uniformity is tested by Pearson's chi-square over every tour of boards with
+a few hundred of them, at significance 0.001, with seeds fixed (so the test
+is deterministic) and chosen before the test was first run, never tuned;
+the chi-square survival function is computed here (scipy is not a
+dependency).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import knight
+from knight import Board, BoardTooLargeError, NoTourError, TourSampler, random_tour
+from knight.counting import sample as sample_mod
+
+ALPHA = 0.001
+
+
+def _gamma_q(a: float, x: float) -> float:
+    """The regularised upper incomplete gamma function Q(a, x) (Numerical
+    Recipes' gammq: the series below a + 1, the continued fraction above)."""
+    if x <= 0:
+        return 1.0
+    lg = math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        ap = a
+        for _ in range(10_000):
+            ap += 1
+            term *= x / ap
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return 1.0 - total * math.exp(-x + a * math.log(x) - lg)
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return math.exp(-x + a * math.log(x) - lg) * h
+
+
+def chi2_sf(stat: float, df: int) -> float:
+    """P(X >= stat) for X chi-square with ``df`` degrees of freedom."""
+    return _gamma_q(df / 2, stat / 2)
+
+
+def test_chi2_sf_matches_known_values() -> None:
+    # tabulated critical values (e.g. NIST/SEMATECH e-Handbook, table 1.3.6.7.4)
+    assert chi2_sf(10.828, 1) == pytest.approx(0.001, rel=1e-3)
+    assert chi2_sf(3.841, 1) == pytest.approx(0.05, rel=1e-3)
+    assert chi2_sf(29.588, 10) == pytest.approx(0.001, rel=1e-3)
+    assert chi2_sf(124.342, 100) == pytest.approx(0.05, rel=1e-3)
+    assert chi2_sf(0.0, 5) == 1.0
+
+
+def key(tour: knight.Tour) -> tuple[tuple[int, int], ...]:
+    return tuple(map(tuple, tour.path.tolist()))  # type: ignore[arg-type]
+
+
+def cycle_key(tour: knight.Tour) -> frozenset[frozenset[tuple[int, int]]]:
+    """An undirected cycle as its set of edges."""
+    p = key(tour)
+    return frozenset(frozenset((p[i], p[(i + 1) % len(p)])) for i in range(len(p)))
+
+
+def chi_square_uniform(counts: Counter, categories: int) -> float:
+    """The p-value of Pearson's test that ``counts`` (over ``categories``
+    outcomes, those never seen included) come from the uniform law."""
+    n = sum(counts.values())
+    e = n / categories
+    stat = sum((o - e) ** 2 / e for o in counts.values()) + (categories - len(counts)) * e
+    return chi2_sf(stat, categories - 1)
+
+
+def check_tours(tours: list[knight.Tour], board: Board, closed: bool,
+                start: tuple[int, int] | None) -> None:
+    for t in tours:
+        assert t.method == "random-uniform"
+        assert t.closed is closed
+        assert knight.is_tour(t.board, closed=closed) if board.is_standard else True
+        assert knight.verify(t) == t
+        assert t.layout == board
+        if start is not None:
+            assert t.start == start
+
+
+# (board, start, closed, samples per tour, seed): a few hundred tours each
+UNIFORM = [
+    pytest.param(Board(2, 4, moves="king"), None, False, 8, 11, id="king-2x4-open"),
+    pytest.param(Board(4, 5, holes=[(0, 0)]), None, False, 8, 12, id="knight-4x5-holed-open"),
+    pytest.param(Board(3, 12), None, True, 12, 13, id="knight-3x12-closed"),
+    pytest.param(Board(4, 4, moves="king", holes=[(1, 1)]), None, True, 8, 14,
+                 id="king-4x4-holed-closed"),
+    pytest.param(Board(4, 4, moves="wazir"), None, False, 6, 15, id="wazir-4x4-open"),
+]
+
+
+@pytest.mark.parametrize(("board", "start", "closed", "per", "seed"), UNIFORM)
+def test_uniform_by_chi_square(board: Board, start: tuple[int, int] | None, closed: bool,
+                               per: int, seed: int) -> None:
+    sampler = TourSampler(board, start=start, closed=closed)
+    assert sampler.count == knight.count(board, start=start, closed=closed)
+    tours = sampler.samples(per * sampler.count, seed=seed)
+    check_tours(tours, board, closed, start)
+    counts = Counter(cycle_key(t) if closed else key(t) for t in tours)
+    assert len(counts) <= sampler.count
+    p = chi_square_uniform(counts, sampler.count)
+    assert p > ALPHA, f"chi-square p = {p:.2e} over {sampler.count} tours"
+
+
+def test_closed_direction_and_start_are_fair() -> None:
+    board = Board(3, 10)
+    sampler = TourSampler(board, closed=True, start=(1, 4))
+    tours = sampler.samples(2000, seed=21)
+    check_tours(tours, board, True, (1, 4))
+    # the two directions of each of the 16 cycles: 32 equally likely outcomes
+    counts = Counter(key(t) for t in tours)
+    assert len(counts) == 32
+    assert chi_square_uniform(counts, 32) > ALPHA
+    default = TourSampler(board, closed=True).sample(seed=1)
+    assert default.start == (0, 0)
+    holed = Board(4, 4, moves="king", holes=[(0, 0)])
+    assert random_tour(holed, closed=True, seed=2).start == (0, 1)
+
+
+def test_open_from_a_start_is_uniform() -> None:
+    board = Board(5, 4, holes=[(0, 0)])
+    sampler = TourSampler(board, start=(4, 3))
+    assert sampler.count == knight.count(board, start=(4, 3)) == 77
+    tours = sampler.samples(10 * 77, seed=22)
+    check_tours(tours, board, False, (4, 3))
+    assert chi_square_uniform(Counter(key(t) for t in tours), 77) > ALPHA
+
+
+@pytest.mark.parametrize(("board", "kw"), [
+    (Board(3, 4), {}),
+    (Board(3, 3, moves="king"), {"closed": True}),
+    (Board(4, 4, moves="wazir"), {"closed": True}),
+    (Board(4, 5, holes=[(0, 0), (3, 4)]), {"start": (0, 1)}),
+])
+def test_every_tour_reachable(board: Board, kw: dict) -> None:
+    sampler = TourSampler(board, **kw)
+    closed = kw.get("closed", False)
+    every = list(knight.tours(board, **kw))
+    assert sampler.count == len(every)
+    tours = sampler.samples(12 * len(every) + 60, seed=31)
+    check_tours(tours, board, closed, kw.get("start"))
+    if closed:
+        assert {cycle_key(t) for t in tours} == {cycle_key(t) for t in every}
+    else:
+        assert {key(t) for t in tours} == {key(t) for t in every}
+
+
+def test_reproducible_from_seed() -> None:
+    sampler = TourSampler(Board(2, 4, moves="king"))
+    a = sampler.samples(20, seed=5)
+    assert a == sampler.samples(20, seed=5)
+    assert a != sampler.samples(20, seed=6)
+    g1, g2 = np.random.default_rng(9), np.random.default_rng(9)
+    assert sampler.sample(seed=g1) == sampler.sample(seed=g2)
+    assert sampler.sample(seed=g1) == sampler.sample(seed=g2)  # both advanced alike
+    assert sampler.sample(seed=7).seed == 7 and sampler.sample(seed=g1).seed is None
+    # random_tour keeps its sampler and draws as the sampler does
+    assert random_tour(3, 4, seed=3) == TourSampler(3, 4).sample(seed=3)
+    assert random_tour(Board(3, 4), seed=3) == random_tour(3, 4, seed=3)
+    assert sample_mod._sampler.cache_info().hits >= 1
+    # fresh entropy: valid tours
+    assert knight.verify(random_tour(3, 4)) is not None
+
+
+def test_trivial_and_exact_big_counts() -> None:
+    one = random_tour(1, 1, seed=0)
+    assert one.path.tolist() == [[0, 0]]
+    # 3x14 open: 1 292 544 tours, each drawn once in 30 draws
+    sampler = TourSampler(3, 14)
+    assert sampler.count == knight.count(3, 14, method="dp") == 1_292_544
+    assert len(set(map(key, sampler.samples(30, seed=4)))) == 30
+    # a count past 2^64: the walk's number is drawn 32 bits at a time
+    rng = np.random.default_rng(0)
+    big = (1 << 70) + 12345
+    draws = [sample_mod._randbelow(rng, big) for _ in range(200)]
+    assert all(0 <= d < big for d in draws) and max(draws) > 1 << 69
+
+
+def test_boards_the_dp_cannot_count() -> None:
+    hint = 'knight.solve(..., method="warnsdorff", tie_break="random", seed=...)'
+    for board in (Board(6, wrap="torus"), Board(6, wrap="cylinder"), Board(6, moves="zebra")):
+        with pytest.raises(ValueError, match="frontier DP") as e:
+            random_tour(board, seed=1)
+        assert hint in str(e.value)
+    with pytest.raises(BoardTooLargeError) as big:
+        TourSampler(14, 14)
+    assert hint in str(big.value) and "13" in str(big.value)
+    with pytest.raises(BoardTooLargeError) as many:
+        TourSampler(5, 5, max_states=1000, method="table")
+    assert hint in str(many.value) and "max_states=1,000" in str(many.value)
+    # 5x5 from a corner: 53 574 states with mirror folding (the C pre-check
+    # passes), 58 712 in the table (the Python pass stops)
+    with pytest.raises(BoardTooLargeError, match="max_states=55,000"):
+        TourSampler(5, 5, start=(0, 0), max_states=55_000, method="table")
+    assert TourSampler(5, 5, start=(0, 0), max_states=58_712).states == 58_712
+    # too large to table and to recount
+    with pytest.raises(BoardTooLargeError) as both:
+        TourSampler(8, 8, max_states=1000)
+    assert hint in str(both.value) and "recounting" in str(both.value)
+
+
+def test_recount_when_the_table_is_too_large() -> None:
+    auto = TourSampler(5, 5, start=(0, 0), max_states=1000)
+    assert auto.method == "recount" and auto.count == 304 and auto.states == 0
+    tours = auto.samples(3, seed=1)
+    check_tours(tours, Board(5), False, (0, 0))
+    assert tours == auto.samples(3, seed=1)
+    assert TourSampler(5, 5, start=(0, 0)).method == "table"
+
+
+@pytest.mark.parametrize(("board", "kw", "per", "seed"), [
+    (Board(3, 4), {}, 10, 41),
+    (Board(3, 3, moves="king"), {"closed": True, "start": (1, 1)}, 5, 42),
+    (Board(4, 4, moves="wazir"), {"closed": True, "start": (1, 2)}, 10, 43),
+])
+def test_recount_is_uniform(board: Board, kw: dict, per: int, seed: int) -> None:
+    sampler = TourSampler(board, method="recount", **kw)
+    closed = kw.get("closed", False)
+    assert sampler.method == "recount"
+    assert sampler.count == knight.count(board, **kw)
+    # closed: the directed tours from the start, two per cycle, all equally likely
+    outcomes = 2 * sampler.count if closed else sampler.count
+    tours = sampler.samples(per * outcomes, seed=seed)
+    check_tours(tours, board, closed, kw.get("start"))
+    counts = Counter(key(t) for t in tours)
+    assert chi_square_uniform(counts, outcomes) > ALPHA
+
+
+def test_boards_without_tours() -> None:
+    for args, kw in [((4, 4), {}), ((3, 5), {"closed": True}), ((1, 1), {"closed": True}),
+                     ((2, 2), {"closed": True}), ((Board(3, 4, moves="ferz"),), {}),
+                     ((Board(5, holes=["c3"]),), {"closed": True})]:
+        with pytest.raises(NoTourError):
+            random_tour(*args, seed=0, **kw)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="hole"):
+        TourSampler(Board(5, holes=["a1"]), start="a1")
+    with pytest.raises(ValueError, match="start"):
+        random_tour(5, start=(5, 0))
+    with pytest.raises(TypeError, match="seed"):
+        random_tour(3, 4, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seed"):
+        random_tour(3, 4, seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed"):
+        random_tour(3, 4, seed=-1)
+    with pytest.raises(TypeError, match="closed"):
+        random_tour(3, 4, closed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="cols"):
+        TourSampler(Board(3, 4), 4)
+    with pytest.raises(ValueError, match="max_states"):
+        TourSampler(3, 4, max_states=0)
+    with pytest.raises(ValueError, match="method"):
+        TourSampler(3, 4, method="dp")
+    with pytest.raises(ValueError, match="k"):
+        TourSampler(3, 4).samples(-1)
+    assert TourSampler(3, 4).samples(0) == []
+
+
+# -- the C transitions against the twin ----------------------------------------------
+
+
+@pytest.mark.parametrize(("rows", "cols", "removed", "pinned", "path_mode", "moves"), [
+    (4, 5, (), (), True, None),
+    (4, 5, (0, 19), (1,), True, None),
+    (4, 4, (), (0, 15), True, None),
+    (3, 10, (), (), False, None),
+    (4, 4, (5,), (), False, None),
+    (3, 3, (), (), True, "king"),
+    (4, 4, (), (), True, "wazir"),
+    (4, 5, (), (), True, "dabbaba"),
+    (4, 4, (), (), False, "king"),
+])
+def test_stepper_matches_the_twin(rows: int, cols: int, removed: tuple[int, ...],
+                                  pinned: tuple[int, ...], path_mode: bool,
+                                  moves: str | None) -> None:
+    from knight._core.sample import Stepper
+    from knight.counting import frontier
+    from knight.counting.frontier_twin import canon_key, decode, run_reference, step_choices
+
+    mv = None if moves is None else frontier.check_moves(Board(3, moves=moves).moves)
+    bd = frontier.prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode,
+                          moves=mv)
+    i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
+    st = Stepper(bd.W, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem), i32(bd.fwd),
+                 i32(bd.last_fwd), i32(bd.pinned), bd.last_needed, bd.path_mode)
+    S = 2 * bd.W + 1
+    _, _, tables = run_reference(bd, path_mode, record=True)
+    seen = 0
+    for p in range(bd.N):
+        for k in [0] if p == 0 else list(tables[p - 1]):
+            twin = [(-1 if closed else canon_key(a), sub)  # type: ignore[arg-type]
+                    for a, closed, sub in step_choices(decode(k, S) + [frontier.EMPTY], p,
+                                                       bd, path_mode)]
+            assert st.choices(p, k) == twin
+            assert st.successors(p, k) == [x for x, _ in twin]
+            seen += 1
+    assert seen == 1 + sum(len(t) for t in tables[:-1])
+    with pytest.raises(ValueError, match="cell"):
+        st.successors(bd.N, 0)
+    with pytest.raises(ValueError, match="widths"):
+        Stepper(8, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem), i32(bd.fwd),
+                i32(bd.last_fwd), i32(bd.pinned), bd.last_needed, bd.path_mode)
+
+
+def test_twin_path_draws_the_same_tours(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards wider than the stepper's keys take the twin's transitions:
+    the same table, so the same tour for the same seed."""
+    boards = [(Board(4, 5, holes=[(0, 0)]), {}), (Board(3, 12), {"closed": True}),
+              (Board(3, 3, moves="king"), {"start": (1, 1)})]
+    fast = [TourSampler(b, **kw) for b, kw in boards]
+    monkeypatch.setattr(sample_mod, "STEPPER_WIDTH", 0)
+    slow = [TourSampler(b, **kw) for b, kw in boards]
+    for f, s in zip(fast, slow):
+        assert s._stepper is None and f._stepper is not None
+        assert f.count == s.count and f.states == s.states
+        assert f.samples(25, seed=8) == s.samples(25, seed=8)
+
+
+def test_wide_board_by_the_twin() -> None:
+    # the wazir on the border of an 8x8 board: 8 wide once cropped, one cycle
+    mask = np.zeros((8, 8), dtype=bool)
+    mask[0, :] = mask[-1, :] = mask[:, 0] = mask[:, -1] = True
+    board = Board(8, mask=mask, moves="wazir")
+    sampler = TourSampler(board, closed=True)
+    assert sampler._stepper is None
+    assert sampler.count == knight.count(board, closed=True) == 1
+    tour = sampler.sample(seed=3)
+    assert len(tour) == 28 and tour.closed and tour.start == (0, 0)
