@@ -6,6 +6,7 @@
 True
 """
 
+from . import puzzle
 from ._version import __version__
 from .board import Board
 from .compare import compare, sweep
@@ -55,6 +56,7 @@ __all__ = [
     "get_include",
     "is_tour",
     "open_tour_board",
+    "puzzle",
     "solve",
     "start_squares",
     "sweep",
