@@ -243,9 +243,9 @@ class Puzzle:
         """The same puzzle with ``solution`` (checked to keep the clues).
 
         >>> import knight
-        >>> p = Puzzle(knight.Board(3, 4), {(0, 0): 0, (0, 1): 5})
+        >>> p = Puzzle(knight.Board(3, 4), {(0, 0): 0, (0, 1): 3})
         >>> p.with_solution(solve(p)).solution.board[0].tolist()
-        [0, 5, 8, 11]
+        [0, 3, 6, 9]
         """
         return Puzzle(self._board, self._clues, closed=self._closed, solution=solution)
 
@@ -655,10 +655,10 @@ def solve(puzzle: Puzzle, *, timeout: float | None = None,
     one is :func:`count`'s question.
 
     >>> import knight
-    >>> p = Puzzle(knight.Board(3, 4), {(0, 0): 0, (0, 1): 5})
+    >>> p = Puzzle(knight.Board(5), {(0, 0): 0, (2, 2): 24, (1, 2): 7})
     >>> t = solve(p)
-    >>> int(t.board[0, 0]), int(t.board[0, 1])
-    (0, 5)
+    >>> int(t.board[0, 0]), int(t.board[1, 2]), int(t.board[2, 2])
+    (0, 7, 24)
     >>> solve(Puzzle(knight.Board(3, 4), {(0, 0): 0, (0, 1): 1}))
     Traceback (most recent call last):
     knight.errors.NoTourError: ...
@@ -710,10 +710,10 @@ def count(puzzle: Puzzle, limit: int = 2, *, timeout: float | None = None) -> in
     (seconds) raises :class:`knight.SearchLimitError` if reached first.
 
     >>> import knight
-    >>> count(Puzzle(knight.Board(3, 4), {(0, 0): 0}))
+    >>> count(Puzzle(knight.Board(5), {(0, 0): 0}))
     2
-    >>> count(Puzzle(knight.Board(3, 4), {(0, 0): 0}), limit=100)
-    14
+    >>> count(Puzzle(knight.Board(5), {(0, 0): 0}), limit=1000)
+    304
     """
     p = _check_puzzle(puzzle)
     n = as_int(limit, "limit")
