@@ -207,3 +207,37 @@ def find_path(adj: Sequence[Sequence[int]], start: int, closed: bool,
         return False
 
     return path if go(start, 1 << start) else None
+
+
+def hamiltonian_paths(adj: Sequence[Sequence[int]], closed: bool,
+                      fixed: dict[int, int] | None = None) -> list[tuple[int, ...]]:
+    """Every directed Hamiltonian path (``closed``: every numbered closed tour,
+    each start and direction its own) as a tuple of squares in step order:
+    a plain depth-first search, for small boards.  ``fixed`` (step ->
+    square) keeps only the paths with those squares at those steps, placing
+    each fixed square at its step only (no other pruning)."""
+    n = len(adj)
+    out: list[tuple[int, ...]] = []
+    if closed and n < 3:
+        return out
+    fixed = fixed or {}
+    pinned = {q: k for k, q in fixed.items()}
+
+    def fits(q: int, k: int) -> bool:
+        return pinned.get(q, k) == k and fixed.get(k, q) == q
+
+    def go(path: list[int], seen: int) -> None:
+        if len(path) == n:
+            if not closed or path[0] in adj[path[-1]]:
+                out.append(tuple(path))
+            return
+        for u in adj[path[-1]]:
+            if not seen >> u & 1 and fits(u, len(path)):
+                path.append(u)
+                go(path, seen | 1 << u)
+                path.pop()
+
+    for s in range(n):
+        if fits(s, 0):
+            go([s], 1 << s)
+    return out

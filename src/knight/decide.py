@@ -22,7 +22,8 @@ from typing import Any
 import numpy as np
 
 from . import existence
-from .board import Board
+from .board import Board, as_board
+from .clues import check_clues, with_ends
 from .errors import NoTourError, SearchLimitError, UndecidedError
 from .geometry import Square
 from .limits import check_bool, check_max_nodes, check_timeout
@@ -127,6 +128,39 @@ def _fewest_moves(board: Board) -> list[Square]:
     return [(int(r), int(c)) for r, c in sq]
 
 
+_NO_CLUES = object()
+
+
+def _clue_why_not(rows: Any, cols: Any, start: Any, closed: Any, max_nodes: Any, timeout: Any,
+                  cancel: Any, clues: Any) -> object:
+    """:func:`why_not` with clues, or ``_NO_CLUES`` when there are none."""
+    board = as_board(rows, cols)
+    given = check_clues(board, clues)
+    if given is None:
+        return _NO_CLUES
+    first = None if start is None else int(board.index[board.square(start, "start")])
+    closed = check_bool(closed, "closed")
+    spec = with_ends(given, board, first, None)
+    budget = _Budget(max_nodes, timeout, cancel)
+    kind = "closed" if closed else "open"
+    try:
+        solve(board, clues=spec.squares(), closed=closed, max_nodes=budget.nodes_left,
+              timeout=None if budget.until is None else max(budget.until - time.perf_counter(),
+                                                            1e-6),
+              cancel=cancel)
+    except NoTourError as exc:
+        return exc.reason
+    except SearchLimitError as exc:
+        limit = [f"{k}={v}" for k, v in (("max_nodes", max_nodes), ("timeout", timeout))
+                 if v is not None]
+        raise UndecidedError(
+            f"no theorem decides whether a {kind} tour of the {board.describe()} meets the "
+            f"clues, and the search stopped at {' / '.join(limit) or 'its cancel token'} after "
+            f"{exc.nodes:,} nodes; raise the limit to decide",
+            exc.nodes, time.perf_counter() - budget.began) from exc
+    return None
+
+
 def why_not(
     rows: int | Board,
     cols: int | None = None,
@@ -136,6 +170,7 @@ def why_not(
     max_nodes: int | None = None,
     timeout: float | None = None,
     cancel: Any = None,
+    clues: Any = None,
 ) -> str | None:
     """Why no tour exists, in words, or ``None`` when one does.
 
@@ -157,7 +192,20 @@ def why_not(
     the 8x8 board for the camel falls apart into 2 unconnected parts: by Knuth's leaper ...
     >>> print(why_not(Board(5, holes=["c5"]), closed=True))
     an exhaustive search of the 5x5 board with 1 hole found no closed tour (... nodes)
+
+    ``clues`` (a mapping square -> step, as :func:`knight.solve` takes
+    them): is there a tour through those squares at those steps?  Theory
+    answers what it can (:func:`knight.existence.clue_reason`: clues
+    farther apart than their steps allow, colours, the board), a search
+    the rest, on any board, plain rectangles too.
+
+    >>> print(why_not(5, clues={"a5": 0, "b5": 1}))
+    no open tour of the 5x5 board meets the clues: clues put step 0 on (0, 0) ... between them
     """
+    if clues is not None:
+        why = _clue_why_not(rows, cols, start, closed, max_nodes, timeout, cancel, clues)
+        if why is not _NO_CLUES:
+            return why  # type: ignore[return-value]
     board = _board(rows, cols)
     if board is None:
         if isinstance(rows, Board):
@@ -177,8 +225,10 @@ def exists(
     max_nodes: int | None = None,
     timeout: float | None = None,
     cancel: Any = None,
+    clues: Any = None,
 ) -> bool:
-    """Does a tour exist (from ``start``, if given)?  See :func:`why_not`.
+    """Does a tour exist (from ``start``, if given; through ``clues``, if
+    given)?  See :func:`why_not`.
 
     Plain knight rectangles answer at once, however large; other boards by
     theory or, where no theorem decides, an exhaustive search under the
@@ -194,9 +244,11 @@ def exists(
     True
     >>> exists(Board(1000, wrap="torus"), closed=True)    # Watkins & Hoenigman 1997
     True
+    >>> exists(Board(4, moves="wazir"), clues={"a4": 0, "d1": 15})
+    False
     """
     return why_not(rows, cols, start=start, closed=closed, max_nodes=max_nodes, timeout=timeout,
-                   cancel=cancel) is None
+                   cancel=cancel, clues=clues) is None
 
 
 def start_squares(

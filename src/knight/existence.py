@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from . import theory, thin
+from ._core import graph as _graph
 from .board import PIECES, Board
 from .geometry import Square, board_size, check_memory, square
 
@@ -271,3 +272,90 @@ def board_decided(board: Board, closed: bool) -> bool:
     (so no search is needed): plain knight rectangles, knight tori, and any
     board a reason rules out."""
     return board.is_standard or torus_theorem(board, closed) or board.size == 1
+
+
+# -- clues ----------------------------------------------------------------------
+
+
+def clue_reason(board: Board, at: dict[int, int], closed: bool) -> str | None:
+    """Why no tour of ``board`` meets the clues ``at`` (step -> square number),
+    by theory alone, or None when none rules it out (a search decides).
+
+    The board itself (:func:`board_reason`, from the square clued 0, and
+    for open tours to the square clued last); a square with one move clued
+    between the ends; two clues k < k' on squares more than k' - k moves
+    apart in the board's graph (for closed tours also the last clue and
+    the first, round through the start), or joined by no moves; where every
+    move changes colour, two clues whose steps differ by the wrong parity,
+    and on open tours with colour classes of unequal sizes a clue whose
+    step's parity puts it in the wrong class.
+
+    >>> from knight import Board
+    >>> print(clue_reason(Board(5), {0: 0, 2: 24}, False))
+    clues put step 0 on (0, 0) and step 2 on (4, 4), 4 moves apart: more than the 2 steps ...
+    >>> print(clue_reason(Board(4, moves="wazir"), {0: 0, 2: 1}, False))
+    clues put step 0 on (0, 0) and step 2 on (0, 1): every move ... odd number of steps apart, not 2
+    """
+    n = board.size
+    kind = "closed" if closed else "open"
+    if n < 3 and closed:
+        return board_reason(board, None, closed)
+    sq = board.squares
+
+    def name(p: int) -> str:
+        return f"({int(sq[p][0])}, {int(sq[p][1])})"
+
+    start = at.get(0)
+    why = board_reason(board, None if start is None else (int(sq[start][0]), int(sq[start][1])),
+                       closed)
+    if why is None and not closed and (n - 1) in at and n > 1:
+        # A path read backwards starts where it ended.
+        e = at[n - 1]
+        why = board_reason(board, (int(sq[e][0]), int(sq[e][1])), closed)
+        if why is not None:
+            why = f"the tour would end on {name(e)}, but read backwards: {why}"
+    if why is not None:
+        return why
+    deg = board.degrees()
+    for k, p in at.items():
+        if deg[p] < 2 and (closed or 0 < k < n - 1):
+            return (f"a clue puts step {k} on {name(p)}, which has {int(deg[p])} move"
+                    f"{'s' if deg[p] != 1 else ''}, but a {kind} tour enters and leaves every "
+                    "square between its ends")
+    steps = sorted(at)
+    sources = np.array([at[k] for k in steps], dtype=np.int32)
+    dist = np.empty((len(steps), n), dtype=np.int32)
+    bip = np.empty(len(steps), dtype=np.uint8)
+    _graph.distances(board.neighbours(), board.degrees(), sources, dist, bip)
+    colour = board.colouring()
+    if not closed and colour is not None:
+        ones = int(colour.sum())
+        zeros = n - ones
+        if zeros != ones and board.components().max() == 0:
+            big = 0 if zeros > ones else 1
+            for k, p in at.items():
+                if (colour[p] == big) != (k % 2 == 0):
+                    return (f"every move of the {board.describe()} changes colour and its "
+                            f"classes hold {zeros} and {ones} squares, so a tour starts in the "
+                            f"larger and its {'even' if k % 2 == 0 else 'odd'} steps stand "
+                            f"there{'' if k % 2 == 0 else ' not'}; a clue puts step {k} on "
+                            f"{name(p)}, in the {'smaller' if colour[p] != big else 'larger'}")
+    pairs = [(i, i + 1, steps[i + 1] - steps[i]) for i in range(len(steps) - 1)]
+    if closed and len(steps) > 1:
+        pairs.append((len(steps) - 1, 0, n - steps[-1] + steps[0]))
+    for i, j, gap in pairs:
+        d = int(dist[i, sources[j]])
+        what = (f"clues put step {steps[i]} on {name(int(sources[i]))} and step {steps[j]} on "
+                f"{name(int(sources[j]))}")
+        if closed and j == 0:
+            what += f", {gap} steps apart round the closed tour"
+        if d < 0:
+            return f"{what}, but no sequence of moves joins them"
+        if d > gap:
+            return (f"{what}, {d} moves apart: more than the {gap} step"
+                    f"{'s' if gap != 1 else ''} between them")
+        if bip[i] and (gap - d) % 2:
+            return (f"{what}: every move of the {board.describe()} changes colour, so squares "
+                    f"{d} move{'s' if d != 1 else ''} apart are an "
+                    f"{'even' if d % 2 == 0 else 'odd'} number of steps apart, not {gap}")
+    return None

@@ -17,6 +17,11 @@ theory        exists        plain knight rectangles, knight tori; necessary cond
 frontier-dp   count         flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
 knight-count  count, tours  plain knight rectangles (full, flat)
 table-count   count, tours  every board
+clue-search   count, exists, solve, tours every board
+
+With ``clues=`` (tours through given squares at given steps) every task
+goes to the clue search, whatever the board: ``choose(board, task, method,
+clues=True)``.
 """
 
 from __future__ import annotations
@@ -93,6 +98,10 @@ ENGINES: tuple[Engine, ...] = (
     Engine("table-count", frozenset({"count", "tours"}), _any,
            "every board",
            "the exact counting search over the neighbour table"),
+    Engine("clue-search", frozenset({"solve", "count", "tours", "exists"}), _any,
+           "every board",
+           "the counting search over the neighbour table, entering clued squares at their "
+           "steps only (clues=; plain knight rectangles too)"),
 )
 
 _BY_NAME = {e.name: e for e in ENGINES}
@@ -113,13 +122,29 @@ _METHODS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 
+#: The methods that take clues, per task: all run the clue search (solve's
+#: "auto" and "warnsdorff-backtrack" try fewest onward moves first).  The
+#: greedy walk and the construction cannot aim at a clue; the frontier DP
+#: counts every tour, not those through given squares at given steps.
+_CLUE_METHODS: dict[str, tuple[str, ...]] = {
+    "solve": ("auto", "backtrack", "warnsdorff-backtrack"),
+    "count": ("auto", "search"),
+    "tours": ("auto", "search"),
+    "exists": ("auto",),
+}
+
+
 def engines(board: Board, task: str) -> list[Engine]:
     """The engines that serve ``task`` on ``board``."""
     return [e for e in ENGINES if task in e.tasks and e.serves(board)]
 
 
-def choose(board: Board, task: str, method: str = "auto") -> Engine:
+def choose(board: Board, task: str, method: str = "auto", clues: bool = False) -> Engine:
     """The first engine ``method`` asks for that serves ``board``.
+
+    ``clues``: the task has clues (``clues=``): the clue search runs it, on
+    every board, for the methods that can take clues; any other method is
+    refused with a ``ValueError`` naming those that can.
 
     Sizes and estimates (the construction above some size, the DP when its
     tables fit) are the callers' further choice among engines that serve;
@@ -130,7 +155,19 @@ def choose(board: Board, task: str, method: str = "auto") -> Engine:
     >>> choose(Board(8, wrap="torus"), "count", "dp")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ValueError: method='dp' serves flat boards of the knight, king, ... not a 8x8 torus
+    >>> choose(Board(8), "solve", "auto", clues=True).name
+    'clue-search'
+    >>> choose(Board(8), "count", "dp", clues=True)
+    Traceback (most recent call last):
+    ValueError: method='dp' does not take clues; count with clues takes method='auto' or 'search'
     """
+    if clues:
+        allowed = _CLUE_METHODS.get(task, ())
+        if method not in allowed:
+            names_ = " or ".join(repr(m) for m in allowed)
+            raise ValueError(f"method={method!r} does not take clues; {task} with clues takes "
+                             f"method={names_}")
+        return _BY_NAME["clue-search"]
     names = _METHODS.get((task, method))
     if names is None:
         raise ValueError(f"no method {method!r} for {task}")

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from . import clues as _clues
 from . import existence, planner
 from ._core import search as _search_core
 from ._core.graph_twins import GraphPythonEngine
 from ._core.twins import PythonEngine
-from .board import Board
+from .board import Board, as_board
 from .construct import construct
 from .errors import DeadEndError, NoTourError, SearchLimitError
 from .geometry import (
@@ -378,7 +379,7 @@ def solve(
     rows: int | Board,
     cols: int | None = None,
     *,
-    start: Square = (0, 0),
+    start: Square | None = None,
     closed: bool = False,
     method: str = "auto",
     order: Iterable[Move] | None = None,
@@ -388,6 +389,7 @@ def solve(
     timeout: float | None = None,
     trace: Tracer | None = None,
     cancel: Cancel | Event | None = None,
+    clues: Any = None,
 ) -> Tour:
     """Find a knight's tour of a ``rows`` x ``cols`` board from ``start``.
 
@@ -438,6 +440,17 @@ def solve(
     or after an exhaustive search finds none; ``TypeError``/``ValueError``
     name a bad argument before any work is done.
 
+    ``start`` defaults to ``(0, 0)``, or with ``clues`` to any square.
+    ``clues`` (a mapping square -> step, steps from 0 as in
+    :attr:`Tour.board`) asks for a tour that stands on each given square at
+    its given step: a knight's-tour puzzle, or with a :class:`knight.Board`
+    of the king, the wazir or the hopido a Hidato, a Numbrix or a Hopido
+    (:mod:`knight.clues`).  A clue for step 0 fixes the start (``start``,
+    if given too, must agree); on a closed tour steps count from its start.
+    Clues run the clue search (methods ``"auto"``, the same as
+    ``"warnsdorff-backtrack"``, or ``"backtrack"``), on plain rectangles
+    too; clues no tour can meet raise :class:`NoTourError` with the reason.
+
     >>> import knight
     >>> tour = knight.solve(8)
     >>> tour.board.shape, tour.start, knight.is_tour(tour)
@@ -453,7 +466,20 @@ def solve(
     16  1  .  5  8
     11 22  3 18 13
      2 17 12 23  4
+    >>> print(knight.solve(5, clues={"a5": 0, "c3": 24, "a1": 6}).grid())
+     0 11 16 21  2
+    17 22  1 10 15
+    12  7 24  3 20
+    23 18  5 14  9
+     6 13  8 19  4
     """
+    if clues is not None:
+        found = _solve_clues(rows, cols, start, closed, method, order, tie_break, seed,
+                             max_nodes, timeout, trace, cancel, clues)
+        if found is not None:
+            return found
+    if start is None:
+        start = (0, 0)
     if (
         method == "warnsdorff" and order is None and seed is None and max_nodes is None
         and timeout is None and trace is None and cancel is None
@@ -466,6 +492,51 @@ def solve(
         tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout, trace=trace,
         cancel=cancel,
     )
+
+
+def _solve_clues(rows: Any, cols: Any, start: Any, closed: Any, method: Any, order: Any,
+                 tie_break: Any, seed: Any, max_nodes: Any, timeout: Any, trace: Any,
+                 cancel: Any, clues: Any) -> Tour | None:
+    """:func:`solve` with clues (None when there are none: the plain path)."""
+    began = time.perf_counter()
+    board = as_board(rows, cols)
+    given = _clues.check_clues(board, clues)
+    if given is None:
+        return None
+    first = None if start is None else int(board.index[board.square(start, "start")])
+    closed = check_bool(closed, "closed")
+    if not isinstance(method, str) or method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.choose(board, "solve", method, clues=True)
+    if order is None:
+        moves = board.moves
+    elif board.is_knight:
+        moves = board.with_moves_order(move_order(order)).moves
+    else:
+        moves = board.with_moves_order(order).moves
+    for name, value, default in (("tie_break", tie_break, "first"), ("seed", seed, None),
+                                 ("trace", trace, None)):
+        if value != default:
+            raise ValueError(f"{name} does not apply with clues (the clue search takes "
+                             "method, order, max_nodes, timeout and cancel)")
+    node_limit, seconds = _check_limits(max_nodes, timeout)
+    spec = _clues.with_ends(given, board, first, None)
+    token = check_cancel(cancel)
+    # The search's arrays, and a row of distances per clue.
+    check_memory(graph_memory_estimate(board, method) + 4 * board.size * (len(spec.at) + 8),
+                 f"searching a {board.describe()} with clues")
+    deadline = limits_deadline(seconds)
+    flag, key = cancel_flag(token)
+    try:
+        # auto restarts as it does without clues (Luby budgets over rotated,
+        # then shuffled move orders); the other methods search once, to the end.
+        size = board.size
+        attempts = (_auto_attempts(moves, max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * size),
+                                   True) if method == "auto" else iter([(moves, None)]))
+        return _clues.solve(spec, closed, method != "backtrack", attempts, node_limit,
+                            seconds, deadline, flag, began)
+    finally:
+        release(key)
 
 
 #: Greedy Warnsdorff on small boards, keyed by arguments of exactly the types

@@ -45,6 +45,14 @@ def cut_parts(
     nbr: npt.NDArray[np.int32], deg: npt.NDArray[np.uint8], parts: npt.NDArray[np.int32]
 ) -> None: ...
 
+def distances(
+    nbr: npt.NDArray[np.int32],
+    deg: npt.NDArray[np.uint8],
+    sources: npt.NDArray[np.int32],
+    out: npt.NDArray[np.int32],
+    bipartite: npt.NDArray[np.uint8],
+) -> None: ...
+
 def build_table(
     index: npt.NDArray[np.int32],
     moves: npt.NDArray[np.int32],
@@ -65,14 +73,16 @@ class GraphPathSearch:
         blocked: npt.NDArray[np.int32],
         ends: npt.NDArray[np.uint8],
         connect_depth: int = ...,
+        clues: npt.NDArray[np.int32] | None = ...,
+        ordered: bool = ...,
     ) -> None: ...
     def count(
         self, deadline: float = ..., max_nodes: int = ...,
-        cancel: npt.NDArray[np.uint8] | None = ...,
+        cancel: npt.NDArray[np.uint8] | None = ..., limit: int = ...,
     ) -> tuple[int, int, int]: ...
     def collect(
         self, out: npt.NDArray[np.int32], deadline: float = ...,
-        cancel: npt.NDArray[np.uint8] | None = ...,
+        cancel: npt.NDArray[np.uint8] | None = ..., max_nodes: int = ...,
     ) -> tuple[int, int]: ...
     @property
     def found(self) -> int: ...

@@ -502,6 +502,59 @@ def warnsdorff(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1]
     return status, counters.nodes
 
 
+# -- distances to clue squares ---------------------------------------------------
+
+cdef bint _bfs(const int32_t* nbr, const uint8_t* deg, Py_ssize_t n, Py_ssize_t width,
+               Py_ssize_t src, int32_t* dist, int32_t* queue) noexcept nogil:
+    """Breadth-first distances from ``src`` over the whole graph (-1: unreachable);
+    True when no edge of src's component joins two squares at equal distance
+    (the component is bipartite, so every walk from src to p has the parity
+    of ``dist[p]``)."""
+    cdef Py_ssize_t head = 0, tail = 1, p, u
+    cdef int k
+    cdef bint bip = True
+    for p in range(n):
+        dist[p] = -1
+    dist[src] = 0
+    queue[0] = <int32_t>src
+    while head < tail:
+        p = queue[head]
+        head += 1
+        for k in range(deg[p]):
+            u = nbr[p * width + k]
+            if dist[u] < 0:
+                dist[u] = dist[p] + 1
+                queue[tail] = <int32_t>u
+                tail += 1
+            elif dist[u] == dist[p]:
+                bip = False
+    return bip
+
+
+def distances(const int32_t[:, ::1] nbr, const uint8_t[::1] deg, const int32_t[::1] sources,
+              int32_t[:, ::1] out, uint8_t[::1] bipartite):
+    """Board-graph distances from each of ``sources`` (the clue squares).
+
+    ``out[j, p]`` receives the fewest moves from ``sources[j]`` to square p
+    (-1 when none reach it), ``bipartite[j]`` 1 when the component of
+    ``sources[j]`` is bipartite (then every walk between two of its squares
+    has the parity of their distance).  One breadth-first search per
+    source, O(sources * squares * width), in C.
+    """
+    cdef Py_ssize_t n = deg.shape[0], j, m = sources.shape[0]
+    cdef int32_t[::1] queue = np.empty(max(n, 1), dtype=np.int32)
+    _check_table(nbr, deg, n)
+    if out.shape[0] < m or out.shape[1] < n or bipartite.shape[0] < m:
+        raise ValueError("out needs shape (sources, squares) and bipartite one flag a source")
+    for j in range(m):
+        if not 0 <= sources[j] < n:
+            raise ValueError("a source is not a square of the table")
+    with nogil:
+        for j in range(m):
+            bipartite[j] = _bfs(&nbr[0, 0], &deg[0], n, nbr.shape[1], sources[j], &out[j, 0],
+                                &queue[0])
+
+
 # -- counting ------------------------------------------------------------------
 
 DONE, MORE, TIME_LIMIT, NODE_LIMIT, CANCELLED = range(5)
@@ -522,6 +575,13 @@ cdef class GraphPathSearch:
     one uint8 flag per square marking the allowed last squares.  The caller
     validates everything; the prefix must be a path of the graph.
 
+    ``clues`` (optional: None or empty for none) holds, for each position
+    of the path (0 the first square of ``prefix``), the square that must
+    stand there, or -1: the paths of a knight's-tour puzzle, a Hidato or a
+    Numbrix.  ``ordered`` tries the candidates of each node by fewest
+    onward moves first (Warnsdorff's order: finds a first path sooner; the
+    set of paths is the same, only their order changes).
+
     Pruning, all exact, and valid on any graph (no bipartiteness needed).
     Let ``f(u)`` be the number of free neighbours of a free square ``u``.
     ``f(u)`` only drops while the current square is next to ``u``, so it is
@@ -536,17 +596,26 @@ cdef class GraphPathSearch:
     * with restricted ends, the branch dies once every allowed end is used;
     * in the first ``connect_depth`` levels, a flood fill checks that the
       free squares are still connected to the current one.
+
+    With clues: a clued square is entered at its own position only, and
+    the square clued next is the only candidate there (a forced move); a
+    clued square is never an allowed end unless clued last; and a square
+    at position d is kept only when the next clue, at position k, is at
+    most k - d moves away in the board's graph (distances by one
+    breadth-first search from each clue square, at set-up), with the
+    parity of k - d when that part of the graph is bipartite.
     """
 
     cdef Py_ssize_t n, width, total, base, depth, connect_depth, poll_every
-    cdef bint restricted, dead, started
+    cdef bint restricted, dead, started, has_clues, ordered
     cdef int64_t ends_left
     cdef uint64_t _found
     cdef int64_t _nodes
     cdef const int32_t[:, ::1] nbr_view
     cdef const uint8_t[::1] deg_view
     cdef int32_t[::1] cells, path, idx, pend, mark, stack
-    cdef uint8_t[::1] is_end
+    cdef int32_t[::1] clue_at_v, clue_of_v, next_v, dist_v, ncand_v, row_v
+    cdef uint8_t[::1] is_end, bip_v, cand_v
     cdef int32_t stamp
     cdef const int32_t* nb
     cdef const uint8_t* dg
@@ -555,11 +624,21 @@ cdef class GraphPathSearch:
     cdef int32_t* ix
     cdef int32_t* pd
     cdef uint8_t* ise
+    cdef int32_t* clue_at   # position -> square, or -1
+    cdef int32_t* clue_of   # square -> position, or -1
+    cdef int32_t* nxt       # position d -> the first clued position after d, or -1
+    cdef int32_t* dist      # one row of n distances per clue, in position order
+    cdef uint8_t* bip       # per clued position: its component is bipartite
+    cdef int32_t* row_of    # per clued position: its row of dist
+    cdef uint8_t* cand      # ordered: the slots of each depth's candidates, best first
+    cdef int32_t* ncand
 
     def __init__(self, const int32_t[:, ::1] nbr, const uint8_t[::1] deg,
                  const int32_t[::1] prefix, const int32_t[::1] blocked,
-                 const uint8_t[::1] ends, Py_ssize_t connect_depth=-1):
-        cdef Py_ssize_t i, p, n = deg.shape[0]
+                 const uint8_t[::1] ends, Py_ssize_t connect_depth=-1,
+                 const int32_t[::1] clues=None, bint ordered=False):
+        cdef Py_ssize_t i, p, k, n = deg.shape[0], last, rank, size
+        cdef int32_t[::1] queue
         _check_table(nbr, deg, n)
         if prefix.shape[0] < 1:
             raise ValueError("the prefix must hold at least the start")
@@ -595,6 +674,72 @@ cdef class GraphPathSearch:
             if not self.restricted or ends[p]:
                 self.ise[p] = 1
         self.cl[n] = VISITED
+        self.has_clues = clues is not None and clues.shape[0] > 0
+        self.ordered = ordered
+        size = max(self.total, 1)
+        self.clue_at_v = np.full(size + 1, -1, dtype=np.int32)
+        self.clue_of_v = np.full(n + 1, -1, dtype=np.int32)
+        self.next_v = np.full(size + 1, -1, dtype=np.int32)
+        self.clue_at = &self.clue_at_v[0]
+        self.clue_of = &self.clue_of_v[0]
+        self.nxt = &self.next_v[0]
+        self.ncand_v = np.zeros(size, dtype=np.int32)
+        self.cand_v = np.zeros(size * self.width if ordered else 1, dtype=np.uint8)
+        self.ncand = &self.ncand_v[0]
+        self.cand = &self.cand_v[0]
+        if self.has_clues:
+            if clues.shape[0] != self.total:
+                raise ValueError("clues needs one entry per position of the path")
+            for k in range(self.total):
+                p = clues[k]
+                if p < -1 or p >= n:
+                    raise ValueError("a clue is not a square of the table")
+                if p >= 0:
+                    if self.clue_of[p] >= 0:
+                        raise ValueError("a square is clued at two positions")
+                    self.clue_at[k] = <int32_t>p
+                    self.clue_of[p] = <int32_t>k
+            last = -1
+            rank = 0
+            for k in range(self.total - 1, -1, -1):
+                self.nxt[k] = <int32_t>last
+                if self.clue_at[k] >= 0:
+                    last = k
+                    rank += 1
+            # One row of distances per clue: row_of[k] for the clue at position k.
+            self.dist_v = np.full(max(rank, 1) * n, -1, dtype=np.int32)
+            self.bip_v = np.zeros(size, dtype=np.uint8)
+            self.row_v = np.zeros(size, dtype=np.int32)
+            self.dist = &self.dist_v[0]
+            self.bip = &self.bip_v[0]
+            self.row_of = &self.row_v[0]
+            queue = np.empty(max(n, 1), dtype=np.int32)
+            rank = 0
+            for k in range(self.total):
+                if self.clue_at[k] >= 0:
+                    self.row_of[k] = <int32_t>rank
+                    self.bip[k] = _bfs(self.nb, self.dg, n, self.width, self.clue_at[k],
+                                       self.dist + rank * n, &queue[0])
+                    rank += 1
+            # Only the last clue may end the path; a clued last square is the only end.
+            for p in range(n):
+                k = self.clue_of[p]
+                if k >= 0 and k != self.total - 1:
+                    self.ise[p] = 0
+                    self.restricted = True
+            p = self.clue_at[self.total - 1]
+            if p >= 0:
+                for i in range(n):
+                    if i != p:
+                        self.ise[i] = 0
+                self.restricted = True
+        else:
+            self.dist_v = np.zeros(1, dtype=np.int32)
+            self.bip_v = np.zeros(1, dtype=np.uint8)
+            self.row_v = np.zeros(1, dtype=np.int32)
+            self.dist = &self.dist_v[0]
+            self.bip = &self.bip_v[0]
+            self.row_of = &self.row_v[0]
         for i in range(blocked.shape[0]):
             self._visit(blocked[i])
         for i in range(prefix.shape[0]):
@@ -611,7 +756,33 @@ cdef class GraphPathSearch:
             for p in range(n):
                 if self.ise[p] and self.cl[p] < FREE_BELOW:
                     self.ends_left += 1
+        if self.has_clues:
+            for i in range(blocked.shape[0]):
+                if self.clue_of[blocked[i]] >= 0:
+                    self.dead = True
+            for i in range(prefix.shape[0]):
+                if not self._may_enter(prefix[i], i):
+                    self.dead = True
         self._setup()
+
+    cdef inline bint _may_enter(self, Py_ssize_t u, Py_ssize_t k) noexcept nogil:
+        """May square u stand at position k (its clue, or the clue there)?"""
+        cdef int32_t c = self.clue_of[u]
+        if c >= 0:
+            return c == k
+        return self.clue_at[k] < 0
+
+    cdef inline bint _in_reach(self, Py_ssize_t d, Py_ssize_t q) noexcept nogil:
+        """Can square q, at position d, still reach the next clue in time?"""
+        cdef int32_t k = self.nxt[d]
+        cdef int32_t dd, left
+        if k < 0:
+            return True
+        dd = self.dist[self.row_of[k] * self.n + q]
+        left = <int32_t>(k - d)
+        if dd < 0 or dd > left:
+            return False
+        return not (self.bip[k] and ((left - dd) & 1))
 
     cdef inline void _visit(self, Py_ssize_t p) noexcept nogil:
         cdef const int32_t* row = self.nb + p * self.width
@@ -650,6 +821,35 @@ cdef class GraphPathSearch:
         self.pd[self.base] = end
         if self.restricted and remaining > 0 and self.ends_left == 0:
             self.dead = True
+        if self.has_clues and not self._in_reach(self.base, q):
+            self.dead = True
+        if self.ordered and not self.dead:
+            self._order(self.base)
+
+    cdef void _order(self, Py_ssize_t d) noexcept nogil:
+        """The candidates at depth d, fewest onward moves first (stable, ties in
+        table order), as slots of the current square's row."""
+        cdef const int32_t* row = self.nb + self.pth[d] * self.width
+        cdef uint8_t* out = self.cand + d * self.width
+        cdef int k, m = 0, i
+        cdef int32_t key, u
+        cdef int32_t keys[64]
+        for k in range(self.dg[self.pth[d]]):
+            u = row[k]
+            if self.cl[u] >= FREE_BELOW:
+                continue
+            if self.has_clues and not self._may_enter(u, d + 1):
+                continue
+            key = self.cl[u]
+            i = m
+            while i > 0 and keys[i - 1] > key:
+                keys[i] = keys[i - 1]
+                out[i] = out[i - 1]
+                i -= 1
+            keys[i] = key
+            out[i] = <uint8_t>k
+            m += 1
+        self.ncand[d] = m
 
     cdef inline bint _next_to(self, Py_ssize_t p, Py_ssize_t u) noexcept nogil:
         cdef const int32_t* row = self.nb + p * self.width
@@ -668,6 +868,8 @@ cdef class GraphPathSearch:
         cdef bint ok = True
         self._nodes += 1
         if q == end and remaining > 0:
+            return False
+        if self.has_clues and not self._in_reach(d + 1, q):
             return False
         self.pth[d + 1] = <int32_t>q
         self._visit(q)
@@ -710,6 +912,8 @@ cdef class GraphPathSearch:
             return False
         self.pd[d + 1] = end
         self.ix[d + 1] = 0
+        if self.ordered and remaining > 0:
+            self._order(d + 1)
         return True
 
     cdef void _retreat(self, Py_ssize_t d) noexcept nogil:
@@ -748,11 +952,32 @@ cdef class GraphPathSearch:
                     top += 1
         return seen == remaining
 
+    cdef inline Py_ssize_t _candidate(self, Py_ssize_t d) noexcept nogil:
+        """The next square to try at depth d (advancing its cursor), or -1."""
+        cdef Py_ssize_t i = self.ix[d], p = self.pth[d], u
+        cdef const int32_t* row = self.nb + p * self.width
+        if self.ordered:
+            if i < self.ncand[d]:
+                self.ix[d] = <int32_t>(i + 1)
+                return row[self.cand[d * self.width + i]]
+            return -1
+        while i < self.dg[p]:
+            u = row[i]
+            i += 1
+            if self.cl[u] >= FREE_BELOW:
+                continue
+            if self.has_clues and not self._may_enter(u, d + 1):
+                continue
+            self.ix[d] = <int32_t>i
+            return u
+        self.ix[d] = <int32_t>i
+        return -1
+
     cdef int _run(self, int32_t* out, Py_ssize_t max_out, Py_ssize_t* n_out,
-                  double deadline, int64_t max_nodes, const uint8_t* cancel) except -1 nogil:
-        cdef Py_ssize_t d = self.depth, i, j, stride = self.total
+                  double deadline, int64_t max_nodes, const uint8_t* cancel,
+                  uint64_t limit) except -1 nogil:
+        cdef Py_ssize_t d = self.depth, j, q, stride = self.total
         cdef int64_t polled = self._nodes
-        cdef const int32_t* row
         cdef int stop
         n_out[0] = 0
         if self.dead:
@@ -769,13 +994,9 @@ cdef class GraphPathSearch:
                 self.dead = True
                 return C_MORE if out != NULL else C_DONE
         while True:
-            i = self.ix[d]
-            row = self.nb + self.pth[d] * self.width
-            while i < self.dg[self.pth[d]] and self.cl[row[i]] >= FREE_BELOW:
-                i += 1
-            if i < self.dg[self.pth[d]]:
-                self.ix[d] = <int32_t>(i + 1)
-                if self._advance(d, row[i]):
+            q = self._candidate(d)
+            if q >= 0:
+                if self._advance(d, q):
                     d += 1
                     if d == self.total - 1:
                         self._found += 1
@@ -786,6 +1007,9 @@ cdef class GraphPathSearch:
                         self._retreat(d)
                         d -= 1
                         if out != NULL and n_out[0] == max_out:
+                            self.depth = d
+                            return C_MORE
+                        if limit > 0 and self._found >= limit:
                             self.depth = d
                             return C_MORE
                 if self._nodes - polled > self.poll_every:
@@ -804,26 +1028,33 @@ cdef class GraphPathSearch:
                 self._retreat(d)
                 d -= 1
 
-    def count(self, double deadline=0.0, int64_t max_nodes=0, const uint8_t[::1] cancel=None):
-        """Run to the end; returns ``(status, tours, nodes)`` (as ``count.PathSearch``)."""
+    def count(self, double deadline=0.0, int64_t max_nodes=0,
+              const uint8_t[::1] cancel=None, uint64_t limit=0):
+        """Run to the end; returns ``(status, tours, nodes)`` (as ``count.PathSearch``).
+
+        ``limit`` > 0 stops (status MORE, resumable) once ``limit`` paths
+        have been found in all."""
         cdef Py_ssize_t n = 0
         cdef int status
         cdef const uint8_t* flag = cancel_address(cancel)
         with nogil:
-            status = self._run(NULL, 0, &n, deadline, max_nodes, flag)
+            status = self._run(NULL, 0, &n, deadline, max_nodes, flag, limit)
+        if status == C_MORE and self.dead:
+            status = C_DONE
         return status, int(self._found), int(self._nodes)
 
     def collect(self, int32_t[:, ::1] out, double deadline=0.0,
-                const uint8_t[::1] cancel=None):
+                const uint8_t[::1] cancel=None, int64_t max_nodes=0):
         """Find up to ``out.shape[0]`` more paths (rows of square numbers);
-        returns ``(status, n)`` (as ``count.PathSearch.collect``)."""
+        returns ``(status, n)`` (as ``count.PathSearch.collect``); ``max_nodes``
+        > 0 stops at that many nodes in all (status NODE_LIMIT)."""
         cdef Py_ssize_t n = 0
         cdef int status
         cdef const uint8_t* flag = cancel_address(cancel)
         if out.shape[1] != self.total or out.shape[0] < 1:
             raise ValueError("out must have shape (k, squares), k >= 1")
         with nogil:
-            status = self._run(&out[0, 0], out.shape[0], &n, deadline, 0, flag)
+            status = self._run(&out[0, 0], out.shape[0], &n, deadline, max_nodes, flag, 0)
         if status == C_MORE and self.dead:
             status = C_DONE
         return status, n

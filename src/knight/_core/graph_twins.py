@@ -340,6 +340,41 @@ def _second_level(c: list[int], row: list[int]) -> int:
     return best if best < FREE_BELOW else NO_VALUE
 
 
+def distances(nbr: np.ndarray, deg: np.ndarray, sources: Sequence[int],
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """The twin of ``graph.distances``: ``(out, bipartite)``, the fewest moves
+    from each source to each square (-1: unreachable) and, per source,
+    whether its component is bipartite.
+
+    >>> from knight import Board
+    >>> board = Board(3, 3, moves="king")
+    >>> out, bip = distances(board.neighbours(), board.degrees(), [0])
+    >>> out.tolist(), bip.tolist()
+    ([[0, 1, 2, 1, 1, 2, 2, 2, 2]], [False])
+    """
+    rows = _rows(nbr, deg)
+    n = len(rows)
+    out = np.full((len(sources), n), -1, dtype=np.int32)
+    bip = np.zeros(len(sources), dtype=bool)
+    for j, src in enumerate(sources):
+        if not 0 <= src < n:
+            raise ValueError("a source is not a square of the table")
+        dist = [-1] * n
+        dist[src] = 0
+        queue = [src]
+        ok = True
+        for p in queue:
+            for u in rows[p]:
+                if dist[u] < 0:
+                    dist[u] = dist[p] + 1
+                    queue.append(u)
+                elif dist[u] == dist[p]:
+                    ok = False
+        out[j] = dist
+        bip[j] = ok
+    return out, bip
+
+
 class GraphPathSearch:
     """The twin of ``graph.GraphPathSearch``: every completion of a path prefix
     into a Hamiltonian path of a table's graph, with the same exact pruning
@@ -347,17 +382,24 @@ class GraphPathSearch:
 
     ``prefix`` lists the first squares; ``blocked`` squares are removed (a
     closed tour's start); ``ends`` is empty (any last square) or one flag per
-    square marking the allowed last squares.
+    square marking the allowed last squares.  ``clues`` (None or empty: none)
+    holds the square that must stand at each position of the path, or -1;
+    ``ordered`` tries each node's candidates by fewest onward moves first.
 
     >>> from knight import Board
     >>> board = Board(5)
     >>> search = GraphPathSearch(board.neighbours(), board.degrees(), [0], [], [])
     >>> search.count()[:2]
     (0, 304)
+    >>> clues = [-1] * 25
+    >>> clues[24] = 4                  # the path ends on square 4, (0, 4)
+    >>> GraphPathSearch(board.neighbours(), board.degrees(), [0], [], [], clues=clues).count()[:2]
+    (0, 60)
     """
 
     def __init__(self, nbr: np.ndarray, deg: np.ndarray, prefix: Sequence[int],
-                 blocked: Sequence[int], ends: Sequence[int], connect_depth: int = -1) -> None:
+                 blocked: Sequence[int], ends: Sequence[int], connect_depth: int = -1,
+                 clues: Sequence[int] | None = None, ordered: bool = False) -> None:
         self.rows = _rows(nbr, deg)
         n = self.n = len(self.rows)
         prefix = [int(p) for p in prefix]
@@ -373,6 +415,46 @@ class GraphPathSearch:
         self.path = [0] * size
         self.idx = [0] * size
         self.pend = [-1] * size
+        self.ordered = bool(ordered)
+        self.cand: list[list[int]] = [[] for _ in range(size)]
+        self.has_clues = clues is not None and len(clues) > 0
+        self.clue_at = [-1] * (size + 1)
+        self.clue_of = [-1] * (n + 1)
+        self.nxt = [-1] * (size + 1)
+        self.dist: dict[int, list[int]] = {}
+        self.bip: dict[int, bool] = {}
+        if clues is not None and len(clues) > 0:
+            if len(clues) != self.total:
+                raise ValueError("clues needs one entry per position of the path")
+            for k, p in enumerate(int(x) for x in clues):
+                if p < -1 or p >= n:
+                    raise ValueError("a clue is not a square of the table")
+                if p >= 0:
+                    if self.clue_of[p] >= 0:
+                        raise ValueError("a square is clued at two positions")
+                    self.clue_at[k] = p
+                    self.clue_of[p] = k
+            last = -1
+            for k in range(self.total - 1, -1, -1):
+                self.nxt[k] = last
+                if self.clue_at[k] >= 0:
+                    last = k
+            positions = [k for k in range(self.total) if self.clue_at[k] >= 0]
+            out, bip = distances(nbr, deg, [self.clue_at[k] for k in positions])
+            for j, k in enumerate(positions):
+                self.dist[k] = out[j].tolist()
+                self.bip[k] = bool(bip[j])
+            for p in range(n):
+                k = self.clue_of[p]
+                if k >= 0 and k != self.total - 1:
+                    self.is_end[p] = False
+                    self.restricted = True
+            e = self.clue_at[self.total - 1]
+            if e >= 0:
+                for p in range(n):
+                    if p != e:
+                        self.is_end[p] = False
+                self.restricted = True
         for p in blocked:
             self._visit(p)
         for i, p in enumerate(prefix):
@@ -388,7 +470,30 @@ class GraphPathSearch:
             self.ends_left = sum(
                 1 for p in range(n) if self.is_end[p] and self.cells[p] < FREE_BELOW
             )
+        if self.has_clues:
+            if any(self.clue_of[p] >= 0 for p in blocked):
+                self.dead = True
+            if not all(self._may_enter(p, i) for i, p in enumerate(prefix)):
+                self.dead = True
         self._setup()
+
+    def _may_enter(self, u: int, k: int) -> bool:
+        """May square u stand at position k (its clue, or the clue there)?"""
+        c = self.clue_of[u]
+        if c >= 0:
+            return c == k
+        return self.clue_at[k] < 0
+
+    def _in_reach(self, d: int, q: int) -> bool:
+        """Can square q, at position d, still reach the next clue in time?"""
+        k = self.nxt[d]
+        if k < 0:
+            return True
+        dd = self.dist[k][q]
+        left = k - d
+        if dd < 0 or dd > left:
+            return False
+        return not (self.bip[k] and (left - dd) & 1)
 
     def _visit(self, p: int) -> None:
         _visit(self.cells, self.rows[p], p)
@@ -418,6 +523,18 @@ class GraphPathSearch:
         self.pend[self.base] = end
         if self.restricted and remaining > 0 and self.ends_left == 0:
             self.dead = True
+        if self.has_clues and not self._in_reach(self.base, q):
+            self.dead = True
+        if self.ordered and not self.dead:
+            self._order(self.base)
+
+    def _order(self, d: int) -> None:
+        """The candidates at depth d, fewest onward moves first (stable)."""
+        cl = self.cells
+        self.cand[d] = sorted(
+            (u for u in self.rows[self.path[d]]
+             if cl[u] < FREE_BELOW and (not self.has_clues or self._may_enter(u, d + 1))),
+            key=cl.__getitem__)
 
     def _advance(self, d: int, q: int) -> bool:
         """Move from the square at depth d to q; False (undone) when the node is dead."""
@@ -427,6 +544,8 @@ class GraphPathSearch:
         end = self.pend[d]
         self.nodes += 1
         if q == end and remaining > 0:
+            return False
+        if self.has_clues and not self._in_reach(d + 1, q):
             return False
         self.path[d + 1] = q
         self._visit(q)
@@ -463,6 +582,8 @@ class GraphPathSearch:
             return False
         self.pend[d + 1] = end
         self.idx[d + 1] = 0
+        if self.ordered and remaining > 0:
+            self._order(d + 1)
         return True
 
     def _retreat(self, d: int) -> None:
@@ -484,8 +605,30 @@ class GraphPathSearch:
                     stack.append(v)
         return len(seen) - 1 == remaining
 
+    def _candidate(self, d: int) -> int:
+        """The next square to try at depth d (advancing its cursor), or -1."""
+        i = self.idx[d]
+        if self.ordered:
+            if i < len(self.cand[d]):
+                self.idx[d] = i + 1
+                return self.cand[d][i]
+            return -1
+        row = self.rows[self.path[d]]
+        cl = self.cells
+        while i < len(row):
+            u = row[i]
+            i += 1
+            if cl[u] >= FREE_BELOW:
+                continue
+            if self.has_clues and not self._may_enter(u, d + 1):
+                continue
+            self.idx[d] = i
+            return u
+        self.idx[d] = i
+        return -1
+
     def _run(self, out: np.ndarray | None, max_out: int, deadline: float, max_nodes: int,
-             cancel: np.ndarray | None) -> tuple[int, int]:
+             cancel: np.ndarray | None, limit: int = 0) -> tuple[int, int]:
         """The core's ``_run``: ``(status, paths written to out)``."""
         d = self.depth
         polled = self.nodes
@@ -502,15 +645,10 @@ class GraphPathSearch:
                         n_out = 1
                 self.dead = True
                 return (MORE if out is not None else DONE), n_out
-        cl = self.cells
         while True:
-            i = self.idx[d]
-            row = self.rows[self.path[d]]
-            while i < len(row) and cl[row[i]] >= FREE_BELOW:
-                i += 1
-            if i < len(row):
-                self.idx[d] = i + 1
-                if self._advance(d, row[i]):
+            q = self._candidate(d)
+            if q >= 0:
+                if self._advance(d, q):
                     d += 1
                     if d == self.total - 1:
                         self.found += 1
@@ -520,6 +658,9 @@ class GraphPathSearch:
                         self._retreat(d)
                         d -= 1
                         if out is not None and n_out == max_out:
+                            self.depth = d
+                            return MORE, n_out
+                        if limit > 0 and self.found >= limit:
                             self.depth = d
                             return MORE, n_out
                 if self.nodes - polled > max(64, COUNT_POLL_MASK * 64 // max(self.total, 64)):
@@ -539,18 +680,21 @@ class GraphPathSearch:
                 d -= 1
 
     def count(self, deadline: float = 0.0, max_nodes: int = 0,
-              cancel: np.ndarray | None = None) -> tuple[int, int, int]:
-        """Run to the end; returns ``(status, tours, nodes)``."""
-        status, _ = self._run(None, 0, deadline, max_nodes, cancel)
+              cancel: np.ndarray | None = None, limit: int = 0) -> tuple[int, int, int]:
+        """Run to the end, or until ``limit`` (> 0) paths in all (status MORE);
+        returns ``(status, tours, nodes)``."""
+        status, _ = self._run(None, 0, deadline, max_nodes, cancel, limit)
+        if status == MORE and self.dead:
+            status = DONE
         return status, self.found, self.nodes
 
     def collect(self, out: np.ndarray, deadline: float = 0.0,
-                cancel: np.ndarray | None = None) -> tuple[int, int]:
+                cancel: np.ndarray | None = None, max_nodes: int = 0) -> tuple[int, int]:
         """Find up to ``out.shape[0]`` more paths (rows of square numbers);
         returns ``(status, n)``."""
         if out.ndim != 2 or out.shape[1] != self.total or out.shape[0] < 1:
             raise ValueError("out must have shape (k, squares), k >= 1")
-        status, n = self._run(out, out.shape[0], deadline, 0, cancel)
+        status, n = self._run(out, out.shape[0], deadline, max_nodes, cancel)
         if status == MORE and self.dead:
             status = DONE
         return status, n
@@ -601,5 +745,5 @@ class GraphPythonEngine:
 
 
 __all__ = [
-    "GraphPathSearch", "GraphPythonEngine", "backtrack", "roth_keys", "warnsdorff",
+    "GraphPathSearch", "GraphPythonEngine", "backtrack", "distances", "roth_keys", "warnsdorff",
 ]

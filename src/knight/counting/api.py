@@ -14,7 +14,10 @@ import numpy as np
 
 from .. import existence, planner
 from .._core import count as _count
-from ..board import Board, check_table_memory
+from ..board import Board, as_board, check_table_memory
+from ..clues import Clues, check_clues, with_ends
+from ..clues import count as clue_count
+from ..clues import tours as clue_tours
 from ..errors import BoardTooLargeError, SearchCancelled, SearchLimitError
 from ..geometry import Square, as_int, available_memory, is_knight_move, used_box
 from ..limits import (
@@ -72,6 +75,8 @@ def count(
     timeout: float | None = None,
     max_memory: int | None = None,
     cancel: Cancel | Any = None,
+    clues: Any = None,
+    limit: int | None = None,
     _info: dict[str, Any] | None = None,
 ) -> int:
     """The exact number of knight's tours of a ``rows`` x ``cols`` board, or
@@ -138,7 +143,36 @@ def count(
     rows and columns, tables within ``max_memory``).  ``method="dp"`` on
     other boards (a torus, a zebra) raises ``ValueError`` naming the boards
     it serves.
+
+    ``limit=k`` (a positive int) stops the count once it reaches ``k`` and
+    returns ``k``, which then means *at least k* (the search stops there;
+    the frontier DP, which cannot stop part way, counts all and caps).
+    ``clues`` (a mapping square -> step, steps from 0) counts the tours
+    that stand on each given square at its given step (:mod:`knight.clues`);
+    ``count(board, clues=..., limit=2)`` says whether a puzzle's solution
+    is unique: 1 unique, 2 not, 0 none.  ``start`` is a clue for step 0 and
+    ``end`` one for the last step.  A closed tour's steps count from its
+    start, so clued closed tours are numbered tours: every start and
+    direction that meets the clues counts (``directed`` makes no
+    difference).  Clued counts run the clue search in this process (the
+    ``workers`` are not used).
+
+    >>> knight.count(5, clues={"a5": 0, "c3": 24}, limit=2)
+    2
+    >>> knight.count(knight.Board(3, moves="king"), clues={"a3": 0, "b2": 4, "c1": 8})
+    10
     """
+    most = _check_count_limit(limit)
+    if clues is not None:
+        board = as_board(rows, cols)
+        given = check_clues(board, clues)
+        if given is not None:
+            return _clue_count(board, given, start, end, closed, directed, method, workers,
+                               executor, progress, timeout, max_memory, cancel, most, _info)
+    if most is not None:
+        return _board_count(as_board(rows, cols), None, start, end, closed, directed, method,
+                            workers, executor, progress, timeout, max_memory, cancel, _info,
+                            most)
     if isinstance(rows, Board) and not rows.is_standard:
         return _board_count(rows, cols, start, end, closed, directed, method, workers, executor,
                             progress, timeout, max_memory, cancel, _info)
@@ -189,12 +223,56 @@ def count(
         release(key)
 
 
+def _check_count_limit(limit: Any) -> int | None:
+    """count's ``limit``: None, or a positive int."""
+    if limit is None:
+        return None
+    k = as_int(limit, "limit")
+    if k < 1:
+        raise ValueError(f"limit must be a positive int (stop at that many tours), got {k}")
+    return k
+
+
+def _clue_count(board: Board, given: Clues, start: Any, end: Any, closed: Any, directed: Any,
+                method: Any, workers: Any, executor: Any, progress: Any, timeout: Any,
+                max_memory: Any, cancel: Any, most: int | None,
+                _info: dict[str, Any] | None) -> int:
+    """:func:`count` with clues: the clue search, on any board."""
+    closed = check_bool(closed, "closed")
+    check_bool(directed, "directed")
+    if not isinstance(method, str) or method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.choose(board, "count", method, clues=True)
+    if directed is True and not closed:
+        raise ValueError("directed applies to closed tours (open tours are always directed)")
+    first = None if start is None else int(board.index[board.square(start, "start")])
+    last = None if end is None else int(board.index[board.square(end, "end")])
+    spec = with_ends(given, board, first, last)
+    check_workers(workers, executor)
+    check_progress(progress)
+    until = deadline(check_timeout(timeout))
+    if max_memory is not None and as_int(max_memory, "max_memory") < 1:
+        raise ValueError(f"max_memory must be a positive number of bytes, got {max_memory}")
+    check_table_memory(board, f"counting the tours of a {board.describe()}")
+    info = {} if _info is None else _info
+    info["engine"] = "clue-search"
+    token = check_cancel(cancel)
+    flag, key = cancel_flag(token)
+    try:
+        return clue_count(spec, closed, until, flag, most, info)
+    finally:
+        release(key)
+
+
 def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
                  method: Any, workers: Any, executor: Any, progress: Any, timeout: Any,
-                 max_memory: Any, cancel: Any, _info: dict[str, Any] | None) -> int:
+                 max_memory: Any, cancel: Any, _info: dict[str, Any] | None,
+                 most: int | None = None) -> int:
     """:func:`count` on a general board: checks, theory, then the frontier DP
     (method="dp", or "auto" on narrow, long boards whose tables fit) where
-    the planner says it serves the board, else the table search."""
+    the planner says it serves the board, else the table search.  ``most``:
+    count's ``limit`` (plain knight rectangles come here with one: the
+    table search stops at it)."""
     if cols is not None:
         raise TypeError("cols must not be given with a Board (the board has its own size)")
     task = graph_task(board, start, end, check_bool(closed, "closed"),
@@ -226,10 +304,11 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
         if by_dp:
             info["engine"], info["method"] = engine.name, "dp"
             with planning(until, token, began=began, what="count"):
-                return _board_dp_count(task, until, limit, flag, info, began)
+                total = _board_dp_count(task, until, limit, flag, info, began)
+            return total if most is None else min(total, most)
         engine = planner.choose(board, "count", "search")
-        info["engine"] = engine.name
-        return count_on_board(task, until, flag, w, executor, info)
+        info["engine"] = engine.name if most is None else "table-count"
+        return count_on_board(task, until, flag, w, executor, info, most)
     except frontier.Cancelled:
         raise cancelled("count", began, 0) from None
     finally:
@@ -470,6 +549,7 @@ def tours(
     limit: int | None = None,
     timeout: float | None = None,
     cancel: Cancel | Any = None,
+    clues: Any = None,
 ) -> Iterator[Tour]:
     """Every tour, lazily, in a fixed order: exactly the ones :func:`count` counts.
 
@@ -493,7 +573,32 @@ def tours(
     0 4 8
     1 5 6
     2 3 7
+
+    ``clues`` (a mapping square -> step) lists the tours :func:`count`
+    counts with the same clues: those standing on each given square at its
+    given step.
+
+    >>> [int(t.board[2, 2]) for t in knight.tours(5, clues={"c3": 24, "a5": 0}, limit=3)]
+    [24, 24, 24]
     """
+    if clues is not None:
+        board = as_board(rows, cols)
+        given = check_clues(board, clues)
+        if given is not None:
+            closed = check_bool(closed, "closed")
+            if check_bool(directed, "directed") and not closed:
+                raise ValueError(
+                    "directed applies to closed tours (open tours are always directed)")
+            planner.choose(board, "tours", "auto", clues=True)
+            first = None if start is None else int(board.index[board.square(start, "start")])
+            last = None if end is None else int(board.index[board.square(end, "end")])
+            spec = with_ends(given, board, first, last)
+            most = check_limit(limit)
+            until = deadline(check_timeout(timeout))
+            check_table_memory(board, f"listing the tours of a {board.describe()}")
+            if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+                check_cancel(cancel)
+            return _clue_tours(spec, closed, most, until, cancel)
     if isinstance(rows, Board):
         if cols is not None:
             raise TypeError("cols must not be given with a Board (the board has its own size)")
@@ -525,6 +630,16 @@ def board_ruled_out(task: GraphTask) -> bool:
         v is not None and existence.board_reason(board, (int(v[0]), int(v[1])),
                                                  task.closed) is not None
         for v in squares)
+
+
+def _clue_tours(spec: Clues, closed: bool, limit: int | None, until: float, cancel: Any,
+                ) -> Iterator[Tour]:
+    began = time.perf_counter()
+    flag, key = cancel_flag(check_cancel(cancel))
+    try:
+        yield from clue_tours(spec, closed, limit, until, flag, began)
+    finally:
+        release(key)
 
 
 def _board_tours(task: GraphTask, limit: int | None, until: float, cancel: Any,

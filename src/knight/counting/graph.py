@@ -112,21 +112,40 @@ def _search(board: Board, job: Job) -> _graph.GraphPathSearch:
 
 
 def run_job(board: Board, job: Job, deadline: float, cancel: np.ndarray | None = None,
-            ) -> tuple[int, int, int]:
-    """``(status, completions, nodes)`` of one job (top level: picklable for workers)."""
+            limit: int = 0) -> tuple[int, int, int]:
+    """``(status, completions, nodes)`` of one job (top level: picklable for
+    workers); ``limit`` > 0 stops it at that many completions."""
     if job.ends is not None and not job.ends:
         return _graph.DONE, 0, 0
-    return tuple(_search(board, job).count(deadline, 0, cancel))  # type: ignore[return-value]
+    return tuple(_search(board, job).count(deadline, 0, cancel, limit))  # type: ignore[return-value]
 
 
 def count_on_board(task: GraphTask, deadline: float, cancel: np.ndarray | None,
-                   workers: int, executor: cf.Executor | None, info: dict[str, Any]) -> int:
-    """The exact count of ``task`` (see the module's conventions)."""
+                   workers: int, executor: cf.Executor | None, info: dict[str, Any],
+                   limit: int | None = None) -> int:
+    """The exact count of ``task`` (see the module's conventions), or
+    ``limit`` once it reaches that (the jobs then run here, one by one, each
+    stopped as soon as the total is reached)."""
     jobs, num, den = plan(task)
     info["method"] = "search"
     info["detail"] = f"table search, {len(jobs)} job{'s' if len(jobs) != 1 else ''}"
     began = time.perf_counter()
     total = nodes = 0
+    if limit is not None:
+        # total * num / den >= limit once total reaches need (rounded up).
+        need = -(-limit * den // num) if num else 1
+        for job in jobs:
+            status, found, spent = run_job(task.board, job, deadline, cancel, need - total)
+            nodes += spent
+            total += found
+            if status == _graph.TIME_LIMIT:
+                raise stopped("count", began, nodes)
+            if status == _graph.CANCELLED:
+                raise cancelled("count", began, nodes)
+            if total >= need:
+                break
+        info["nodes"] = nodes
+        return min(total * num // den, limit)
     if (workers > 1 or executor is not None) and len(jobs) > 1:
         own = executor is None
         pool: cf.Executor = cf.ProcessPoolExecutor(max_workers=workers) if executor is None \
