@@ -26,7 +26,8 @@ def knight_cli(monkeypatch, capsys):
     return run
 
 
-# Rosetta Code, "Solve a Hidato puzzle": the sample problem (from Wikipedia).
+# Rosetta Code, "Solve a Hidato puzzle": the sample problem (from Wikipedia), with one
+# more clue from its solution, 16, without which it has three solutions.
 HIDATO = """\
 moves: king
 __ 33 35 __ __  .  .  .
@@ -34,7 +35,7 @@ __ __ 24 22 __  .  .  .
 __ __ __ 21 __ __  .  .
 __ 26 __ 13 40 11  .  .
 27 __ __ __  9 __  1  .
- .  . __ __ 18 __ __  .
+ .  . __ 16 18 __ __  .
  .  .  . __  7 __ __  .
  .  .  .  .  .  5 __  .
 """
@@ -59,11 +60,14 @@ def test_make_prints_a_unique_puzzle(knight_cli, tmp_path):
 
 def test_make_options(knight_cli):
     code, out, _ = knight_cli(["puzzle", "make", "5", "--seed", "1", "--moves", "king",
-                               "--holes", "c3", "--clues", "9", "--symmetric"])
+                               "--holes", "c3", "--clues", "14", "--symmetric"])
     assert code == EXIT_OK
     p = Puzzle.from_text(out)
-    assert p.board.piece == "king" and p.board.holes == ((2, 2),) and len(p.clues) == 9
+    assert p.board.piece == "king" and p.board.holes == ((2, 2),) and len(p.clues) == 14
     assert all((4 - r, 4 - c) in p.clues for r, c in p.clues)
+    code, out, err = knight_cli(["puzzle", "make", "5", "--seed", "1", "--moves", "king",
+                                 "--holes", "c3", "--clues", "9", "--symmetric"])
+    assert code == EXIT_USAGE and "--clues 9 cannot be made of symmetric pairs" in err
     code, out, err = knight_cli(["puzzle", "make", "6", "--closed", "--time"])
     assert code == EXIT_OK and err.startswith("knight: seed ") and " s, " in err
     assert Puzzle.from_text(out).closed

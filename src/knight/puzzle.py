@@ -32,12 +32,12 @@ text format, as published puzzles print them.
 >>> from knight.puzzle import Puzzle
 >>> p = Puzzle.from_text('''
 ... moves: king
-...  1  _  _
-...  _  _  _
-...  9  _  5
+...  1  _  3
+...  _  9  _
+...  7  _  5
 ... ''')
 >>> p.clues
-{(0, 0): 0, (2, 2): 4, (2, 0): 8}
+{(0, 0): 0, (0, 2): 2, (2, 2): 4, (2, 0): 6, (1, 1): 8}
 >>> knight.puzzle.count(p)
 1
 >>> print(knight.puzzle.solve(p).grid(base=1))
@@ -58,9 +58,11 @@ from typing import Any
 
 import numpy as np
 
+from . import clues as _clues
+from . import existence as _existence
+from ._core import graph as _graph
 from .board import HOLE_TOKENS, PIECES, WRAPS, Board, as_board
 from .counting import count as _count_tours
-from .counting import tours as _tours
 from .errors import DeadEndError, NoTourError, SearchLimitError
 from .geometry import Square, as_int
 from .limits import check_bool, check_max_nodes, check_timeout
@@ -174,9 +176,9 @@ class Puzzle:
     >>> p.clues
     {(0, 0): 0, (2, 3): 11}
     >>> print(p.to_text())
-     1  _  _  _
-     _  _  _  _
-     _  _  _ 12
+     1 __ __ __
+    __ __ __ __
+    __ __ __ 12
     >>> Puzzle(knight.Board(3, 4), {(0, 0): 12})
     Traceback (most recent call last):
     ValueError: clues[(0, 0)] = 12 is out of range: the 3x4 board has 12 usable squares, ...
@@ -735,10 +737,13 @@ MAKE_TOURS = 8
 #: unique solution.
 MAKE_GAP = 3
 
-#: The most nodes one uniqueness check of :func:`make` may take: a clue whose
-#: removal it cannot settle within them stays.  Nodes, not seconds, so the
-#: puzzle made from a seed is the same on every machine.
-MAKE_MAX_NODES = 200_000
+#: The most search nodes one check of :func:`make` may take (the search
+#: stops at the first multiple of 16384 nodes past it): a clue whose removal
+#: a check cannot settle within them stays, and a second solution a check
+#: cannot find within them counts as found.  Nodes, not seconds, so a seed
+#: makes the same puzzle on every machine.  Proving a sparse 8x8 puzzle
+#: unique can take a search of seconds; these checks take milliseconds.
+MAKE_MAX_NODES = 1 << 15
 
 
 def make(board: Board | int, *, seed: int, clues: int | None = None,
@@ -883,16 +888,46 @@ def _random_tour(board: Board, closed: bool, rng: random.Random) -> Tour:
 
 def _unique(board: Board, clues: dict[Square, int], closed: bool) -> bool:
     """True when the clues have one solution, as far as MAKE_MAX_NODES nodes tell."""
-    return _count_tours(board, clues=clues, closed=closed, limit=2) == 1
+    found = _solutions_within(board, clues, closed, None, MAKE_MAX_NODES)
+    return found is not None and len(found) == 1
 
 
-def _second_solution(board: Board, clues: dict[Square, int], closed: bool,
-                     tour: Tour) -> Tour | None:
-    """A solution of the clues other than ``tour``, or None when it is the only one."""
-    for found in _tours(board, clues=clues, closed=closed, limit=2):
-        if not np.array_equal(found.board, tour.board):
-            return found
-    return None
+def _solutions_within(board: Board, clues: dict[Square, int], closed: bool,
+                      tour: Tour | None, max_nodes: int) -> list[np.ndarray] | None:
+    """Up to two solutions of the clues (as steps per square number), by the
+    clue search of :func:`knight.count` and :func:`knight.tours` run under a
+    budget of ``max_nodes`` nodes; None when the budget runs out first.
+    With ``tour``, a solution equal to it does not count towards the two.
+
+    :func:`knight.count` takes no node limit, only a ``timeout``, which would
+    make the puzzle of a seed depend on the machine's speed; so this drives
+    the same searches (:mod:`knight.clues`) with one.
+    """
+    given = _clues.check_clues(board, clues)
+    if given is None:
+        raise AssertionError("make always checks clues")
+    if _existence.clue_reason(board, given.at, closed) is not None:
+        return []
+    skip = None if tour is None else tour.board[board.mask]
+    out: list[np.ndarray] = []
+    nodes = 0
+    rows = np.empty((2, board.size), dtype=np.int32)
+    for job in _clues.plan(given, closed):
+        search = _clues.search(board, job)
+        while True:
+            status, got = search.collect(rows, 0.0, None, max(1, max_nodes - nodes))
+            for k in range(got):
+                steps = _clues.steps_of(job, rows[k])
+                if skip is None or not np.array_equal(steps, skip):
+                    out.append(steps)
+                    if len(out) == 2:
+                        return out
+            if status == _graph.DONE:
+                break
+            if status == _graph.NODE_LIMIT or search.nodes + nodes >= max_nodes:
+                return None
+        nodes += search.nodes
+    return out
 
 
 def _make_from(board: Board, tour: Tour, closed: bool, units: list[tuple[Square, ...]],
@@ -905,11 +940,17 @@ def _make_from(board: Board, tour: Tour, closed: bool, units: list[tuple[Square,
     start = {owner[(int(r), int(c))] for r, c in tour.path[offset::MAKE_GAP].tolist()}
     chosen = [u for u in units if u in start]
     while True:
-        other = _second_solution(board, _clue_set(tour, chosen), closed, tour)
-        if other is None:
+        found = _solutions_within(board, _clue_set(tour, chosen), closed, tour, MAKE_MAX_NODES)
+        if found == []:
             break
-        differ = np.argwhere((other.board != steps) & board.mask).tolist()
-        spare = sorted({owner[(r, c)] for r, c in differ} - set(chosen))
+        if found is None:
+            # No second solution within the budget, and no proof of none: one
+            # more clue anywhere, and look again.
+            spare = [u for u in units if u not in chosen]
+        else:
+            other = board.spread(found[0])
+            differ = np.argwhere((other != steps) & board.mask).tolist()
+            spare = sorted({owner[(r, c)] for r, c in differ} - set(chosen))
         chosen.append(rng.choice(spare))
     order = list(chosen)
     rng.shuffle(order)
