@@ -758,14 +758,22 @@ def make(board: Board | int, *, seed: int, clues: int | None = None,
        failing (boards with holes, other pieces) a search in a shuffled move
        order.  It is the puzzle's :attr:`~Puzzle.solution`.
     2. Clues on every :data:`MAKE_GAP`-th step of the tour, from a random
-       offset; then, while :func:`knight.tours` finds a second solution, a
-       square on which it differs from the tour becomes a clue, so each added
-       clue rules out a solution the clues so far allow.
+       offset; then, while the clue search (that of :func:`knight.tours`
+       with ``clues=``) finds a second solution, a square on which it differs
+       from the tour becomes a clue, so each added clue rules out a solution
+       the clues so far allow.
     3. The clues, in a random order, each removed when the solution stays
-       unique without it (:func:`knight.count` with ``limit=2``, within
-       :data:`MAKE_MAX_NODES` nodes: a clue whose removal the search cannot
-       settle within them stays).  The result is a puzzle from which no clue
-       can be removed, within those limits.
+       unique without it (the search of :func:`knight.count` with
+       ``limit=2``).  The result is a puzzle from which no clue can be
+       removed, as far as the checks can tell.
+
+    Every check is bounded by :data:`MAKE_MAX_NODES` search nodes: a clue
+    whose removal a check cannot settle within them stays, and when step 2
+    can neither find a second solution nor rule one out, a random clue is
+    added.  So the clues are few, not always the fewest: proving a sparse
+    8x8 puzzle unique can take a search of seconds, and the checks take
+    milliseconds (an 8x8 knight puzzle takes about half a second, with 10
+    to 21 clues, 14 typically; see ``benchmarks/bench_puzzle.py``).
 
     ``symmetric=True`` chooses and removes clues in pairs of squares that a
     half turn of the board swaps (a centre square is its own pair); the
