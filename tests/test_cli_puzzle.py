@@ -26,8 +26,7 @@ def knight_cli(monkeypatch, capsys):
     return run
 
 
-# Rosetta Code, "Solve a Hidato puzzle": the sample problem (from Wikipedia), with one
-# more clue from its solution, 16, without which it has three solutions.
+# Rosetta Code, "Solve a Hidato puzzle": the sample problem (from Wikipedia).
 HIDATO = """\
 moves: king
 __ 33 35 __ __  .  .  .
@@ -35,9 +34,9 @@ __ __ 24 22 __  .  .  .
 __ __ __ 21 __ __  .  .
 __ 26 __ 13 40 11  .  .
 27 __ __ __  9 __  1  .
- .  . __ 16 18 __ __  .
- .  .  . __  7 __ __  .
- .  .  .  .  .  5 __  .
+ .  . __ __ 18 __ __  .
+ .  .  .  . __  7 __ __
+ .  .  .  .  .  .  5 __
 """
 
 

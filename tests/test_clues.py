@@ -405,3 +405,68 @@ def test_limits_with_clues():
 def test_empty_clues_are_no_clues():
     assert knight.count(5, clues={}) == 1728
     assert knight.solve(5, clues={}).start == (0, 0)
+
+
+# -- published puzzles ---------------------------------------------------------------
+
+#: The sample Hidato of Wikipedia's "Hidato" article, as given with its
+#: solution in Rosetta Code's task "Solve a Hidato puzzle"
+#: (https://rosettacode.org/wiki/Solve_a_Hidato_puzzle): king moves, numbers
+#: from 1, 40 squares.
+HIDATO_WIKIPEDIA = """
+_  33 35 _  _  .  .  .
+_  _  24 22 _  .  .  .
+_  _  _  21 _  _  .  .
+_  26 _  13 40 11 .  .
+27 _  _  _  9  _  1  .
+.  .  _  _  18 _  _  .
+.  .  .  .  _  7  _  _
+.  .  .  .  .  .  5  _
+"""
+
+HIDATO_WIKIPEDIA_SOLUTION = """
+32 33 35 36 37 .  .  .
+31 34 24 22 38 .  .  .
+30 25 23 21 12 39 .  .
+29 26 20 13 40 11 .  .
+27 28 14 19 9  10 1  .
+.  .  15 16 18 8  2  .
+.  .  .  .  17 7  6  3
+.  .  .  .  .  .  5  4
+"""
+
+
+def test_published_hidato():
+    board = Board.from_text(HIDATO_WIKIPEDIA, moves="king")
+    assert board.size == 40
+    clues = {q: k - 1 for q, k in board.clues.items()}      # printed from 1
+    solution = Board.from_text(HIDATO_WIKIPEDIA_SOLUTION, moves="king").clues
+    assert knight.count(board, clues=clues, limit=2) == 1
+    tour = knight.solve(board, clues=clues)
+    assert {q: int(tour.board[q]) + 1 for q in solution} == solution
+    (only,) = knight.tours(board, clues=clues)
+    assert (only.board == tour.board).all()
+
+
+#: The Hopido shape of Rosetta Code's task "Solve a Hopido puzzle"
+#: (https://rosettacode.org/wiki/Solve_a_Hopido_puzzle): no clues given, a
+#: path may start anywhere.
+HOPIDO_ROSETTA = """
+. o o . o o .
+o o o o o o o
+o o o o o o o
+. o o o o o .
+. . o o o . .
+. . . o . . .
+"""
+
+
+def test_published_hopido_shape_and_a_clued_version():
+    board = Board.from_text(HOPIDO_ROSETTA, moves="hopido")
+    assert board.size == 27
+    tour = knight.solve(board, start=(0, 1))
+    assert knight.is_tour(tour)
+    clues = {q: int(tour.board[q]) for q in [(0, 1), (2, 3), (5, 3), (1, 6)]}
+    found = knight.solve(board, clues=clues)
+    assert all(found.board[q] == s for q, s in clues.items())
+    assert knight.count(board, clues=clues) == len(list(knight.tours(board, clues=clues))) >= 1
