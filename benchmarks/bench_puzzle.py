@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -78,16 +79,19 @@ def main() -> None:
         rows.append({"case": name, "seeds": seeds, "times": times, "clues": clues,
                      "check_times": checks})
         print("  " + "  ".join(row), flush=True)
-    widths = [max(len(h), 12) for h in head]
-    print("\n" + "  ".join(h.ljust(w) for h, w in zip(head, widths)))
+    table = []
     for r in rows:
         t, c = r["times"], r["clues"]
         med = statistics.median(t)
-        cells = (r["case"], f"{min(t):.3f}", f"{med:.3f}", f"{percentile(t, 0.9):.3f}",
-                 f"{max(t):.3f}", f"{min(c)}/{statistics.median(c):g}/{max(c)}",
-                 f"{statistics.median(r['check_times']):.5f}",
-                 f"{med / statistics.median(r['check_times']):.0f}")
-        print("  ".join(str(x).ljust(w) for x, w in zip(cells, widths)))
+        table.append((r["case"], f"{min(t):.3f}", f"{med:.3f}", f"{percentile(t, 0.9):.3f}",
+                      f"{max(t):.3f}", f"{min(c)}/{statistics.median(c):g}/{max(c)}",
+                      f"{statistics.median(r['check_times']):.5f}",
+                      f"{med / statistics.median(r['check_times']):.0f}"))
+    widths = [max(len(str(x[i])) for x in [head, *table]) for i in range(len(head))]
+    print("\n" + "  ".join(h.ljust(w) for h, w in zip(head, widths)).rstrip())
+    for cells in table:
+        print("  ".join(str(x).ljust(w) for x, w in zip(cells, widths)).rstrip())
+    print(f"load average at the end: {os.getloadavg()}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"benchmark": "bench_puzzle", "machine": m, "rows": rows}, f, indent=1)
