@@ -96,18 +96,18 @@ def main() -> int:
         ok = [c for c, _ in settled]
         note = (f"{len(ok)} puzzles, {answers.count(1)} unique"
                 + (f", {slow} over {args.cap:g} s left out" if slow else ""))
-        solve = _bench.measure(lambda: [knight.solve(8, clues=c) for c in todo], runs,
+        solve = _bench.measure(lambda todo=todo: [knight.solve(8, clues=c) for c in todo], runs,
                                per=len(todo))
         rep.add(f"solve, {k} clues, per puzzle", solve, note=f"{len(todo)} puzzles")
         if ok:
-            check = _bench.measure(lambda: [knight.count(8, clues=c, limit=2) for c in ok],
+            check = _bench.measure(lambda ok=ok: [knight.count(8, clues=c, limit=2) for c in ok],
                                    runs, per=len(ok))
             rep.add(f"count(limit=2), {k} clues, per puzzle", check, note=note)
         quick = [c for c, s in settled if s < 0.2][: (3 if args.quick else 6)]
         if quick:
-            core = _bench.measure(lambda: [uniqueness("core", c) for c in quick], runs,
+            core = _bench.measure(lambda quick=quick: [uniqueness("core", c) for c in quick], runs,
                                   per=len(quick))
-            twin = _bench.measure(lambda: [uniqueness("twin", c) for c in quick], 1,
+            twin = _bench.measure(lambda quick=quick: [uniqueness("twin", c) for c in quick], 1,
                                   warmup=0, per=len(quick))
             assert core.result == twin.result
             rep.add(f"core uniqueness check, {k} clues", core, twin, "pure-Python twin",

@@ -446,6 +446,11 @@ def test_published_hidato():
     assert {q: int(tour.board[q]) + 1 for q in solution} == solution
     (only,) = knight.tours(board, clues=clues)
     assert (only.board == tour.board).all()
+    # The brute force agrees: one solution, the published one.
+    adj = adjacency(board.mask.tolist(), tuple(board.moves), None)
+    (path,) = hamiltonian_paths(adj, False, {s: int(board.index[q]) for q, s in clues.items()})
+    assert [tuple(int(v) for v in board.squares[p]) for p in path] == [
+        tuple(q) for q in tour.path]
 
 
 #: The Hopido shape of Rosetta Code's task "Solve a Hopido puzzle"

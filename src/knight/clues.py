@@ -20,8 +20,8 @@ the search:
 
 * open tours: from the square clued 0 if there is one; else from the
   square clued last, each path read backwards; else one search from each
-  possible first square (or, read backwards, last square: whichever end is
-  nearer a clue);
+  first square within reach of the first clue (or, read backwards, each
+  last square within reach of the last clue: whichever leaves fewer);
 * closed tours: a closed tour's steps count from its start, and the same
   cycle started elsewhere is another tour with other steps.  Rotating the
   numbering so that the first clue becomes step 0 turns every clued closed
@@ -172,25 +172,29 @@ def plan(clues: Clues, closed: bool) -> list[ClueJob]:
             table[k] = p
         return [ClueJob((at[0],), None, table, 0, False)]
     low, high = min(at), max(at)
-    reverse = (n - 1) in at or n - 1 - high < low
+    if (n - 1) in at:
+        for k, p in at.items():
+            table[n - 1 - k] = p
+        return [ClueJob((at[n - 1],), None, table, 0, True)]
+    # One search per first square within reach of the first clue, or per
+    # last square within reach of the last (the path read backwards):
+    # whichever leaves fewer.
+    dist = np.empty((2, n), dtype=np.int32)
+    bip = np.empty(2, dtype=np.uint8)
+    _graph.distances(board.neighbours(), board.degrees(),
+                     np.array([at[low], at[high]], dtype=np.int32), dist, bip)
+    clued = set(at.values())
+    ends = []
+    for row, k0 in ((0, low), (1, n - 1 - high)):
+        d = dist[row]
+        ok = (d >= 0) & (d <= k0)
+        if bip[row]:
+            ok &= (k0 - d) % 2 == 0
+        ends.append([v for v in np.flatnonzero(ok).tolist() if v not in clued])
+    reverse = len(ends[1]) < len(ends[0])
     for k, p in at.items():
         table[n - 1 - k if reverse else k] = p
-    if reverse and (n - 1) in at:
-        return [ClueJob((at[n - 1],), None, table, 0, True)]
-    # One search per first square within reach of the first clue.
-    k0 = n - 1 - high if reverse else low
-    c0 = at[high] if reverse else at[low]
-    dist = np.empty((1, n), dtype=np.int32)
-    bip = np.empty(1, dtype=np.uint8)
-    _graph.distances(board.neighbours(), board.degrees(), np.array([c0], dtype=np.int32),
-                     dist, bip)
-    d = dist[0]
-    ok = (d >= 0) & (d <= k0)
-    if bip[0]:
-        ok &= (k0 - d) % 2 == 0
-    clued = set(at.values())
-    return [ClueJob((v,), None, table, 0, reverse) for v in np.flatnonzero(ok).tolist()
-            if v not in clued]
+    return [ClueJob((v,), None, table, 0, reverse) for v in ends[1 if reverse else 0]]
 
 
 def ends_flags(board: Board, job: ClueJob) -> np.ndarray:
