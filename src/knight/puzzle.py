@@ -772,8 +772,8 @@ def make(board: Board | int, *, seed: int, clues: int | None = None,
     can neither find a second solution nor rule one out, a random clue is
     added.  So the clues are few, not always the fewest: proving a sparse
     8x8 puzzle unique can take a search of seconds, and the checks take
-    milliseconds (an 8x8 knight puzzle takes about half a second, with 10
-    to 21 clues, 14 typically; see ``benchmarks/bench_puzzle.py``).
+    milliseconds (an 8x8 knight puzzle takes about 0.2 s, with 10 to 20
+    clues, 14 typically; see ``benchmarks/bench_puzzle.py``).
 
     ``symmetric=True`` chooses and removes clues in pairs of squares that a
     half turn of the board swaps (a centre square is its own pair); the
