@@ -6,6 +6,7 @@
 True
 """
 
+from . import puzzle
 from ._version import __version__
 from .board import Board
 from .compare import compare, sweep
@@ -58,6 +59,7 @@ __all__ = [
     "is_tour",
     "open_tour_board",
     "random_tour",
+    "puzzle",
     "solve",
     "start_squares",
     "sweep",

@@ -3,7 +3,8 @@
 ``knight ROWS [COLS] ...`` finds and prints a tour (:mod:`.solve`);
 ``knight count`` and ``knight tours`` count and list tours (:mod:`.count`);
 ``knight sweep`` and ``knight compare`` run the classic exercises
-(:mod:`.compare`).  What they share -- the parser, the output formats, the
+(:mod:`.compare`); ``knight puzzle`` makes, solves and checks path puzzles
+(:mod:`.puzzle`).  What they share -- the parser, the output formats, the
 exit codes -- is in :mod:`.common`.  The library never imports this package.
 """
 
@@ -15,6 +16,7 @@ from collections.abc import Callable, Sequence
 from .common import EXIT_INTERRUPTED, EXIT_IO, EXIT_NO_TOUR, EXIT_OK, EXIT_USAGE, guard
 from .compare import compare_command, sweep_command
 from .count import count_command, tours_command
+from .puzzle import puzzle_command
 from .solve import build_parser, solve_command
 
 #: Subcommands (``knight NAME ...``), each a function taking the remaining
@@ -24,6 +26,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "tours": tours_command,
     "sweep": sweep_command,
     "compare": compare_command,
+    "puzzle": puzzle_command,
 }
 
 
