@@ -404,3 +404,19 @@ def test_planner_engines_for_between_have_runners():
         assert planner.choose_between(board).name in solver._BETWEEN_RUNNERS
     with pytest.raises(ValueError, match="no method"):
         planner.choose_between(Board(8), "construct")
+
+
+def test_large_plain_rectangles_get_the_construction_between_two_squares():
+    from knight.planner import choose_between
+
+    assert choose_between(knight.Board(12)).name == "construct-between"
+    assert choose_between(knight.Board(11, 40)).name == "table-between"
+    assert choose_between(knight.Board(20, holes=[(0, 0)])).name == "table-between"
+    for (rows, cols), s, t in [((12, 12), (0, 0), (0, 1)), ((41, 41), (0, 0), (40, 40)),
+                               ((30, 51), (17, 3), (2, 45))]:
+        tour = knight.solve(rows, cols, start=s, end=t)
+        assert tour.method == "construct"
+        assert knight.is_tour(tour) and tour.start == s and tuple(tour.path[-1]) == t
+    # A pair theory rules out is refused before the construction is asked.
+    with pytest.raises(knight.NoTourError):
+        knight.solve(12, start=(0, 0), end=(1, 1))

@@ -57,6 +57,13 @@ from .errors import NoTourError, SearchCancelled
 from .geometry import DEFAULT_ORDER, Square, board_size, check_memory, square
 from .thin import thin_tour
 
+
+class NoLayoutError(RuntimeError):
+    """:func:`construct_between` found no layout of its blocks for a pair it
+    serves (none seen on the boards tested: every pair of 12x12 .. 16x17;
+    :func:`knight.solve` then searches)."""
+
+
 # Join-edge bits of a stored block (see scripts/make_blocks.py).
 L, U, R, D = 1, 2, 4, 8
 EVEN_PARTS = (6, 8, 10)
@@ -361,8 +368,9 @@ def reference_construct(rows: int, cols: int, start: Square, closed: bool) -> np
 
 # -- tours from a given square to a given square ---------------------------------
 
-#: :func:`construct_between` serves boards whose sides are both at least this.
-BETWEEN_MIN_SIDE = 12
+#: :func:`construct_between` serves boards whose sides are both at least this
+#: (kept in :mod:`knight.theory`, below the planner, which asks it too).
+BETWEEN_MIN_SIDE = theory.BETWEEN_MIN_SIDE
 
 # Block-path searches: node budget per seed, seeds per (block, entry, exit).
 _PATH_NODES = 20000
@@ -803,12 +811,13 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
                 break
         if tries >= 64:
             break
-    raise AssertionError(f"construct_between found no layout for {s} -> {t} on a "
-                         f"{rows}x{cols} board")
+    raise NoLayoutError(f"construct_between found no layout for {s} -> {t} on a "
+                        f"{rows}x{cols} board")
 
 
 __all__ = [
     "BETWEEN_MIN_SIDE",
+    "NoLayoutError",
     "between_serves",
     "construct",
     "construct_between",

@@ -13,6 +13,7 @@ ask here, so the table below is the whole story:
 construct     solve         plain knight rectangles (full, flat)
 knight-search solve         plain knight rectangles (full, flat)
 table-search  exists, solve every board
+construct-between between       plain knight rectangles with both sides >= 12
 table-between between       every board
 theory        between, exists plain knight rectangles, knight tori; necessary conditions elsewhere
 frontier-dp   count         flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 
 from .board import Board
 from .geometry import sweep_reason, used_box
+from .theory import BETWEEN_MIN_SIDE
 
 #: The tasks the planner chooses engines for.
 TASKS = ("solve", "count", "tours", "exists", "between")
@@ -48,6 +50,12 @@ def _standard(board: Board) -> bool:
 
 def _any(board: Board) -> bool:
     return True
+
+
+def _between_board(board: Board) -> bool:
+    """A plain knight rectangle the construction between two squares takes;
+    which pairs of squares it joins theory settles first (colours, Conrad)."""
+    return board.is_standard and min(board.shape) >= BETWEEN_MIN_SIDE
 
 
 def _frontier_board(board: Board) -> bool:
@@ -92,6 +100,10 @@ ENGINES: tuple[Engine, ...] = (
     Engine("table-search", frozenset({"solve", "exists"}), _any,
            "every board",
            "Warnsdorff and backtracking over the board's neighbour table"),
+    Engine("construct-between", frozenset({"between"}), _between_board,
+           f"plain knight rectangles with both sides >= {BETWEEN_MIN_SIDE}",
+           "the linear-time construction between two squares: a chain of block paths with "
+           "the rest of the board's closed tours swapped in (construct_between)"),
     Engine("table-between", frozenset({"between"}), _any,
            "every board",
            "Warnsdorff-ordered backtracking from start to end over the neighbour table, "
@@ -129,10 +141,7 @@ _METHODS: dict[tuple[str, str], tuple[str, ...]] = {
     ("tours", "search"): ("knight-count", "table-count"),
     ("tours", "auto"): ("knight-count", "table-count"),
     ("exists", "auto"): ("theory", "table-search"),
-    # A linear-time construction between two squares of a large full knight
-    # rectangle (an engine "construct-between" serving _standard) goes first
-    # here once it exists; choose_between passes it the board's size.
-    ("between", "auto"): ("table-between",),
+    ("between", "auto"): ("construct-between", "table-between"),
     ("between", "warnsdorff-backtrack"): ("table-between",),
 }
 

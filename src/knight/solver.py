@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import clues as _clues
+from . import construct as _construct_mod
 from . import existence, planner
 from ._core import search as _search_core
 from ._core.graph_twins import GraphPythonEngine
@@ -378,7 +379,30 @@ def _search_between(
         release(key)
 
 
-_BETWEEN_RUNNERS = {"table-between": _search_between}
+def _construct_between(
+    engine: Engine, board: Board, plain: bool, start: Square, end: Square, method: str,
+    moves: tuple[Move, ...], node_limit: int | None, seconds: float | None, token: Any,
+    trace: Any, began: float,
+) -> Tour:
+    """The engine "construct-between": the linear-time construction, on the
+    pairs it serves (theory has ruled out the rest); a trace, or a pair no
+    layout of its blocks joins, goes to the search."""
+    rows, cols = board.shape
+    if trace is None and not isinstance(engine, PythonEngine) and \
+            _construct_mod.between_serves(rows, cols, start, end):
+        try:
+            steps = _construct_mod.construct_between(rows, cols, start, end)
+        except _construct_mod.NoLayoutError:
+            pass
+        else:
+            return Tour(steps, closed=False, method="construct",
+                        seconds=time.perf_counter() - began, layout=None if plain else board,
+                        _start=start, _checked=True)
+    return _search_between(engine, board, plain, start, end, method, moves, node_limit,
+                           seconds, token, trace, began)
+
+
+_BETWEEN_RUNNERS = {"construct-between": _construct_between, "table-between": _search_between}
 
 
 def _search(

@@ -90,3 +90,9 @@ def start_reason(rows: int, cols: int, start: Square, closed: bool) -> str | Non
 def reason(rows: int, cols: int, start: Square, closed: bool) -> str | None:
     """The theorem or argument that rules out a tour from ``start``, if any."""
     return board_reason(rows, cols, closed) or start_reason(rows, cols, start, closed)
+
+#: :func:`knight.construct.construct_between` builds a tour between two chosen
+#: squares on plain knight rectangles whose sides are both at least this (its
+#: chain of blocks needs two block rows and columns); the planner routes such
+#: boards to it.
+BETWEEN_MIN_SIDE = 12
