@@ -2,9 +2,12 @@
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 MAX_WIDTH: int
 
+# A cdef class: its C layout cannot be combined with another base's.
+@disjoint_base
 class Stepper:
     def __init__(
         self,

@@ -15,6 +15,7 @@ once per cell: the per-state work here is a few hundred machine
 instructions against about 80 us of the twin's Python.
 """
 
+cimport cython
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
@@ -44,6 +45,8 @@ cdef inline int _mate(const uint8_t* a, int n, int s) noexcept nogil:
     return -1
 
 
+# Its tables are a view of one board's DP: nothing to pickle.
+@cython.auto_pickle(False)
 cdef class Stepper:
     """The transitions of one prepared board (``frontier.prepare``'s tables)."""
 
