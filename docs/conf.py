@@ -56,14 +56,20 @@ napoleon_numpy_docstring = True
 # The doctest builder runs every ``>>>`` block of every page, the docstrings
 # that autodoc pulls in included (doctest_test_doctest_blocks), with the flags
 # the test suite uses.  Docstrings name their module's functions unqualified,
-# so every page's tests start with the public names imported.
+# so every page's tests start with the public names imported.  The puzzle
+# module's solve/count/make would shadow knight's, so its docstrings qualify
+# them (knight.puzzle.solve).
 doctest_test_doctest_blocks = "default"
 doctest_default_flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 doctest_global_setup = """
 import knight
 from knight import *
 from knight.board import PIECES, as_board, leaper
-from knight.existence import board_decided, board_reason, knuth_connected, torus_theorem
+from knight.clues import check_clues
+from knight.construct import between_serves, construct_between
+from knight.existence import (
+    board_decided, board_reason, clue_reason, knuth_connected, torus_theorem)
+from knight.puzzle import Puzzle, parse_moves
 from knight.planner import choose
 from knight.trace import LimitedPrinter, TraceEvent
 """

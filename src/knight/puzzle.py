@@ -246,7 +246,7 @@ class Puzzle:
 
         >>> import knight
         >>> p = Puzzle(knight.Board(3, 4), {(0, 0): 0, (0, 1): 3})
-        >>> p.with_solution(solve(p)).solution.board[0].tolist()
+        >>> p.with_solution(knight.puzzle.solve(p)).solution.board[0].tolist()
         [0, 3, 6, 9]
         """
         return Puzzle(self._board, self._clues, closed=self._closed, solution=solution)
@@ -658,10 +658,10 @@ def solve(puzzle: Puzzle, *, timeout: float | None = None,
 
     >>> import knight
     >>> p = Puzzle(knight.Board(5), {(0, 0): 0, (2, 2): 24, (1, 2): 7})
-    >>> t = solve(p)
+    >>> t = knight.puzzle.solve(p)
     >>> int(t.board[0, 0]), int(t.board[1, 2]), int(t.board[2, 2])
     (0, 7, 24)
-    >>> solve(Puzzle(knight.Board(3, 4), {(0, 0): 0, (0, 1): 1}))
+    >>> knight.puzzle.solve(Puzzle(knight.Board(3, 4), {(0, 0): 0, (0, 1): 1}))
     Traceback (most recent call last):
     knight.errors.NoTourError: ...
     """
@@ -712,9 +712,9 @@ def count(puzzle: Puzzle, limit: int = 2, *, timeout: float | None = None) -> in
     (seconds) raises :class:`knight.SearchLimitError` if reached first.
 
     >>> import knight
-    >>> count(Puzzle(knight.Board(5), {(0, 0): 0}))
+    >>> knight.puzzle.count(Puzzle(knight.Board(5), {(0, 0): 0}))
     2
-    >>> count(Puzzle(knight.Board(5), {(0, 0): 0}), limit=1000)
+    >>> knight.puzzle.count(Puzzle(knight.Board(5), {(0, 0): 0}), limit=1000)
     304
     """
     p = _check_puzzle(puzzle)
@@ -788,10 +788,10 @@ def make(board: Board | int, *, seed: int, clues: int | None = None,
     numbers of clues: an odd N is refused.
 
     >>> import knight
-    >>> p = make(knight.Board(5, 5), seed=1)
+    >>> p = knight.puzzle.make(knight.Board(5, 5), seed=1)
     >>> knight.puzzle.count(p), len(p.clues) < 25
     (1, True)
-    >>> make(knight.Board(5, 5), seed=1) == p
+    >>> knight.puzzle.make(knight.Board(5, 5), seed=1) == p
     True
     """
     b = board if isinstance(board, Board) else as_board(board)
