@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import knight
 from knight.counting import frontier as F
 from knight.counting.frontier_twin import count_cycles_ref, count_paths_ref, run_reference
 from knight.errors import BoardTooLargeError, SearchLimitError
@@ -523,9 +524,11 @@ def test_moves_the_frontier_cannot_take_are_errors_under_python_O():
     code = ("from knight.counting import frontier as F\n"
             "try:\n    F.prepare(5, 6, moves=F.leaper(2, 3))\n"
             "except ValueError:\n    print('ok')\n")
-    src = Path(__file__).resolve().parents[1] / "src"
+    # The child imports the knight this process imported (src/ holds no cores
+    # in an installed test run).
+    home = Path(knight.__file__).resolve().parents[1]
     done = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True,
-                          text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(src)))
+                          text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(home)))
     assert done.stdout.strip() == "ok", done
 
 

@@ -25,6 +25,9 @@ from knight.counting import executor, frontier
 
 SLACK = 0.5
 ROOT = Path(__file__).resolve().parent.parent
+# Children import the knight this process imported (src/ with an in-place
+# build, site-packages in an installed test run, where src/ has no cores).
+KNIGHT_HOME = str(Path(knight.__file__).resolve().parents[1])
 
 
 def wall(fn, *args, **kwargs):
@@ -139,7 +142,7 @@ def test_a_cold_count_planning_included_returns_within_its_timeout():
         "except knight.SearchLimitError as exc:\n"
         "    print(time.perf_counter() - t, exc.seconds)\n"
     )
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, PYTHONPATH=KNIGHT_HOME)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, env=env)
     took, said = map(float, done.stdout.split())
@@ -258,7 +261,7 @@ def test_a_board_too_wide_for_the_dp_is_board_too_large(capsys):
 def test_the_same_error_under_python_O():
     code = ("import knight\ntry:\n    knight.count(14, method='dp')\n"
             "except knight.BoardTooLargeError:\n    print('ok')\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, PYTHONPATH=KNIGHT_HOME)
     done = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
                           timeout=60, env=env)
     assert done.stdout.strip() == "ok", done
@@ -268,7 +271,7 @@ def test_no_assert_guards_user_input_in_the_counting_front():
     # The public frontier functions and the count/tours front check with raises.
     for path in ("counting/api.py", "counting/args.py", "counting/cost.py", "compare.py",
                  "limits.py", "solver.py"):
-        text = (ROOT / "src" / "knight" / path).read_text()
+        text = (Path(knight.__file__).parent / path).read_text()
         assert "\n    assert " not in text and "\n        assert " not in text, path
 
 
@@ -296,7 +299,7 @@ def test_estimate_names_the_engine_and_the_cost():
 
 
 def test_the_cli_warns_before_a_count_that_cannot_finish():
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, PYTHONPATH=KNIGHT_HOME)
     proc = subprocess.Popen([sys.executable, "-m", "knight", "count", "8"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
@@ -325,7 +328,7 @@ def test_the_cli_says_nothing_for_short_or_bounded_work(capsys, monkeypatch):
 def test_the_api_fuzz_harness_finds_nothing():
     # Boards up to 10**6 squares for solve: on 10**8 the search cores' set-up
     # runs seconds before their first poll of the deadline (a core matter).
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, PYTHONPATH=KNIGHT_HOME)
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "fuzz_api.py"), "--calls", "200", "--seed",
          "2021", "--max-timeout", "0.2", "--max-squares", str(10**6)],
