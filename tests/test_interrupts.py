@@ -126,7 +126,10 @@ def assert_timeout_honoured(call, timeout, attempts=3):
     slack = 0.05
     for _ in range(attempts):
         exc, elapsed = within_timeout(call, timeout)
-        assert exc.seconds >= timeout * 0.999 and elapsed >= timeout * 0.999
+        # Deadlines are time.time() values (a worker process shares them), durations
+        # perf_counter() ones: while the wall clock is being slewed (0.5 % measured on
+        # a VM) the deadline comes up to that much early by perf_counter; 2 % allowed.
+        assert exc.seconds >= timeout * 0.98 and elapsed >= timeout * 0.98
         if elapsed <= 1.1 * timeout + slack:
             return elapsed
     pytest.fail(f"timeout={timeout} s: stopped after {elapsed:.3f} s")

@@ -203,7 +203,10 @@ def test_max_nodes_is_exact():
 def test_timeout_is_honoured():
     with pytest.raises(knight.SearchLimitError, match="timeout") as info:
         knight.solve(8, method="backtrack", closed=True, timeout=0.2)
-    assert info.value.seconds >= 0.2
+    # Deadlines are time.time() values (a worker process shares them), durations
+    # perf_counter() ones: while the wall clock is being slewed (0.5 % measured on
+    # a VM) the deadline comes up to that much early by perf_counter; 2 % allowed.
+    assert info.value.seconds >= 0.2 * 0.98
     assert info.value.nodes > 0
 
 

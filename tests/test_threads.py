@@ -119,7 +119,10 @@ def test_a_search_in_a_worker_thread_stops_at_its_own_limit(limit):
         if limit == "max_nodes":
             assert nodes == 3_000_000
         else:
-            assert seconds >= 0.3 and elapsed >= 0.3
+            # Deadlines are time.time() values (a worker process shares them), durations
+            # perf_counter() ones: while the wall clock is being slewed (0.5 % measured on
+            # a VM) the deadline comes up to that much early by perf_counter; 2 % allowed.
+            assert seconds >= 0.3 * 0.98 and elapsed >= 0.3 * 0.98
 
 
 def test_count_from_threads_matches():
