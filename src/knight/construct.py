@@ -45,9 +45,11 @@ from __future__ import annotations
 
 import functools
 import os
+from bisect import bisect_right
 from collections.abc import Iterator
 from importlib import resources
-from typing import Any
+from itertools import accumulate
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -187,6 +189,13 @@ def _odd_part_choices(n: int, s: int) -> Iterator[tuple[list[int], int]]:
 
 def _cuts(parts: list[int]) -> np.ndarray:
     return np.cumsum([0] + parts).astype(np.int32)
+
+
+@functools.lru_cache(maxsize=256)
+def _cut_list(parts: tuple[int, ...]) -> list[int]:
+    """:func:`_cuts` as a list of ints, kept (a board's splits recur).
+    Callers only read it."""
+    return list(accumulate(parts, initial=0))
 
 
 class Plan:
@@ -432,8 +441,10 @@ def _side_splits(n: int, at: int) -> Iterator[list[int]]:
             yield parts
     for parts in firsts():
         for i in range(len(parts) - 1):
+            if parts[i] + parts[i + 1] > 16:
+                continue
             merged = parts[:i] + [parts[i] + parts[i + 1]] + parts[i + 2:]
-            if parts[i] + parts[i + 1] <= 16 and tuple(merged) not in seen:
+            if tuple(merged) not in seen:
                 seen.add(tuple(merged))
                 yield merged
 
@@ -464,8 +475,15 @@ def _block_path(h: int, w: int, entry: int, exit_: int,
 
 
 def _links(a: Box, b: Box, colour: int, avoid: Square) -> list[tuple[Square, Square]]:
-    """Knight moves from a square of box ``a`` of the given colour to box ``b``,
-    nearest the middle of their common side first."""
+    """Knight moves from a square of box ``a`` other than ``avoid``, of the
+    given colour, to box ``b``, nearest the middle of their common side first."""
+    return [(x, e) for x, e in _all_links(a, b, colour) if x != avoid]
+
+
+@functools.lru_cache(maxsize=4096)
+def _all_links(a: Box, b: Box, colour: int) -> tuple[tuple[Square, Square], ...]:
+    """:func:`_links` for every square, kept: a chain's blocks have few shapes
+    and places, its entries many."""
     ar0, ar1, ac0, ac1 = a
     br0, br1, bc0, bc1 = b
     mid_r = (max(ar0, br0) + min(ar1, br1)) / 2 if ar1 > br0 and br1 > ar0 else (
@@ -475,27 +493,66 @@ def _links(a: Box, b: Box, colour: int, avoid: Square) -> list[tuple[Square, Squ
     out = []
     for r in range(max(ar0, br0 - 2), min(ar1, br1 + 2)):
         for c in range(max(ac0, bc0 - 2), min(ac1, bc1 + 2)):
-            if (r + c) % 2 != colour or (r, c) == avoid:
+            if (r + c) % 2 != colour:
                 continue
             for k, (dr, dc) in enumerate(DEFAULT_ORDER):
                 if br0 <= r + dr < br1 and bc0 <= c + dc < bc1:
                     out.append((abs(r - mid_r) + abs(c - mid_c), k, (r, c), (r + dr, c + dc)))
     out.sort()
-    return [(x, e) for _, _, x, e in out]
+    return tuple((x, e) for _, _, x, e in out)
 
 
-_step_cache: dict[tuple[Any, ...], tuple[int, int, int] | None] = {}
-_paths: list[np.ndarray] = []
-_path_id: dict[int, int] = {}
+_step_cache: dict[tuple[Any, ...],
+                  tuple[list[tuple[int, int, int]], list[tuple[Square, Square]]]] = {}
+
+
+class _PathStore:
+    """The block paths in use, each named by a small int (the chain groups
+    blocks by it), kept as lists for lookups and end to end in one growing
+    array for the core that writes them."""
+
+    def __init__(self) -> None:
+        self.paths: list[np.ndarray] = []
+        self.lists: list[list[int]] = []
+        self.ids: dict[int, int] = {}
+        self._flat = np.empty(1 << 12, dtype=np.int32)
+        self._first = np.zeros(1 << 6, dtype=np.int64)
+
+    def index(self, path: np.ndarray) -> int:
+        key = id(path)
+        got = self.ids.get(key)
+        if got is None:
+            got = self.ids[key] = len(self.paths)
+            self.paths.append(path)
+            self.lists.append(path.tolist())
+            # Room doubles as needed, so adding a path costs its own length.
+            if got + 2 > len(self._first):
+                self._first = np.resize(self._first, 2 * len(self._first))
+            lo = int(self._first[got])
+            while lo + len(path) > len(self._flat):
+                self._flat = np.resize(self._flat, 2 * len(self._flat))
+            self._flat[lo:lo + len(path)] = path
+            self._first[got + 1] = lo + len(path)
+        return got
+
+    def flat(self) -> tuple[np.ndarray, np.ndarray]:
+        """All paths end to end (int32) and where each begins (int64, one more)."""
+        n = len(self.paths)
+        return self._flat[:int(self._first[n])], self._first[:n + 1]
+
+    def clear(self) -> None:
+        self.__init__()  # type: ignore[misc]
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+
+_store = _PathStore()
 
 
 def _path_index(path: np.ndarray) -> int:
-    """A small int naming a cached block path (the chain groups blocks by it)."""
-    key = id(path)
-    if key not in _path_id:
-        _path_id[key] = len(_paths)
-        _paths.append(path)
-    return _path_id[key]
+    """A small int naming a cached block path."""
+    return _store.index(path)
 
 
 def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int],
@@ -510,45 +567,86 @@ def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int]
     holds the ``req`` edges.  Kept: the same corridor block recurs all along
     the chain.
     """
-    key = (h, w, er, ec, skip, req) + nxt
-    if key in _step_cache:
-        return _step_cache[key]
-    dr, dc, hn, wn = nxt
-    if h * w % 2:
-        colour = 0
-        cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), 0, (er, ec)) if (
-            (er + ec) % 2 == 0) else []
-    else:
-        colour = 1 - (er + ec) % 2
-        cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), colour, (er, ec))
-    out = None
-    found = 0
-    for x, e in cands[:12]:
+    key = (h, w, er, ec, req) + nxt
+    got = _step_cache.get(key)
+    if got is None:
+        dr, dc, hn, wn = nxt
+        if h * w % 2:
+            cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), 0, (er, ec)) if (
+                (er + ec) % 2 == 0) else []
+        else:
+            cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), 1 - (er + ec) % 2, (er, ec))
+        # The working choices found so far and the candidates left to try:
+        # a later skip goes on from where the last one stopped.
+        got = _step_cache[key] = ([], cands[:12][::-1])
+    found, left = got
+    while len(found) <= skip and left:
+        x, e = left.pop()
         path = _block_path(h, w, er * w + ec, x[0] * w + x[1], req)
         if path is not None:
-            if found == skip:
-                out = (_path_index(path), e[0] - dr, e[1] - dc)
-                break
-            found += 1
-    _step_cache[key] = out
+            found.append((_path_index(path), e[0] - nxt[0], e[1] - nxt[1]))
+    return found[skip] if skip < len(found) else None
+
+
+class _Chain(NamedTuple):
+    """The chain's blocks, in order: along s's block row (``nh`` blocks) to
+    t's block column, then along that column to t's block; r0, r1, c0, c1
+    per block, and the block grid's cuts and the two ends' block places, by
+    which :func:`_near_blocks` finds the blocks near a square at once."""
+
+    r0: list[int]
+    r1: list[int]
+    c0: list[int]
+    c1: list[int]
+    nh: int
+    rc: list[int]
+    cc: list[int]
+    si: int
+    sj: int
+    ti: int
+    tj: int
+
+
+def _chain(rc: list[int], cc: list[int], si: int, sj: int, ti: int, tj: int) -> _Chain:
+    """The chain from block (si, sj) to block (ti, tj) of the grid cut at rc, cc."""
+    dj = 1 if tj >= sj else -1
+    di = 1 if ti >= si else -1
+    js = range(sj, tj + dj, dj)
+    is_ = range(si + di, ti + di, di)
+    nh, nv = len(js), len(is_)
+    return _Chain([rc[si]] * nh + [rc[i] for i in is_],
+                  [rc[si + 1]] * nh + [rc[i + 1] for i in is_],
+                  [cc[j] for j in js] + [cc[tj]] * nv,
+                  [cc[j + 1] for j in js] + [cc[tj + 1]] * nv,
+                  nh, rc, cc, si, sj, ti, tj)
+
+
+def _near_blocks(ch: _Chain, r: int, c: int) -> list[int]:
+    """The chain blocks (indices, in chain order) with a square within two
+    rows and two columns of (r, c): r0 <= r + 2 < r1 + 4 and the same for
+    columns.  The chain is one block row and one block column, so bisection
+    on the cuts finds them without looking at the others."""
+    rc, cc = ch.rc, ch.cc
+    # Block rows i with rc[i] <= r + 2 and rc[i + 1] > r - 2, likewise columns.
+    ilo = max(bisect_right(rc, r - 2) - 1, 0)
+    ihi = min(bisect_right(rc, r + 2) - 1, len(rc) - 2)
+    jlo = max(bisect_right(cc, c - 2) - 1, 0)
+    jhi = min(bisect_right(cc, c + 2) - 1, len(cc) - 2)
+    out = []
+    if ilo <= ch.si <= ihi:
+        lo, hi = min(ch.sj, ch.tj), max(ch.sj, ch.tj)
+        dj = 1 if ch.tj >= ch.sj else -1
+        out += [(j - ch.sj) * dj for j in range(max(jlo, lo), min(jhi, hi) + 1)]
+    if jlo <= ch.tj <= jhi and ch.ti != ch.si:
+        di = 1 if ch.ti >= ch.si else -1
+        lo, hi = (ch.si + 1, ch.ti) if di > 0 else (ch.ti, ch.si - 1)
+        out += [ch.nh + (i - ch.si) * di - 1 for i in range(max(ilo, lo), min(ihi, hi) + 1)]
+    out.sort()
     return out
 
 
-def _chain(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int,
-           tj: int) -> tuple[np.ndarray, ...]:
-    """The chain's blocks, in order: along s's block row to t's block column,
-    then along that column to t's block.  Returns arrays r0, r1, c0, c1."""
-    dj = 1 if tj >= sj else -1
-    di = 1 if ti >= si else -1
-    js = np.arange(sj, tj + dj, dj)
-    is_ = np.arange(si + di, ti + di, di)
-    bi = np.concatenate([np.full(len(js), si), is_])
-    bj = np.concatenate([js, np.full(len(is_), tj)])
-    return rc[bi], rc[bi + 1], cc[bj], cc[bj + 1]
-
-
-def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray, s: Square,
-                 t: Square, req: dict[int, tuple[tuple[int, int], ...]]) -> np.ndarray | None:
+def _chain_paths(ch: _Chain, s: Square, t: Square,
+                 req: dict[int, tuple[tuple[int, int], ...]]) -> list[int] | None:
     """The path index of each chain block (None if some block has none).
 
     Block i runs from its entry to its exit, the exit a knight move from
@@ -559,62 +657,58 @@ def _chain_paths(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray,
     answer repeats, so the loop jumps to the end of each such run.
     ``req[i]`` lists edges (pairs of block squares) block i's path must hold.
     """
+    r0, r1, c0, c1 = ch.r0, ch.r1, ch.c0, ch.c1
     k = len(r0)
-    h, w = r1 - r0, c1 - c0
-    pid = np.empty(k, dtype=np.int64)
     if k == 1:
-        path = _block_path(int(h[0]), int(w[0]), (s[0] - int(r0[0])) * int(w[0]) + s[1]
-                           - int(c0[0]), (t[0] - int(r0[0])) * int(w[0]) + t[1] - int(c0[0]),
-                           req.get(0, ()))
-        if path is None:
-            return None
-        pid[0] = _path_index(path)
-        return pid
+        h0, w0 = r1[0] - r0[0], c1[0] - c0[0]
+        path = _block_path(h0, w0, (s[0] - r0[0]) * w0 + s[1] - c0[0],
+                           (t[0] - r0[0]) * w0 + t[1] - c0[0], req.get(0, ()))
+        return None if path is None else [_path_index(path)]
+    pid = [0] * k
+    h = [b - a for a, b in zip(r0, r1)]
+    w = [b - a for a, b in zip(c0, c1)]
     # sig[i]: block i's size and the next block's place and size.
-    sig = np.stack([h[:-1], w[:-1], r0[1:] - r0[:-1], c0[1:] - c0[:-1], h[1:], w[1:]], axis=1)
-    change = np.ones(k - 1, dtype=bool)
-    change[1:] = (sig[1:] != sig[:-1]).any(axis=1)
-    starts = np.flatnonzero(change)
-    run_end = np.empty(k - 1, dtype=np.int64)
-    ends = np.append(starts[1:], k - 1) - 1
-    run_end[:] = np.repeat(ends, np.diff(np.append(starts, k - 1)))
-    er, ec = s[0] - int(r0[0]), s[1] - int(c0[0])
+    sig = list(zip(h, w, [b - a for a, b in zip(r0, r0[1:])],
+                   [b - a for a, b in zip(c0, c0[1:])], h[1:], w[1:]))
+    er, ec = s[0] - r0[0], s[1] - c0[0]
     marked = sorted(req)
     i = 0
     while i < k - 2:
-        g = tuple(int(v) for v in sig[i])
-        got = _transition(g[0], g[1], er, ec, (g[2], g[3], g[4], g[5]), 0, req.get(i, ()))
+        g = sig[i]
+        got = _transition(g[0], g[1], er, ec, g[2:], 0, req.get(i, ()))
         if got is None:
             return None
         pid[i] = got[0]
-        if got[1] == er and got[2] == ec and i + 1 < k - 2 and not change[i + 1] and (
+        if got[1] == er and got[2] == ec and i + 1 < k - 2 and sig[i + 1] == g and (
                 i not in req and i + 1 not in req):
             # Block i + 1 is block i again: so is every block to the run's end
             # (short of the next block with edges of its own).
+            last = i + 1
+            while last + 1 < k - 1 and sig[last + 1] == g:
+                last += 1
             nxt_req = next((b for b in marked if b > i), k)
-            j = min(int(run_end[i]), k - 3, nxt_req - 1)
-            pid[i + 1:j + 1] = got[0]
+            j = min(last, k - 3, nxt_req - 1)
+            pid[i + 1:j + 1] = [got[0]] * (j - i)
             i = j
         er, ec = got[1], got[2]
         i += 1
     # The last two together: the last block's exit is t, so try the one
     # before's choices until the last block has a path.
-    g = tuple(int(v) for v in sig[k - 2])
-    tr, tc = t[0] - int(r0[k - 1]), t[1] - int(c0[k - 1])
-    hl, wl = int(h[k - 1]), int(w[k - 1])
+    g = sig[k - 2]
+    tr, tc = t[0] - r0[k - 1], t[1] - c0[k - 1]
+    hl, wl = h[k - 1], w[k - 1]
     for skip in range(12):
-        got = _transition(g[0], g[1], er, ec, (g[2], g[3], g[4], g[5]), skip,
-                          req.get(k - 2, ()))
+        got = _transition(g[0], g[1], er, ec, g[2:], skip, req.get(k - 2, ()))
         if got is None:
             return None
-        last = _block_path(hl, wl, got[1] * wl + got[2], tr * wl + tc, req.get(k - 1, ()))
-        if last is not None:
-            pid[k - 2], pid[k - 1] = got[0], _path_index(last)
+        last_path = _block_path(hl, wl, got[1] * wl + got[2], tr * wl + tc, req.get(k - 1, ()))
+        if last_path is not None:
+            pid[k - 2], pid[k - 1] = got[0], _path_index(last_path)
             return pid
     return None
 
 
-def _rects(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int, tj: int) -> list[Box]:
+def _rects(rc: list[int], cc: list[int], si: int, sj: int, ti: int, tj: int) -> list[Box]:
     """Rectangles (unions of blocks) covering the board outside the chain,
     each with a corner next to a chain block; at most five."""
     nr, nc = len(rc) - 1, len(cc) - 1
@@ -641,8 +735,8 @@ def _rects(rc: np.ndarray, cc: np.ndarray, si: int, sj: int, ti: int, tj: int) -
     return out
 
 
-def _corner_joins(rects: list[Box], r0: np.ndarray, r1: np.ndarray, c0: np.ndarray,
-                  c1: np.ndarray) -> list[tuple[int, Square, Square, Square, Square]] | None:
+def _corner_joins(rects: list[Box],
+                  ch: _Chain) -> list[tuple[int, Square, Square, Square, Square]] | None:
     """For each rectangle a swap through one of its corner edges (every closed
     tour of the rectangle has both edges at each corner): a chain block and
     two of its squares p, q, parallel to corner edge c-d of the rectangle,
@@ -655,19 +749,21 @@ def _corner_joins(rects: list[Box], r0: np.ndarray, r1: np.ndarray, c0: np.ndarr
         for cr, cc_, sr, sc in ((y0, x0, 1, 1), (y0, x1 - 1, 1, -1), (y1 - 1, x0, -1, 1),
                                 (y1 - 1, x1 - 1, -1, -1)):
             # Chain blocks within a knight move of the corner square.
-            near = np.flatnonzero((r0 <= cr + 2) & (r1 > cr - 2) & (c0 <= cc_ + 2)
-                                  & (c1 > cc_ - 2))
-            for bi in near.tolist():
-                box = (int(r0[bi]), int(r1[bi]), int(c0[bi]), int(c1[bi]))
+            for bi in _near_blocks(ch, cr, cc_):
+                b0, b1, b2, b3 = ch.r0[bi], ch.r1[bi], ch.c0[bi], ch.c1[bi]
                 for dr, dc in ((2 * sr, sc), (sr, 2 * sc)):
-                    c, d = (cr, cc_), (cr + dr, cc_ + dc)
+                    # The moves (mr, mc) that put both c + m and d + m in the block.
+                    lo_r, hi_r = max(b0 - cr, b0 - cr - dr), min(b1 - cr, b1 - cr - dr)
+                    lo_c, hi_c = max(b2 - cc_, b2 - cc_ - dc), min(b3 - cc_, b3 - cc_ - dc)
+                    if lo_r >= hi_r or lo_c >= hi_c or lo_r > 2 or hi_r < -1 or lo_c > 2 or \
+                            hi_c < -1:
+                        continue
                     for mr, mc in DEFAULT_ORDER:
-                        p, q = (c[0] + mr, c[1] + mc), (d[0] + mr, d[1] + mc)
-                        if (box[0] <= p[0] < box[1] and box[2] <= p[1] < box[3]
-                                and box[0] <= q[0] < box[1] and box[2] <= q[1] < box[3]
-                                and p not in taken and q not in taken):
-                            found = (bi, p, q, c, d)
-                            break
+                        if lo_r <= mr < hi_r and lo_c <= mc < hi_c:
+                            p, q = (cr + mr, cc_ + mc), (cr + dr + mr, cc_ + dc + mc)
+                            if p not in taken and q not in taken:
+                                found = (bi, p, q, (cr, cc_), (cr + dr, cc_ + dc))
+                                break
                     if found:
                         break
                 if found:
@@ -681,72 +777,65 @@ def _corner_joins(rects: list[Box], r0: np.ndarray, r1: np.ndarray, c0: np.ndarr
     return out
 
 
-def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
+def _between_into(board: np.ndarray, rc: list[int], cc: list[int], s: Square,
                   t: Square) -> bool:
-    """Try one cut of the board; False if a block path or a swap is missing."""
-    rc, cc = rc.astype(np.int64), cc.astype(np.int64)
-    si = int(np.searchsorted(rc, s[0], side="right")) - 1
-    sj = int(np.searchsorted(cc, s[1], side="right")) - 1
-    ti = int(np.searchsorted(rc, t[0], side="right")) - 1
-    tj = int(np.searchsorted(cc, t[1], side="right")) - 1
-    r0, r1, c0, c1 = _chain(rc, cc, si, sj, ti, tj)
+    """Try one cut of the board (at rows ``rc`` and columns ``cc``); False if
+    a block path or a swap is missing."""
+    si = bisect_right(rc, s[0]) - 1
+    sj = bisect_right(cc, s[1]) - 1
+    ti = bisect_right(rc, t[0]) - 1
+    tj = bisect_right(cc, t[1]) - 1
+    ch = _chain(rc, cc, si, sj, ti, tj)
+    r0, r1, c0, c1 = ch.r0, ch.r1, ch.c0, ch.c1
     rects = _rects(rc, cc, si, sj, ti, tj)
-    joins = _corner_joins(rects, r0, r1, c0, c1)
+    joins = _corner_joins(rects, ch)
     if joins is None:
         return False
     req: dict[int, tuple[tuple[int, int], ...]] = {}
     for bi, p, q, _, _ in joins:
-        y, x, w = int(r0[bi]), int(c0[bi]), int(c1[bi] - c0[bi])
+        y, x, w = r0[bi], c0[bi], c1[bi] - c0[bi]
         req[bi] = req.get(bi, ()) + (((p[0] - y) * w + p[1] - x, (q[0] - y) * w + q[1] - x),)
-    pid = _chain_paths(r0, r1, c0, c1, s, t, req)
+    pid = _chain_paths(ch, s, t, req)
     if pid is None:
         return False
     # Where each rectangle goes in: after the earlier of p, q on its block's path.
-    size = (r1 - r0) * (c1 - c0)
-    extra = np.zeros(len(r0), dtype=np.int64)
+    k = len(r0)
+    width = [b - a for a, b in zip(c0, c1)]
+    size = [(b - a) * w for a, b, w in zip(r0, r1, width)]
     at = []
     for (bi, p, q, c, d), (y0, y1, x0, x1) in zip(joins, rects):
-        y, x, w = int(r0[bi]), int(c0[bi]), int(c1[bi] - c0[bi])
-        path = _paths[int(pid[bi])]
-        kp = int(np.flatnonzero(path == (p[0] - y) * w + p[1] - x)[0])
-        kq = int(np.flatnonzero(path == (q[0] - y) * w + q[1] - x)[0])
+        y, x, w = r0[bi], c0[bi], width[bi]
+        path = _store.lists[pid[bi]]
+        kp = path.index((p[0] - y) * w + p[1] - x)
+        kq = path.index((q[0] - y) * w + q[1] - x)
         if abs(kp - kq) != 1:
             raise AssertionError("construct_between: a block path lacks its swap edge")
         at.append((min(kp, kq), (c, d) if kp < kq else (d, c)))
-        extra[bi] += (y1 - y0) * (x1 - x0)
-    base = np.zeros(len(r0), dtype=np.int64)
-    np.cumsum((size + extra)[:-1], out=base[1:])
-    if int(base[-1] + size[-1] + extra[-1]) != board.size:
+        size[bi] += (y1 - y0) * (x1 - x0)
+    base = list(accumulate(size, initial=0))
+    if base[k] != board.size:
         raise AssertionError("construct_between: the pieces do not cover the board")
     # Each rectangle's closed tour, numbered from where the path enters it
     # to where it leaves, straight into its window.
-    for x, ((bi, _, _, _, _), (y0, y1, x0, x1)) in enumerate(zip(joins, rects)):
-        k, (a, b) = at[x]
+    shifts = []
+    for (bi, *_), (y0, y1, x0, x1), (kx, (a, b)) in zip(joins, rects, at):
         before = sum((v1 - v0) * (u1 - u0) for (bj, *_), (v0, v1, u0, u1), (kj, _)
-                     in zip(joins, rects, at) if bj == bi and kj < k)
-        offset = int(base[bi]) + k + 1 + before
+                     in zip(joins, rects, at) if bj == bi and kj < kx)
+        offset = base[bi] + kx + 1 + before
         m = (y1 - y0) * (x1 - x0)
         status = _construct.construct_window(board[y0:y1, x0:x1], a[0] - y0, a[1] - x0, True,
                                              None, offset, b[0] - y0, b[1] - x0)
         if status != _construct.OK or int(board[b]) != offset + m - 1:
             raise RuntimeError(f"construct_between: status {status} on a "
                                f"{y1 - y0}x{x1 - x0} window")
-    # The chain, in the core; then the blocks with swaps again, with their
-    # steps after a swap moved on by the rectangle's size.
-    kinds, which = np.unique(pid, return_inverse=True)
-    flat = np.concatenate([_paths[int(p)] for p in kinds])
-    first = np.zeros(len(kinds) + 1, dtype=np.int64)
-    np.cumsum([len(_paths[int(p)]) for p in kinds], out=first[1:])
-    _construct.write_blocks(board, r0, c0, c1 - c0, base, which.astype(np.int64), flat, first)
-    for bi in {j[0] for j in joins}:
-        path = _paths[int(pid[bi])]
-        bw = int(c1[bi] - c0[bi])
-        shift = np.zeros(len(path), dtype=np.int64)
-        for (bj, *_), (y0, y1, x0, x1), (k, _) in zip(joins, rects, at):
-            if bj == bi:
-                shift[k + 1] += (y1 - y0) * (x1 - x0)
-        board[path // bw + r0[bi], path % bw + c0[bi]] = (
-            base[bi] + np.arange(len(path)) + np.cumsum(shift)).astype(np.int32)
+        shifts.append((bi, kx, m))
+    # The chain, in the core, the steps of a block's squares after a
+    # rectangle moved on by the rectangle's size.
+    flat, first = _store.flat()
+    shifts.sort()
+    blocks = np.array((r0, c0, width, base[:k], pid), dtype=np.int64)
+    _construct.write_blocks(board, blocks[0], blocks[1], blocks[2], blocks[3], blocks[4],
+                            flat, first, np.array(shifts, dtype=np.int64).reshape(-1, 3))
     return True
 
 
@@ -796,15 +885,15 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
         raise ValueError(f"construct_between serves start and end of the corner colour "
                          f"((row + col) % 2 == 0) on a {rows}x{cols} board")
     check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
-    if len(_paths) > _PATH_CACHE_LIMIT or len(_step_cache) > _PATH_CACHE_LIMIT:
-        for cache in (_path_cache, _step_cache, _path_id):
+    if len(_store) > _PATH_CACHE_LIMIT or len(_step_cache) > _PATH_CACHE_LIMIT:
+        for cache in (_path_cache, _step_cache):
             cache.clear()
-        _paths.clear()
+        _store.clear()
     board = np.empty((rows, cols), dtype=np.int32)
     tries = 0
     for rparts in _side_splits(rows, s[0]):
         for cparts in _side_splits(cols, t[1]):
-            if _between_into(board, _cuts(rparts), _cuts(cparts), s, t):
+            if _between_into(board, _cut_list(tuple(rparts)), _cut_list(tuple(cparts)), s, t):
                 return board
             tries += 1
             if tries >= 64:

@@ -52,4 +52,5 @@ def write_blocks(
     which: npt.NDArray[np.int64],
     flat: npt.NDArray[np.int32],
     first: npt.NDArray[np.int64],
+    shifts: npt.NDArray[np.int64] | None = None,
 ) -> None: ...

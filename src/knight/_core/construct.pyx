@@ -1603,11 +1603,15 @@ def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssiz
 def write_blocks(int32_t[:, ::1] board not None, const int64_t[::1] r0 not None,
                  const int64_t[::1] c0 not None, const int64_t[::1] width not None,
                  const int64_t[::1] base not None, const int64_t[::1] which not None,
-                 const int32_t[::1] flat not None, const int64_t[::1] first not None):
+                 const int32_t[::1] flat not None, const int64_t[::1] first not None,
+                 const int64_t[:, ::1] shifts=None):
     """Number blocks along stored paths: block i's path is
     ``flat[first[which[i]]:first[which[i] + 1]]`` (squares r * width[i] + c of
     the block whose corner is (r0[i], c0[i])), its k-th square gets
-    ``base[i] + k``.  The caller has checked every square is on the board.
+    ``base[i] + k``.  ``shifts`` (rows ``(block, k, by)``, sorted by block and
+    k) moves the steps of a block's squares after its k-th on by ``by``: a
+    rectangle's tour numbered into the path there.  The caller has checked
+    every square is on the board and every block and path index.
 
     >>> import numpy as np
     >>> board = np.zeros((2, 4), dtype=np.int32)
@@ -1617,17 +1621,40 @@ def write_blocks(int32_t[:, ::1] board not None, const int64_t[::1] r0 not None,
     ...              np.array([0, 4], dtype=np.int64))
     >>> board.tolist()
     [[0, 2, 4, 6], [3, 1, 7, 5]]
+    >>> write_blocks(board, np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
+    ...              np.array([2], dtype=np.int64), np.zeros(1, dtype=np.int64),
+    ...              np.zeros(1, dtype=np.int64), np.array([0, 3, 1, 2], dtype=np.int32),
+    ...              np.array([0, 4], dtype=np.int64), np.array([[0, 1, 10]], dtype=np.int64))
+    >>> board[:, :2].tolist()
+    [[0, 12], [13, 1]]
     """
-    cdef Py_ssize_t i, k, n = r0.shape[0], p, w
+    cdef Py_ssize_t i, k, n = r0.shape[0], p, w, q = 0, nshift = 0, stride = board.shape[1]
     cdef int32_t* row0
     cdef int32_t b
+    cdef int64_t sq
     if c0.shape[0] != n or width.shape[0] != n or base.shape[0] != n or which.shape[0] != n:
         raise ValueError("r0, c0, width, base and which must have one value per block")
+    if shifts is not None:
+        if shifts.shape[1] != 3:
+            raise ValueError("shifts must have rows (block, k, by)")
+        nshift = shifts.shape[0]
     with nogil:
         for i in range(n):
             p = which[i]
             w = width[i]
             b = <int32_t>base[i]
             row0 = &board[r0[i], c0[i]]
-            for k in range(first[p + 1] - first[p]):
-                row0[(flat[first[p] + k] // w) * board.shape[1] + flat[first[p] + k] % w] = b + k
+            while q < nshift and shifts[q, 0] < i:
+                q += 1
+            if q < nshift and shifts[q, 0] == i:
+                # The block that takes a rectangle in: its later squares move on.
+                for k in range(first[p + 1] - first[p]):
+                    sq = flat[first[p] + k]
+                    row0[(sq // w) * stride + sq % w] = b + k
+                    while q < nshift and shifts[q, 0] == i and shifts[q, 1] == k:
+                        b += <int32_t>shifts[q, 2]
+                        q += 1
+            else:
+                for k in range(first[p + 1] - first[p]):
+                    sq = flat[first[p] + k]
+                    row0[(sq // w) * stride + sq % w] = b + k
