@@ -5,6 +5,7 @@ Run by hand from the repository root (never as a timed test)::
     python benchmarks/bench_sample.py             # a few minutes (6x6 closed builds for ~20 s)
     python benchmarks/bench_sample.py --quick     # small boards only
     python benchmarks/bench_sample.py --recount   # also method="recount" on small boards
+    python benchmarks/bench_sample.py --big       # also 6x6 open by its 2.4e7-state table
 
 For each board it prints the cost of the first sample (building the
 sampler: the Cython core's bounded count of the states, then the Python
@@ -13,6 +14,12 @@ table, the tour verified), samples per second, and the ratio first/later,
 all measured in this run.  Boards whose tables pass ``max_states`` (6x6
 open: 2.4e7 states) are served by recounting (``states`` is then "-"): the
 first sample includes the sweep that found the table too large.
+
+The table is built in C (``Stepper.build``: the states cell by cell in hash
+tables, then each one's completions, 64-bit); the first lines compare it
+with the Python pass over the same transitions (exact ints, kept for counts
+past 2^64 and boards wider than 7), both measured in this run.  ``--big``
+builds 6x6 open's table (``max_states=30_000_000``, about a GB).
 
 ``--recount`` also times ``method="recount"`` where the table serves too:
 each square drawn in turn, each candidate weighted by the Cython DP's count
@@ -57,6 +64,23 @@ def bench(name: str, board: Board, kw: dict, later: int) -> None:
           f"{each * 1e3:9.2f} ms {1 / each:9.2f}/s {first / each:10.1f}x  load {load()}")
 
 
+def bench_c_vs_python(name: str, board: Board, kw: dict) -> None:
+    """Build the table in C and by the Python pass; print both and the ratio."""
+    times = {}
+    for how in ("c", "python"):
+        t0 = time.perf_counter()
+        if how == "python":
+            sampler = knight.TourSampler.__new__(knight.TourSampler)
+            sampler._table = sampler._completions  # type: ignore[method-assign]
+            sampler.__init__(board, **kw)  # type: ignore[misc]
+        else:
+            sampler = knight.TourSampler(board, **kw)
+        times[how] = time.perf_counter() - t0
+    print(f"{name:24} table: C {times['c']:7.2f} s, Python {times['python']:7.2f} s, "
+          f"C/Python {times['c'] / times['python']:.2f} ({sampler.states:,} states)  "
+          f"load {load()}")
+
+
 def bench_recount(name: str, board: Board, kw: dict, k: int) -> None:
     t0 = time.perf_counter()
     sampler = knight.TourSampler(board, method="recount", **kw)
@@ -73,9 +97,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="small boards only")
     ap.add_argument("--later", type=int, default=500, help="later samples timed per board")
+    ap.add_argument("--big", action="store_true", help="also 6x6 open by its table")
     ap.add_argument("--recount", action="store_true",
                     help="also time method='recount' where the table serves too")
     args = ap.parse_args()
+    bench_c_vs_python("5x5 open", Board(5), {})
+    if not args.quick:
+        bench_c_vs_python("6x6 closed", Board(6), {"closed": True})
     print(f"{'board':24} {'tours':>14} {'states':>10} {'first':>11} {'each later':>12} "
           f"{'later rate':>11} {'first/later':>11}")
     cases = [
@@ -93,6 +121,9 @@ def main() -> None:
             ("6x6 open, from (0, 0)", Board(6), {"start": (0, 0)}),
             ("6x6 open", Board(6), {}),
         ]
+    if args.big:
+        cases.append(("6x6 open, table", Board(6),
+                      {"method": "table", "max_states": 30_000_000}))
     for name, board, kw in cases:
         bench(name, board, kw, args.later)
     if args.recount:

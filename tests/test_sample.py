@@ -352,3 +352,54 @@ def test_wide_board_by_the_twin() -> None:
     assert sampler.count == knight.count(board, closed=True) == 1
     tour = sampler.sample(seed=3)
     assert len(tour) == 28 and tour.closed and tour.start == (0, 0)
+
+
+@pytest.mark.parametrize(("board", "kw"), [
+    (Board(5, 5), {"start": (0, 0)}),
+    (Board(5, 5), {}),
+    (Board(5, 6, holes=[(0, 0), (0, 1)]), {"closed": True}),
+    (Board(3, 3, moves="king"), {"start": (1, 1)}),
+    (Board(3, 30), {"closed": True}),
+])
+def test_c_table_matches_the_python_table(board: Board, kw: dict,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The C table (Stepper.build) keeps the same states with the same
+    completions as the Python pass over the same transitions."""
+    fast = TourSampler(board, **kw)
+    assert fast._ctable and fast.method == "table"
+    monkeypatch.setattr(TourSampler, "_table", lambda self: self._completions())
+    slow = TourSampler(board, **kw)
+    assert not slow._ctable
+    assert fast.count == slow.count and fast.states == slow.states
+    checked = 0
+    for p, memo in enumerate(slow._memo):
+        for k, v in memo.items():
+            assert fast._comp(p, k) == v
+            checked += 1
+    assert checked > 0
+    assert fast.samples(20, seed=5) == slow.samples(20, seed=5)
+
+
+def test_counts_past_64_bits_take_exact_ints() -> None:
+    # 3x60 closed: an 87-bit count; the C table detects the overflow and the
+    # Python table with exact ints serves.
+    sampler = TourSampler(3, 60, closed=True)
+    assert not sampler._ctable and sampler.method == "table"
+    assert sampler.count == knight.count(3, 60, closed=True) and sampler.count > 1 << 64
+    check_tours(sampler.samples(3, seed=2), Board(3, 60), True, (0, 0))
+    assert TourSampler(3, 40, closed=True)._ctable   # a 54-bit count fits
+
+
+def test_stepper_table_states_and_limits() -> None:
+    st = TourSampler(5, 5, start=(0, 0))._stepper
+    assert st is not None
+    assert st.build(58_712) == 58_712 and st.total == 304
+    assert st.completions(0, 0) == 304 and st.completions(0, 12345) == 0
+    with pytest.raises(ValueError, match="cell"):
+        st.completions(st_n := 10_000, 0)
+    assert st_n == 10_000
+    assert st.build(1000) == sample_mod.TOO_MANY
+    with pytest.raises(RuntimeError, match="build"):
+        st.completions(0, 0)
+    with pytest.raises(RuntimeError, match="build"):
+        st.total  # noqa: B018

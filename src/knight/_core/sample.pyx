@@ -16,8 +16,11 @@ instructions against about 80 us of the twin's Python.
 """
 
 cimport cython
-from libc.stdint cimport int32_t, uint8_t, uint64_t
-from libc.string cimport memcpy
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from .poll cimport POLL_GO, poll_status, reraise_pending
 
 cdef enum:
     C_EMPTY = 0
@@ -27,6 +30,89 @@ cdef enum:
 
 #: Widest board whose keys fit one word.
 MAX_WIDTH = 7
+
+cdef enum:
+    T_TOO_MANY = -1         # more than max_states states
+    T_OVERFLOW = -2         # a completion count passed 2^64 - 1 (exact ints needed)
+    T_NO_MEMORY = -3
+    T_INTERRUPTED = -4
+
+#: What :meth:`Stepper.build` returns instead of the number of states.
+TOO_MANY = T_TOO_MANY
+OVERFLOW = T_OVERFLOW
+NO_MEMORY = T_NO_MEMORY
+
+# No key is all ones (2W + 1 <= 15 slots of 4 bits): the empty hash slot.
+cdef uint64_t FREE_SLOT = 0xFFFFFFFFFFFFFFFFULL
+
+
+cdef struct Layer:
+    # One cell's states (open addressing, linear probing, at most half full)
+    # and, once the backward pass has run, each one's completions.
+    uint64_t* keys
+    uint64_t* comp
+    size_t cap
+    size_t n
+
+
+cdef inline size_t _slot_of(uint64_t x, size_t mask) noexcept nogil:
+    """splitmix64's finaliser: the keys' low bits alone cluster."""
+    x ^= x >> 30
+    x *= <uint64_t>0xBF58476D1CE4E5B9ULL
+    x ^= x >> 27
+    x *= <uint64_t>0x94D049BB133111EBULL
+    x ^= x >> 31
+    return <size_t>(x & mask)
+
+
+cdef int _layer_init(Layer* L, size_t cap) noexcept nogil:
+    L.keys = <uint64_t*>malloc(cap * sizeof(uint64_t))
+    L.comp = NULL
+    L.cap, L.n = cap, 0
+    if L.keys == NULL:
+        return -1
+    memset(L.keys, 0xFF, cap * sizeof(uint64_t))
+    return 0
+
+
+cdef int _layer_add(Layer* L, uint64_t key) noexcept nogil:
+    """Insert ``key``: 1 if new, 0 if there already, -1 out of memory."""
+    cdef size_t i, j, mask, old_cap
+    cdef uint64_t* old
+    cdef uint64_t k
+    if 2 * (L.n + 1) > L.cap:
+        old, old_cap = L.keys, L.cap
+        if _layer_init(L, 2 * old_cap) < 0:
+            L.keys, L.cap = old, old_cap
+            return -1
+        mask = L.cap - 1
+        for i in range(old_cap):
+            k = old[i]
+            if k != FREE_SLOT:
+                j = _slot_of(k, mask)
+                while L.keys[j] != FREE_SLOT:
+                    j = (j + 1) & mask
+                L.keys[j] = k
+                L.n += 1
+        free(old)
+    mask = L.cap - 1
+    i = _slot_of(key, mask)
+    while L.keys[i] != FREE_SLOT:
+        if L.keys[i] == key:
+            return 0
+        i = (i + 1) & mask
+    L.keys[i] = key
+    L.n += 1
+    return 1
+
+
+cdef inline int64_t _layer_find(const Layer* L, uint64_t key) noexcept nogil:
+    cdef size_t mask = L.cap - 1, i = _slot_of(key, mask)
+    while L.keys[i] != FREE_SLOT:
+        if L.keys[i] == key:
+            return <int64_t>i
+        i = (i + 1) & mask
+    return -1
 
 
 cdef inline int _need_min(int code, int target, bint path_mode) noexcept nogil:
@@ -54,6 +140,27 @@ cdef class Stepper:
     cdef int pins[2]
     cdef bint path_mode
     cdef int32_t[::1] target, back, rem, fwd, last_fwd
+    # The table (build()): the states before each cell, with completions.
+    cdef Layer* layers
+    cdef int nlayers
+    cdef uint64_t total_
+
+    def __cinit__(self):
+        self.layers = NULL
+        self.nlayers = 0
+
+    def __dealloc__(self):
+        self._free_table()
+
+    cdef void _free_table(self) noexcept nogil:
+        cdef int i
+        if self.layers != NULL:
+            for i in range(self.nlayers):
+                free(self.layers[i].keys)
+                free(self.layers[i].comp)
+            free(self.layers)
+        self.layers = NULL
+        self.nlayers = 0
 
     def __init__(self, int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                  const int32_t[::1] rem, const int32_t[::1] fwd,
@@ -281,46 +388,158 @@ cdef class Stepper:
             b[i] = (key >> (4 * i)) & 15
         b[self.S] = C_EMPTY
 
-    def successors(self, int p, uint64_t key):
-        """The keys after cell p from the state ``key``, -1 for each completed tour."""
+    cdef int _expand(self, int p, uint64_t key, uint64_t* outs, int* rs,
+                     int* subs) noexcept nogil:
+        """Every transition at cell p from ``key``: ``rs[i]`` as :meth:`_apply`
+        returns (-1 dead, 1 closure, 0 the state ``outs[i]``), ``subs[2i:2i+2]``
+        its back-edge slots (-1: none); their number."""
         cdef uint8_t b[MAXS]
-        cdef int subs[2 * 11]
-        cdef int m, i, r, nsub
-        cdef uint64_t out = 0
-        if not 0 <= p < self.N:
-            raise ValueError(f"cell {p} is not in 0..{self.N - 1}")
+        cdef int m, i, nsub
         self._decode(key, b)
         m = self._subsets(b, p, subs)
-        res = []
         for i in range(m):
             nsub = 0 if subs[2 * i] < 0 else (1 if subs[2 * i + 1] < 0 else 2)
-            r = self._apply(b, p, &subs[2 * i], nsub, &out)
-            if r == 1:
-                res.append(-1)
-            elif r == 0:
-                res.append(out)
-        return res
+            rs[i] = self._apply(b, p, &subs[2 * i], nsub, &outs[i])
+        return m
+
+    def successors(self, int p, uint64_t key):
+        """The keys after cell p from the state ``key``, -1 for each completed tour."""
+        cdef uint64_t outs[11]
+        cdef int rs[11]
+        cdef int subs[2 * 11]
+        cdef int m, i
+        if not 0 <= p < self.N:
+            raise ValueError(f"cell {p} is not in 0..{self.N - 1}")
+        m = self._expand(p, key, outs, rs, subs)
+        return [-1 if rs[i] == 1 else outs[i] for i in range(m) if rs[i] >= 0]
 
     def choices(self, int p, uint64_t key):
         """As :meth:`successors`, as (key or -1, the back-edge slots taken) pairs."""
-        cdef uint8_t b[MAXS]
+        cdef uint64_t outs[11]
+        cdef int rs[11]
         cdef int subs[2 * 11]
-        cdef int m, i, r, nsub
-        cdef uint64_t out = 0
+        cdef int m, i
         if not 0 <= p < self.N:
             raise ValueError(f"cell {p} is not in 0..{self.N - 1}")
-        self._decode(key, b)
-        m = self._subsets(b, p, subs)
-        res = []
-        for i in range(m):
-            nsub = 0 if subs[2 * i] < 0 else (1 if subs[2 * i + 1] < 0 else 2)
-            r = self._apply(b, p, &subs[2 * i], nsub, &out)
-            if r >= 0:
-                if nsub == 0:
-                    taken = ()
-                elif nsub == 1:
-                    taken = (subs[2 * i],)
-                else:
-                    taken = (subs[2 * i], subs[2 * i + 1])
-                res.append((-1 if r == 1 else out, taken))
-        return res
+        m = self._expand(p, key, outs, rs, subs)
+        return [(-1 if rs[i] == 1 else outs[i],
+                 tuple(subs[2 * i + k] for k in range(2) if subs[2 * i + k] >= 0))
+                for i in range(m) if rs[i] >= 0]
+
+    cdef int _forward(self, int p, int64_t* states, int64_t max_states) noexcept nogil:
+        """Add the states after cell p's states to the next cell's layer."""
+        cdef uint64_t outs[11]
+        cdef int rs[11]
+        cdef int subs[2 * 11]
+        cdef int m, i, r
+        cdef size_t slot
+        cdef uint64_t key
+        cdef Layer* L = &self.layers[p]
+        cdef Layer* nxt = &self.layers[p + 1]
+        if _layer_init(nxt, 16) < 0:
+            return T_NO_MEMORY
+        for slot in range(L.cap):
+            key = L.keys[slot]
+            if key == FREE_SLOT:
+                continue
+            m = self._expand(p, key, outs, rs, subs)
+            for i in range(m):
+                if rs[i] == 0:
+                    r = _layer_add(nxt, outs[i])
+                    if r < 0:
+                        return T_NO_MEMORY
+                    states[0] += r
+            if states[0] > max_states:
+                return T_TOO_MANY
+            if (slot & 4095) == 4095 and poll_status(0.0, NULL) != POLL_GO:
+                return T_INTERRUPTED
+        return 0
+
+    cdef int _backward(self, int p) noexcept nogil:
+        """Each state's completions before cell p: the sum over its transitions."""
+        cdef uint64_t outs[11]
+        cdef int rs[11]
+        cdef int subs[2 * 11]
+        cdef int m, i
+        cdef int64_t j
+        cdef size_t slot
+        cdef uint64_t key, acc, v
+        cdef Layer* L = &self.layers[p]
+        L.comp = <uint64_t*>malloc(L.cap * sizeof(uint64_t))
+        if L.comp == NULL:
+            return T_NO_MEMORY
+        for slot in range(L.cap):
+            key = L.keys[slot]
+            if key == FREE_SLOT:
+                continue
+            acc = 0
+            m = self._expand(p, key, outs, rs, subs)
+            for i in range(m):
+                v = 0
+                if rs[i] == 1:
+                    v = 1
+                elif rs[i] == 0 and p + 1 < self.N:
+                    j = _layer_find(&self.layers[p + 1], outs[i])
+                    if j >= 0:
+                        v = self.layers[p + 1].comp[j]
+                if acc > FREE_SLOT - v:
+                    return T_OVERFLOW
+                acc += v
+            L.comp[slot] = acc
+            if (slot & 4095) == 4095 and poll_status(0.0, NULL) != POLL_GO:
+                return T_INTERRUPTED
+        return 0
+
+    def build(self, int64_t max_states):
+        """Keep every state reachable from the empty one, cell by cell, with
+        its number of completions (the tours through it), in C.
+
+        Returns the number of states kept, or ``TOO_MANY`` (past
+        ``max_states``), ``OVERFLOW`` (a count passed 2^64 - 1: the caller
+        needs exact integers) or ``NO_MEMORY``; on any of those nothing is
+        kept.  Ctrl-C stops it (KeyboardInterrupt).  Memory: 32 to 64 bytes
+        a state.
+        """
+        cdef int p, status = 0
+        cdef int64_t states = 1
+        self._free_table()
+        self.layers = <Layer*>malloc(self.N * sizeof(Layer))
+        if self.layers == NULL:
+            return T_NO_MEMORY
+        memset(self.layers, 0, self.N * sizeof(Layer))
+        self.nlayers = self.N
+        with nogil:
+            if _layer_init(&self.layers[0], 16) < 0 or _layer_add(&self.layers[0], 0) < 0:
+                status = T_NO_MEMORY
+            p = 0
+            while status == 0 and p < self.N - 1:
+                status = self._forward(p, &states, max_states)
+                p += 1
+            p = self.N - 1
+            while status == 0 and p >= 0:
+                status = self._backward(p)
+                p -= 1
+        if status != 0:
+            self._free_table()
+            if status == T_INTERRUPTED:
+                reraise_pending()
+            return status
+        self.total_ = self.layers[0].comp[_layer_find(&self.layers[0], 0)]
+        return states
+
+    @property
+    def total(self):
+        """The empty state's completions: the number of (undirected) tours."""
+        if self.layers == NULL:
+            raise RuntimeError("build() the table first")
+        return self.total_
+
+    def completions(self, int p, uint64_t key):
+        """The completions of state ``key`` before cell p (0 if not kept)."""
+        cdef int64_t j
+        if self.layers == NULL:
+            raise RuntimeError("build() the table first")
+        if not 0 <= p < self.N:
+            raise ValueError(f"cell {p} is not in 0..{self.N - 1}")
+        j = _layer_find(&self.layers[p], key)
+        return 0 if j < 0 else self.layers[p].comp[j]

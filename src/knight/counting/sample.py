@@ -7,8 +7,11 @@ one walk through its states, from the empty state to a closure.
 
 *Table* (the default where it fits): :class:`TourSampler` computes, once,
 for every state the walk can reach, its number of *completions* (the tours
-that pass through it), as exact Python ints, by a memoised depth-first pass
-over the transitions.  A sample then draws one number ``r`` uniform in
+that pass through it).  In C (:meth:`Stepper.build`): the states cell by
+cell in hash tables, then each one's completions from the last cell back,
+in 64 bits; where a count passes 2^64 (long boards) or the keys pass one
+word (boards wider than 7), by a memoised depth-first pass in Python with
+exact ints.  A sample then draws one number ``r`` uniform in
 ``[0, total)`` and walks from the empty state, at each cell taking the
 transition whose block of completions holds ``r``: each tour is the end of
 exactly one such walk, so each is drawn with probability ``1 / total``.
@@ -21,10 +24,11 @@ that candidate (to the square before the start, for a closed tour, drawn
 first).  No table, but about ``squares x moves`` counts a tour.
 
 Measured (benchmarks/bench_sample.py, two cores shared with other work):
-the table's first sample 0.35 s on 5x5 open from a corner (5.9e4 states),
-0.65 s on 5x5 open (1.1e5), 5-7 s on 6x6 closed (5.9e5), each later one
-0.3-2 ms; recounting about 0.2 s a tour on 3x12, 0.4 s on 5x5 and 10 s on
-6x6 open (whose table would hold 2.4e7 states).
+the C table 0.1 s on 5x5 open from a corner (5.9e4 states), 0.2 s on 5x5
+open (1.1e5), 0.9 s on 6x6 closed (5.9e5; the Python pass 2.2 s), each
+later sample 0.3-2 ms; 6x6 open's 2.4e7 states in 82 s and 1.05 GB (with
+``max_states=30_000_000``; past the default two million); recounting about
+0.2 s a tour on 3x12, 0.4 s on 5x5 and 10 s on 6x6 open.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ import numpy.typing as npt
 
 from .. import planner
 from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
-from .._core.sample import Stepper
+from .._core.sample import NO_MEMORY, OVERFLOW, TOO_MANY, Stepper
 from ..board import Board
 from ..errors import BoardTooLargeError, NoTourError
 from ..geometry import Square, as_int, sweep_reason, used_box
@@ -56,7 +60,7 @@ __all__ = [
 METHOD = "random-uniform"
 
 #: The most DP states (summed over the cells) a sampler's table keeps by
-#: default: some 10-20 s of the first pass and a few hundred MB at most.
+#: default: a few seconds of the first pass in C and about 100 MB at most.
 DEFAULT_MAX_STATES = 2_000_000
 
 #: A state's transitions that lead to tours: (completions, next state's key
@@ -154,13 +158,14 @@ class TourSampler:
       ``1 / (2 * count)``.
 
     ``method``: ``"table"`` keeps every state of the DP with its number of
-    completions (exact integers) and walks it: the first sample (building
-    the sampler) costs one pass over the states, a few microseconds each
-    (5x5 open: 1.1e5 states, under a second; 6x6 closed: 5.9e5, a few
-    seconds), each later one a millisecond or so.  ``"recount"`` keeps
-    nothing and draws each square of the tour in turn, weighted by the
-    DP's counts of the completions (about 10 s a tour on 6x6 open, whose
-    table would hold 2.4e7 states).  ``"auto"`` (default) builds the table
+    completions and walks it: the first sample (building the sampler)
+    costs one pass over the states in C, one or two microseconds each, 32
+    to 64 bytes (5x5 open: 1.1e5 states, 0.2 s; 6x6 closed: 5.9e5, about a
+    second; 6x6 open: 2.4e7, over a minute and a GB, with ``max_states``
+    raised to 3e7), each later one a millisecond or so.  ``"recount"``
+    keeps nothing and draws each square of the tour in turn, weighted by
+    the DP's counts of the completions (about 10 s a tour on 6x6 open).
+    ``"auto"`` (default) builds the table
     unless it passes ``max_states`` states, and recounts otherwise; after
     building, :attr:`method` says which one serves.  :attr:`states` is the
     number of states in the table (0 when recounting).
@@ -242,6 +247,7 @@ class TourSampler:
                                     i32(bd.fwd), i32(bd.last_fwd), i32(bd.pinned),
                                     bd.last_needed, bd.path_mode)
         self._memo: list[dict[int, int]] = []
+        self._ctable = False
         self._kept: dict[tuple[int, int], _Choices] = {}
         self.states = 0
         if bd.trivial is not None:
@@ -252,7 +258,7 @@ class TourSampler:
         else:
             try:
                 self._precheck(bd)
-                undirected = self._completions()
+                undirected = self._table()
                 self.method = "table"
             except _TableTooLarge as e:
                 if self.method == "table":
@@ -289,6 +295,29 @@ class TourSampler:
         if folded > self.max_states:
             raise _TableTooLarge(self._refusal().replace(
                 "more than", f"at least {folded:,}, more than"))
+
+    def _table(self) -> int:
+        """Build the table; return the number of undirected tours.  In C
+        (:meth:`Stepper.build`, counts in 64 bits) where the keys fit one
+        word, else, or when a count passes 2^64, in Python with exact ints."""
+        if self._stepper is not None:
+            got = self._stepper.build(self.max_states)
+            if got == TOO_MANY:
+                raise _TableTooLarge(self._refusal())
+            if got == NO_MEMORY:
+                raise MemoryError(f"the sampler's table of the {self.board.describe()}: "
+                                  "out of memory")
+            if got != OVERFLOW:
+                self.states = got
+                self._ctable = True
+                return int(self._stepper.total)
+        return self._completions()
+
+    def _comp(self, p: int, key: int) -> int:
+        """The completions of state ``key`` before cell p (0: none)."""
+        if self._ctable:
+            return int(self._stepper.completions(p, key))  # type: ignore[union-attr]
+        return self._memo[p].get(key, 0)
 
     def _successors(self, p: int, key: int) -> list[int]:
         """The keys of the states after cell p from state ``key`` (-1: a closure)."""
@@ -362,7 +391,7 @@ class TourSampler:
             if nk < 0:
                 w = 1
             elif p + 1 < N:
-                w = self._memo[p + 1].get(nk, 0)
+                w = self._comp(p + 1, nk)
             else:
                 continue
             if w:
