@@ -404,14 +404,7 @@ cdef class Stepper:
 
     def successors(self, int p, uint64_t key):
         """The keys after cell p from the state ``key``, -1 for each completed tour."""
-        cdef uint64_t outs[11]
-        cdef int rs[11]
-        cdef int subs[2 * 11]
-        cdef int m, i
-        if not 0 <= p < self.N:
-            raise ValueError(f"cell {p} is not in 0..{self.N - 1}")
-        m = self._expand(p, key, outs, rs, subs)
-        return [-1 if rs[i] == 1 else outs[i] for i in range(m) if rs[i] >= 0]
+        return [k for k, _ in self.choices(p, key)]
 
     def choices(self, int p, uint64_t key):
         """As :meth:`successors`, as (key or -1, the back-edge slots taken) pairs."""
