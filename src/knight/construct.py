@@ -449,6 +449,12 @@ def _side_splits(n: int, at: int) -> Iterator[list[int]]:
                 yield merged
 
 
+@functools.lru_cache(maxsize=1024)
+def _first_cuts(n: int, at: int) -> list[int]:
+    """The cuts of :func:`_side_splits`' first split (callers only read it)."""
+    return _cut_list(tuple(next(_side_splits(n, at if n % 2 else 0))))
+
+
 def _block_path(h: int, w: int, entry: int, exit_: int,
                 req: tuple[tuple[int, int], ...] = ()) -> np.ndarray | None:
     """A Hamiltonian path of an h x w block from square ``entry`` to ``exit_``
@@ -890,6 +896,9 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
             cache.clear()
         _store.clear()
     board = np.empty((rows, cols), dtype=np.int32)
+    # The usual splits join nearly every pair: those first, kept per side.
+    if _between_into(board, _first_cuts(rows, s[0]), _first_cuts(cols, t[1]), s, t):
+        return board
     tries = 0
     for rparts in _side_splits(rows, s[0]):
         for cparts in _side_splits(cols, t[1]):
