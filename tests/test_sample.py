@@ -212,8 +212,8 @@ def test_boards_the_dp_cannot_count() -> None:
     with pytest.raises(BoardTooLargeError) as many:
         TourSampler(5, 5, max_states=1000, method="table")
     assert hint in str(many.value) and "max_states=1,000" in str(many.value)
-    # 5x5 from a corner: 53 574 states with mirror folding (the C pre-check
-    # passes), 58 712 in the table (the Python pass stops)
+    # 5x5 from a corner: 58 712 states in the table; the C build stops past
+    # the limit
     with pytest.raises(BoardTooLargeError, match="max_states=55,000"):
         TourSampler(5, 5, start=(0, 0), max_states=55_000, method="table")
     assert TourSampler(5, 5, start=(0, 0), max_states=58_712).states == 58_712
@@ -403,3 +403,8 @@ def test_stepper_table_states_and_limits() -> None:
         st.completions(0, 0)
     with pytest.raises(RuntimeError, match="build"):
         st.total  # noqa: B018
+
+
+def test_a_table_limit_past_memory_is_refused_before_building() -> None:
+    with pytest.raises(BoardTooLargeError, match="GiB"):
+        TourSampler(5, 5, max_states=10**12)

@@ -44,7 +44,7 @@ from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
 from .._core.sample import NO_MEMORY, OVERFLOW, TOO_MANY, Stepper
 from ..board import Board
 from ..errors import BoardTooLargeError, NoTourError
-from ..geometry import Square, as_int, sweep_reason, used_box
+from ..geometry import Square, as_int, check_memory, sweep_reason, used_box
 from ..limits import check_bool
 from ..tour import Tour
 from . import frontier
@@ -257,7 +257,8 @@ class TourSampler:
             undirected = self._recount_setup()
         else:
             try:
-                self._precheck(bd)
+                if self._stepper is None:  # the C build stops at max_states itself
+                    self._precheck(bd)
                 undirected = self._table()
                 self.method = "table"
             except _TableTooLarge as e:
@@ -301,6 +302,9 @@ class TourSampler:
         (:meth:`Stepper.build`, counts in 64 bits) where the keys fit one
         word, else, or when a count passes 2^64, in Python with exact ints."""
         if self._stepper is not None:
+            # At most 64 bytes a state: two words a slot, the tables at least 1/4 full.
+            check_memory(64 * self.max_states,
+                         f"a sampler's table of up to max_states={self.max_states:,} states")
             got = self._stepper.build(self.max_states)
             if got == TOO_MANY:
                 raise _TableTooLarge(self._refusal())
