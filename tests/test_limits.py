@@ -367,3 +367,21 @@ def test_tours_sees_its_deadline_between_roots(monkeypatch):
     with pytest.raises(knight.SearchLimitError):
         next(api._enumerate(task, roots, None, time.time() - 1.0, None, time.perf_counter()))
     assert made == []
+
+
+def test_count_with_a_limit_on_a_large_board_plans_in_linear_memory():
+    # Open tours over every start: one job per start, each allowing the later
+    # squares as ends; kept as ranges, not n tuples of n squares (100x100:
+    # 2 GB and 4.5 s of planning before the search began).
+    from knight.counting.graph import graph_task, plan
+    jobs, num, den = plan(graph_task(knight.Board(100, 100), None, None, False, False))
+    assert (num, den) == (2, 1) and len(jobs) == 9_999
+    assert jobs[0].ends == range(1, 10_000) and isinstance(jobs[-1].ends, range)
+    began = time.perf_counter()
+    with pytest.raises(knight.SearchLimitError):
+        knight.count(100, 100, limit=1, timeout=0.3)
+    assert time.perf_counter() - began < 3
+    # the search over those jobs counts what the frontier DP counts
+    holed = knight.Board(5, holes=["c3"])
+    assert knight.count(holed, method="search") == knight.count(holed, method="dp") == 128
+    assert knight.count(knight.Board(4, 5), limit=10**9) == knight.count(4, 5) == 164

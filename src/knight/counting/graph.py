@@ -45,7 +45,9 @@ class GraphTask(NamedTuple):
 
 class Job(NamedTuple):
     prefix: tuple[int, ...]
-    ends: tuple[int, ...] | None   # None: any last square
+    # None: any last square.  A range for "every square after v" (open tours
+    # over every start): n jobs of n ends would take memory ~ squares^2.
+    ends: tuple[int, ...] | range | None
 
 
 def graph_task(board: Board, start: Any, end: Any, closed: bool, directed: bool) -> GraphTask:
@@ -97,13 +99,15 @@ def plan(task: GraphTask) -> tuple[list[Job], int, int]:
         return [Job((s,), None)], 1, 1
     if n == 1:
         return [Job((0,), None)], 1, 1
-    return [Job((v,), tuple(range(v + 1, n))) for v in range(n - 1)], 2, 1
+    return [Job((v,), range(v + 1, n)) for v in range(n - 1)], 2, 1
 
 
 def _search(board: Board, job: Job) -> _graph.GraphPathSearch:
     n = board.size
     flags = np.zeros(0 if job.ends is None else n, dtype=np.uint8)
-    if job.ends is not None:
+    if isinstance(job.ends, range):
+        flags[job.ends.start:job.ends.stop] = 1
+    elif job.ends is not None:
         flags[list(job.ends)] = 1
     return _graph.GraphPathSearch(
         board.neighbours(), board.degrees(), np.asarray(job.prefix, dtype=np.int32),
