@@ -385,3 +385,30 @@ def test_count_with_a_limit_on_a_large_board_plans_in_linear_memory():
     holed = knight.Board(5, holes=["c3"])
     assert knight.count(holed, method="search") == knight.count(holed, method="dp") == 128
     assert knight.count(knight.Board(4, 5), limit=10**9) == knight.count(4, 5) == 164
+
+
+def test_tours_on_a_general_board_seek_no_more_than_asked(monkeypatch):
+    # The search hands tours over in batches: the first batch is one tour
+    # (yielded as soon as found), and a limit caps every batch.
+    from knight.counting import graph
+    sizes = []
+
+    class Recording:
+        def __init__(self, search):
+            self.search = search
+
+        def collect(self, out, deadline, flag):
+            sizes.append(len(out))
+            return self.search.collect(out, deadline, flag)
+
+        def __getattr__(self, name):
+            return getattr(self.search, name)
+
+    real = graph._search
+    monkeypatch.setattr(graph, "_search", lambda board, job: Recording(real(board, job)))
+    got = list(knight.tours(knight.Board(6, moves="king"), limit=3))
+    assert len(got) == 3 and sizes == [1, 2]
+    sizes.clear()
+    it = knight.tours(knight.Board(6, moves="king"))
+    next(it)
+    assert sizes == [1]

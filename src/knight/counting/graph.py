@@ -223,10 +223,16 @@ def enumerate_on_board(task: GraphTask, limit: int | None, deadline: float,
         if job.ends is not None and not job.ends:
             continue
         search = _search(board, job)
-        batch = max(1, min(256, (1 << 20) // max(n, 1)))
-        out = np.empty((batch, n), dtype=np.int32)
+        cap = max(1, min(256, (1 << 20) // max(n, 1)))
+        out = np.empty((cap, n), dtype=np.int32)
+        # One tour first, then batches doubling to the cap: the first tour is
+        # yielded as soon as it is found, and no more are sought than asked.
+        batch = 1
         while True:
-            status, got = search.collect(out, deadline, flag)
+            if limit is not None:
+                batch = min(batch, limit - yielded)
+            status, got = search.collect(out[:batch], deadline, flag)
+            batch = min(2 * batch, cap)
             for k in range(got):
                 order = out[k]
                 if one_way and n > 2 and order[1] > order[-1]:
