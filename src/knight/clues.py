@@ -42,7 +42,7 @@ from . import existence
 from ._core import graph as _graph
 from .board import Board
 from .errors import NoTourError, SearchLimitError
-from .limits import cancelled, stopped
+from .limits import cancelled, collected, stopped
 from .tour import Tour
 
 
@@ -268,25 +268,18 @@ def tours(clues: Clues, closed: bool, limit: int | None, deadline: float,
         return
     n = board.size
     yielded = 0
+    codes = (_graph.DONE, _graph.TIME_LIMIT, _graph.CANCELLED)
+
+    def left() -> int | None:
+        return None if limit is None else limit - yielded
+
     for job in plan(clues, closed):
-        s = search(board, job)
-        batch = max(1, min(256, (1 << 20) // max(n, 1)))
-        if limit is not None:
-            batch = min(batch, limit - yielded)  # collect stops only when its batch is full
-        out = np.empty((batch, n), dtype=np.int32)
-        while True:
-            status, got = s.collect(out, deadline, cancel)
-            for k in range(got):
-                yield tour_of(board, job, out[k], closed, "enumerate")
-                yielded += 1
-                if limit is not None and yielded >= limit:
-                    return
-            if status == _graph.TIME_LIMIT:
-                raise stopped("tours", began, s.nodes)
-            if status == _graph.CANCELLED:
-                raise cancelled("tours", began, s.nodes)
-            if status == _graph.DONE:
-                break
+        for row in collected(search(board, job), n, left, deadline, cancel, began, "tours",
+                             codes):
+            yield tour_of(board, job, row, closed, "enumerate")
+            yielded += 1
+            if limit is not None and yielded >= limit:
+                return
 
 
 def solve(clues: Clues, closed: bool, ordered: bool,

@@ -14,7 +14,7 @@ import contextlib
 import math
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
@@ -210,3 +210,40 @@ def cancelled(what: str, began: float, nodes: int, backtracks: int = 0) -> Searc
         f"{what} cancelled after {seconds:.3f} s and {nodes:,} nodes: the cancel token was set",
         nodes, seconds, backtracks,
     )
+
+
+#: Rows a listing core hands over at most per call (and at most 1 MiB of them).
+BATCH = 256
+
+
+def collected(search: Any, width: int, left: Callable[[], int | None], deadline: float,
+              flag: np.ndarray | None, began: float, what: str,
+              codes: tuple[int, int, int]) -> Iterator[np.ndarray]:
+    """The tours a listing core's ``collect(out, deadline, flag)`` finds, as
+    rows of ``width`` squares, one batch at a time: first one (so the first
+    tour comes as soon as it is found), then doubling up to :data:`BATCH`,
+    never more than ``left()`` (the tours still wanted, None: all) -- a core
+    stops early only when its batch is full.  A row is valid until the next
+    one is asked for.  ``codes`` are the core's (DONE, TIME_LIMIT,
+    CANCELLED); the last two raise :func:`stopped` / :func:`cancelled`.
+    """
+    done, time_limit, cancel_code = codes
+    cap = max(1, min(BATCH, (1 << 20) // max(width, 1)))
+    out = np.empty((cap, width), dtype=np.int32)
+    batch = 1
+    while True:
+        wanted = left()
+        if wanted is not None:
+            if wanted <= 0:
+                return
+            batch = min(batch, wanted)
+        status, got = search.collect(out[:batch], deadline, flag)
+        for k in range(got):
+            yield out[k]
+        if status == time_limit:
+            raise stopped(what, began, search.nodes)
+        if status == cancel_code:
+            raise cancelled(what, began, search.nodes)
+        if status == done:
+            return
+        batch = min(2 * batch, cap)

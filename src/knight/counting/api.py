@@ -25,6 +25,7 @@ from ..limits import (
     cancelled,
     check_bool,
     check_cancel,
+    collected,
     planning,
     progress_bar,
     stopped,
@@ -680,6 +681,11 @@ def _enumerate(task: Task, roots: Any, limit: int | None, deadline: float,
     n = r * c
     yielded = 0
     steps = np.arange(n, dtype=np.int32)
+    codes = (_count.DONE, _count.TIME_LIMIT, _count.CANCELLED)
+
+    def left() -> int | None:
+        return None if limit is None else limit - yielded
+
     for blocked, prefix, ends in roots:
         # Each root's set-up is O(squares) before its first poll: with one
         # root per square the deadline must be seen between roots too.
@@ -695,30 +701,18 @@ def _enumerate(task: Task, roots: Any, limit: int | None, deadline: float,
             r, c, np.asarray(prefix, dtype=np.int32),
             np.asarray(() if blocked is None else (blocked,), dtype=np.int32), flags,
         )
-        batch = max(1, min(256, (1 << 20) // max(length, 1)))
-        if limit is not None:
-            batch = min(batch, limit - yielded)
-        out = np.empty((batch, length), dtype=np.int32)
-        while True:
-            status, got = search.collect(out, deadline, flag)
-            for k in range(got):
-                order = out[k] if blocked is None else np.concatenate(([blocked], out[k]))
-                board = np.empty(n, dtype=np.int32)
-                board[order] = steps
-                first = int(order[0])
-                yield Tour(
-                    board.reshape(r, c), closed=closed, method="enumerate",
-                    _start=(first // c, first % c), _checked=True,
-                )
-                yielded += 1
-                if limit is not None and yielded >= limit:
-                    return
-            if status == _count.TIME_LIMIT:
-                raise stopped("tours", began, search.nodes)
-            if status == _count.CANCELLED:
-                raise cancelled("tours", began, search.nodes)
-            if status == _count.DONE:
-                break
+        for row in collected(search, length, left, deadline, flag, began, "tours", codes):
+            order = row if blocked is None else np.concatenate(([blocked], row))
+            board = np.empty(n, dtype=np.int32)
+            board[order] = steps
+            first = int(order[0])
+            yield Tour(
+                board.reshape(r, c), closed=closed, method="enumerate",
+                _start=(first // c, first % c), _checked=True,
+            )
+            yielded += 1
+            if limit is not None and yielded >= limit:
+                return
 
 
 __all__ = ["METHODS", "count", "tours"]

@@ -29,7 +29,7 @@ import numpy as np
 
 from .._core import graph as _graph
 from ..board import Board
-from ..limits import cancelled, stopped
+from ..limits import cancelled, collected, stopped
 from ..tour import Tour
 
 
@@ -219,39 +219,27 @@ def enumerate_on_board(task: GraphTask, limit: int | None, deadline: float,
     yielded = 0
     squares = board.squares
     steps = np.arange(n, dtype=np.int32)
+    codes = (_graph.DONE, _graph.TIME_LIMIT, _graph.CANCELLED)
+
+    def left() -> int | None:
+        # Reversed cycles are skipped, so a limit bounds the batch, not the count.
+        return None if limit is None else limit - yielded
     for job in jobs:
         if job.ends is not None and not job.ends:
             continue
-        search = _search(board, job)
-        cap = max(1, min(256, (1 << 20) // max(n, 1)))
-        out = np.empty((cap, n), dtype=np.int32)
-        # One tour first, then batches doubling to the cap: the first tour is
-        # yielded as soon as it is found, and no more are sought than asked.
-        batch = 1
-        while True:
-            if limit is not None:
-                batch = min(batch, limit - yielded)
-            status, got = search.collect(out[:batch], deadline, flag)
-            batch = min(2 * batch, cap)
-            for k in range(got):
-                order = out[k]
-                if one_way and n > 2 and order[1] > order[-1]:
-                    continue  # the same cycle the other way round
-                flat = np.empty(n, dtype=np.int32)
-                flat[order] = steps
-                grid = board.spread(flat)
-                first = (int(squares[order[0], 0]), int(squares[order[0], 1]))
-                yield Tour(grid, closed=task.closed, method="enumerate", layout=board,
-                           _start=first, _checked=True)
-                yielded += 1
-                if limit is not None and yielded >= limit:
-                    return
-            if status == _graph.TIME_LIMIT:
-                raise stopped("tours", began, search.nodes)
-            if status == _graph.CANCELLED:
-                raise cancelled("tours", began, search.nodes)
-            if status == _graph.DONE:
-                break
+        for order in collected(_search(board, job), n, left, deadline, flag, began, "tours",
+                               codes):
+            if one_way and n > 2 and order[1] > order[-1]:
+                continue  # the same cycle the other way round
+            flat = np.empty(n, dtype=np.int32)
+            flat[order] = steps
+            grid = board.spread(flat)
+            first = (int(squares[order[0], 0]), int(squares[order[0], 1]))
+            yield Tour(grid, closed=task.closed, method="enumerate", layout=board,
+                       _start=first, _checked=True)
+            yielded += 1
+            if limit is not None and yielded >= limit:
+                return
 
 
 __all__ = ["GraphTask", "count_on_board", "enumerate_on_board", "graph_task", "plan",
