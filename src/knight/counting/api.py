@@ -558,8 +558,10 @@ def tours(
     order).  Closed tours start at ``start`` (default ``(0, 0)``), one per
     undirected cycle, or both directions (and every start when ``start`` is
     None) with ``directed=True``.  ``limit`` stops after that many tours.
-    The search runs in batches inside the generator: stopping early (or
-    dropping the generator) leaves nothing running.  ``cancel`` (a
+    The search runs in batches inside the generator (the first tour as
+    soon as it is found, then up to 256 at a time, never more than
+    ``limit`` asks): stopping early (or dropping the generator) leaves
+    nothing running.  ``cancel`` (a
     :class:`knight.Cancel` or ``threading.Event``), set from another thread
     while the generator searches, makes it raise
     :class:`knight.SearchCancelled`.
