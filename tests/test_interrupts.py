@@ -51,6 +51,9 @@ CHILD = textwrap.dedent(
         "construct-open": lambda: forever(
             lambda: knight.solve(11999, 12001, start=(5, 7), method="construct")),
         "thin": lambda: forever(lambda: knight.solve(3, 40_000_000, method="construct")),
+        # the sampler's C table of 6x6 open: 2.4e7 states, a minute or more
+        "sample-table": lambda: knight.TourSampler(6, 6, method="table",
+                                                   max_states=30_000_000),
     }
     job = JOBS[sys.argv[1]]
     for _ in range(int(sys.argv[2])):
@@ -99,7 +102,7 @@ def interrupt_latencies(spawn, job, rounds=ROUNDS, settle=0.4):
 @pytest.mark.parametrize(
     "job",
     ["backtrack", "warnsdorff-backtrack", "count", "count-closed", "tours", "construct",
-     "construct-open", "thin"],
+     "construct-open", "thin", "sample-table"],
 )
 def test_ctrl_c_stops_long_work_promptly_and_the_process_stays_usable(job, spawn_session):
     latencies = interrupt_latencies(spawn_session, job)
