@@ -52,6 +52,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, u
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
+from .mix cimport mix64
 from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, poll_status, reraise_pending
 from .status cimport (
     C_BAD_ARGUMENT,
@@ -1392,16 +1393,6 @@ cdef enum:
     BP_MAX = 256            # squares of the largest block block_path searches
 
 
-cdef inline uint64_t _mix(uint64_t x) noexcept nogil:
-    """A 64-bit hash (splitmix64's finaliser): the searches' tie-breaks."""
-    x ^= x >> 30
-    x *= <uint64_t>0xBF58476D1CE4E5B9ULL
-    x ^= x >> 27
-    x *= <uint64_t>0x94D049BB133111EBULL
-    x ^= x >> 31
-    return x
-
-
 cdef int64_t _block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_nodes,
                          const int32_t* partner, int32_t* out) noexcept nogil:
     """A Hamiltonian path of the h x w knight graph from ``start`` to ``end``.
@@ -1470,8 +1461,8 @@ cdef int64_t _block_path(int h, int w, int start, int end, uint64_t seed, int64_
                 if partner != NULL and partner[q] >= 0 and partner[q] != p and (
                         seen[partner[q]] or q == end):
                     continue
-                kk = (<uint64_t>cnt[q] << 32) | (_mix(seed ^ (<uint64_t>q * 0x9E3779B97F4A7C15ULL)
-                                                      ^ (<uint64_t>d << 40)) & 0xFFFFFFFFULL)
+                kk = (<uint64_t>cnt[q] << 32) | (mix64(seed ^ (<uint64_t>q * 0x9E3779B97F4A7C15ULL)
+                                                       ^ (<uint64_t>d << 40)) & 0xFFFFFFFFULL)
                 j = m
                 while j > 0 and key[j - 1] > kk:
                     key[j] = key[j - 1]

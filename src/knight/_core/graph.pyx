@@ -25,6 +25,7 @@ batch of tours at a time for :func:`knight.tours`).
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free
 
+from .mix cimport splitmix64
 from .poll cimport (
     POLL_CANCELLED,
     POLL_INTERRUPTED,
@@ -331,15 +332,6 @@ cdef int graph_tree_search(int32_t* steps, const int32_t* nbr, const uint8_t* de
     return status
 
 
-cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
-    cdef uint64_t z
-    state[0] += 0x9E3779B97F4A7C15ULL
-    z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
 cdef inline int32_t _second_level(const int32_t* c, const Graph* g, Py_ssize_t q) noexcept nogil:
     cdef const int32_t* row = g.nbr + q * g.width
     cdef int k
@@ -399,7 +391,7 @@ cdef int graph_greedy_walk(int32_t* steps, const int32_t* nbr, const uint8_t* de
         q = ties[0]
         if nt > 1:
             if tie_break == T_RANDOM:
-                q = ties[_splitmix64(&state) % <uint64_t>nt]
+                q = ties[splitmix64(&state) % <uint64_t>nt]
             elif tie_break == T_ROTH:
                 best_dist = -1
                 for k in range(nt):

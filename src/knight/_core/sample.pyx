@@ -20,6 +20,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
+from .mix cimport mix64
 from .poll cimport POLL_GO, poll_status, reraise_pending
 
 cdef enum:
@@ -56,13 +57,8 @@ cdef struct Layer:
 
 
 cdef inline size_t _slot_of(uint64_t x, size_t mask) noexcept nogil:
-    """splitmix64's finaliser: the keys' low bits alone cluster."""
-    x ^= x >> 30
-    x *= <uint64_t>0xBF58476D1CE4E5B9ULL
-    x ^= x >> 27
-    x *= <uint64_t>0x94D049BB133111EBULL
-    x ^= x >> 31
-    return <size_t>(x & mask)
+    # Mixed first: the keys' low bits alone cluster.
+    return <size_t>(mix64(x) & mask)
 
 
 cdef int _layer_init(Layer* L, size_t cap) noexcept nogil:

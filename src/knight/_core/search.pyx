@@ -27,6 +27,7 @@ core returns S_INTERRUPTED: the ``def`` entry points re-raise it.
 from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free
 
+from .mix cimport splitmix64
 from .poll cimport (
     POLL_CANCELLED,
     POLL_INTERRUPTED,
@@ -558,15 +559,6 @@ def backtrack_starts(int32_t[:, :, ::1] boards, const int32_t[:, ::1] order,
     return done
 
 
-cdef inline uint64_t _splitmix64(uint64_t* state) noexcept nogil:
-    cdef uint64_t z
-    state[0] += 0x9E3779B97F4A7C15ULL
-    z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
 cdef inline int64_t _centre_distance(Py_ssize_t q, Py_ssize_t width,
                                      Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
     """Squared distance from the board's centre, doubled to stay integral."""
@@ -645,7 +637,7 @@ cdef int greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
         q = ties[0]
         if nt > 1:
             if tie_break == T_RANDOM:
-                q = ties[_splitmix64(&state) % <uint64_t>nt]
+                q = ties[splitmix64(&state) % <uint64_t>nt]
             elif tie_break == T_ROTH:
                 best_dist = -1
                 for k in range(nt):
