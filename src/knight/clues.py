@@ -42,7 +42,7 @@ from . import existence
 from ._core import graph as _graph
 from .board import Board
 from .errors import NoTourError, SearchLimitError
-from .limits import cancelled, collected, stopped
+from .limits import cancelled, check_bool, collected, stopped
 from .tour import Tour
 
 
@@ -112,6 +112,22 @@ def check_clues(board: Board, clues: Any) -> Clues | None:
     if not at:
         return None
     return Clues(board, dict(sorted(at.items())))
+
+
+def square_numbers(board: Board, start: Any, end: Any) -> tuple[int | None, int | None]:
+    """``start=`` and ``end=`` as the board's square numbers (None: not
+    given); ValueError for a square off the board or on a hole."""
+    return (None if start is None else int(board.index[board.square(start, "start")]),
+            None if end is None else int(board.index[board.square(end, "end")]))
+
+
+def check_open_end(closed: Any, last: int | None) -> bool:
+    """``closed`` as a bool; ValueError when it comes with an end square: with
+    clues, ``end=`` is a clue for the last step of an open tour."""
+    if check_bool(closed, "closed") and last is not None:
+        raise ValueError("end and closed=True clash: with clues, end= is a clue for the last "
+                         "step of an open tour")
+    return bool(closed)
 
 
 def with_ends(clues: Clues | None, board: Board, start: int | None, end: int | None,

@@ -23,7 +23,7 @@ import numpy as np
 
 from . import existence
 from .board import Board, as_board
-from .clues import check_clues, with_ends
+from .clues import check_clues, check_open_end, square_numbers, with_ends
 from .errors import NoTourError, SearchLimitError, UndecidedError
 from .geometry import Square, board_size
 from .limits import check_bool, check_max_nodes, check_timeout
@@ -141,12 +141,8 @@ def _clue_why_not(rows: Any, cols: Any, start: Any, end: Any, closed: Any, max_n
     given = check_clues(board, clues)
     if given is None:
         return _NO_CLUES
-    first = None if start is None else int(board.index[board.square(start, "start")])
-    last = None if end is None else int(board.index[board.square(end, "end")])
-    closed = check_bool(closed, "closed")
-    if closed and last is not None:
-        raise ValueError("end and closed=True clash: with clues, end= is a clue for the last "
-                         "step of an open tour")
+    first, last = square_numbers(board, start, end)
+    closed = check_open_end(closed, last)
     spec = with_ends(given, board, first, last)
     budget = _Budget(max_nodes, timeout, cancel)
     kind = "closed" if closed else "open"

@@ -665,12 +665,8 @@ def _solve_clues(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method
     given = _clues.check_clues(board, clues)
     if given is None:
         return None
-    first = None if start is None else int(board.index[board.square(start, "start")])
-    last = None if end is None else int(board.index[board.square(end, "end")])
-    closed = check_bool(closed, "closed")
-    if closed and last is not None:
-        raise ValueError("end and closed=True clash: with clues, end= is a clue for the last "
-                         "step of an open tour")
+    first, last = _clues.square_numbers(board, start, end)
+    closed = _clues.check_open_end(closed, last)
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     planner.choose(board, "solve", method, clues=True)

@@ -15,7 +15,7 @@ import numpy as np
 from .. import existence, planner
 from .._core import count as _count
 from ..board import Board, as_board, check_table_memory
-from ..clues import Clues, check_clues, with_ends
+from ..clues import Clues, check_clues, square_numbers, with_ends
 from ..clues import count as clue_count
 from ..clues import tours as clue_tours
 from ..errors import BoardTooLargeError, SearchCancelled, SearchLimitError
@@ -246,9 +246,7 @@ def _clue_count(board: Board, given: Clues, start: Any, end: Any, closed: Any, d
     planner.choose(board, "count", method, clues=True)
     if directed is True and not closed:
         raise ValueError("directed applies to closed tours (open tours are always directed)")
-    first = None if start is None else int(board.index[board.square(start, "start")])
-    last = None if end is None else int(board.index[board.square(end, "end")])
-    spec = with_ends(given, board, first, last)
+    spec = with_ends(given, board, *square_numbers(board, start, end))
     check_workers(workers, executor)
     check_progress(progress)
     until = deadline(check_timeout(timeout))
@@ -593,9 +591,7 @@ def tours(
                 raise ValueError(
                     "directed applies to closed tours (open tours are always directed)")
             planner.choose(board, "tours", "auto", clues=True)
-            first = None if start is None else int(board.index[board.square(start, "start")])
-            last = None if end is None else int(board.index[board.square(end, "end")])
-            spec = with_ends(given, board, first, last)
+            spec = with_ends(given, board, *square_numbers(board, start, end))
             most = check_limit(limit)
             until = deadline(check_timeout(timeout))
             check_table_memory(board, f"listing the tours of a {board.describe()}")

@@ -29,6 +29,7 @@ import numpy as np
 
 from .._core import graph as _graph
 from ..board import Board
+from ..clues import square_numbers
 from ..limits import cancelled, collected, stopped
 from ..tour import Tour
 
@@ -52,8 +53,7 @@ class Job(NamedTuple):
 
 def graph_task(board: Board, start: Any, end: Any, closed: bool, directed: bool) -> GraphTask:
     """Validate the squares of a count on ``board`` (on it and not holes)."""
-    s = None if start is None else int(board.index[board.square(start, "start")])
-    e = None if end is None else int(board.index[board.square(end, "end")])
+    s, e = square_numbers(board, start, end)
     if closed and not directed and e is not None and s is None:
         # As on plain knight boards (counting.args.validate): an undirected
         # cycle has no last square without a first.
