@@ -80,4 +80,20 @@ def join(
     result: npt.NDArray[np.uint64],
     info: npt.NDArray[np.int64],
     deadline: float,
+    per_left: npt.NDArray[np.uint64] | None = None,
 ) -> int: ...
+
+def wanted(
+    W: int, path_mode: bool, tgt: npt.NDArray[np.int32], lprof: int
+) -> list[int]: ...
+def pair_mask(
+    W: int,
+    path_mode: bool,
+    llo: int,
+    lhi: int,
+    lmap: npt.NDArray[np.int32],
+    rlo: npt.NDArray[np.uint64],
+    rhi: npt.NDArray[np.uint64],
+    rmap: npt.NDArray[np.int32],
+    out: npt.NDArray[np.uint8],
+) -> None: ...

@@ -1063,13 +1063,82 @@ cdef inline bint _one_path(uint64_t lw, uint64_t rw, uint32_t lreal, uint32_t rr
     return seen == n
 
 
+cdef inline int _wanted(uint64_t lprof, const int32_t* tgt, int nb, bint path_mode,
+                        const uint64_t* pw, uint64_t* wants) noexcept nogil:
+    """The profiles of the right states that can complete a left state of
+    profile ``lprof`` (see ``profiles``) into ``wants``; their number (at most
+    1 + nb + nb (nb - 1) / 2)."""
+    cdef int64_t x = <int64_t>(lprof >> 2)
+    cdef int tl = <int>(lprof & 3), b, b2, nv = 0
+    cdef int dl[32]
+    cdef uint64_t need = 0
+    # the left degrees, and the right profiles that complete them
+    for b in range(nb):
+        dl[b] = <int>(x % 3)
+        x //= 3
+        need += (tgt[b] - dl[b]) * pw[b]
+    if not path_mode:
+        wants[nv] = 4 * need
+        nv += 1
+    elif tl <= 2:
+        # the right's TERM ends: 2 - the left's - the free ends
+        wants[nv] = 4 * need + <uint64_t>(2 - tl)
+        nv += 1
+        for b in range(nb):
+            if tgt[b] == 2 and dl[b] <= 1:
+                if tl <= 1:
+                    wants[nv] = 4 * (need - pw[b]) + <uint64_t>(1 - tl)
+                    nv += 1
+                if tl == 0:
+                    for b2 in range(b + 1, nb):
+                        if tgt[b2] == 2 and dl[b2] <= 1:
+                            wants[nv] = 4 * (need - pw[b] - pw[b2])
+                            nv += 1
+    return nv
+
+
+def wanted(int W, bint path_mode, const int32_t[::1] tgt, uint64_t lprof):
+    """The profiles of the right states that can complete a left state of
+    profile ``lprof`` into a tour (as ``join`` looks them up), as a list."""
+    cdef uint64_t pw[32]
+    cdef uint64_t wants[512]
+    cdef int j, nv, nb = 2 * W
+    if tgt.shape[0] != nb or nb > 26:
+        raise ValueError(f"tgt must hold the 2W = {nb} boundary targets (W <= 13)")
+    pw[0] = 1
+    for j in range(1, 32):
+        pw[j] = pw[j - 1] * 3
+    nv = _wanted(lprof, &tgt[0], nb, path_mode, pw, wants)
+    return [wants[j] for j in range(nv)]
+
+
+def pair_mask(int W, bint path_mode, uint64_t llo, uint64_t lhi, const int32_t[::1] lmap,
+              const uint64_t[::1] rlo, const uint64_t[::1] rhi, const int32_t[::1] rmap,
+              uint8_t[::1] out):
+    """out[x] = 1 where the left state (llo, lhi) and right state x make one
+    tour (the test ``join`` applies to pairs of complementary profiles), else
+    0; lmap / rmap as in ``join``."""
+    cdef int nb = 2 * W, S = 2 * W + 1
+    cdef int64_t x, n = rlo.shape[0]
+    cdef int8_t lm[32]
+    cdef int8_t rm[32]
+    if rhi.shape[0] != n or out.shape[0] != n or lmap.shape[0] != S or rmap.shape[0] != S \
+            or nb > 26:
+        raise ValueError("pair_mask: rlo, rhi and out must match; lmap, rmap hold 2W + 1 slots")
+    with nogil:
+        _decode_mates(llo, lhi, S, &lmap[0], nb, lm)
+        for x in range(n):
+            _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, rm)
+            out[x] = _one_tour(lm, rm, nb, path_mode)
+
+
 def join(int W, bint path_mode, const int32_t[::1] tgt,
          const uint64_t[::1] llo, const uint64_t[::1] lhi, const uint64_t[::1] lval,
          const int32_t[::1] lmap, const uint64_t[::1] lprof,
          const uint64_t[::1] rlo, const uint64_t[::1] rhi, const uint64_t[::1] rval,
          const int32_t[::1] rmap, const uint64_t[::1] rprof,
          const uint64_t[::1] mods, uint64_t[::1] result, int64_t[::1] info,
-         double deadline):
+         double deadline, uint64_t[::1] per_left=None):
     """Sum over compatible (left, right) state pairs of the product of their
     counts, into result[:nw] (word 0 modulo 2^64, the others modulo mods[j]).
 
@@ -1081,16 +1150,17 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     TERM ends because a path has exactly two ends (TERM ends + free ends on
     the cut): the lookup then skips the right states with the wrong number,
     most of them.  The right table must be sorted by profile (rprof).
-    info = [profile lookups, pairs tried, pairs joined].  Returns ST_*.
+    info = [profile lookups, pairs tried, pairs joined].  ``per_left``, if
+    given, gets each left state's sum of its partners' counts modulo 2^64
+    (word 0; the uniform sampler's weights).  Returns ST_*.
     """
     cdef int nw = mods.shape[0]
     cdef int nb = 2 * W, S = 2 * W + 1
     cdef int64_t nl = llo.shape[0], nr = rlo.shape[0]
     cdef int64_t i, x, mid, tried = 0, joined = 0, looks = 0
-    cdef int j, b, b2, nv, v, tl
+    cdef int j, b, nv, v
     cdef uint64_t need, want
     cdef uint64_t pw[32]
-    cdef int dl[32]
     cdef int8_t lm[32]
     cdef int8_t* rms = <int8_t*>malloc((nr if nr > 0 else 1) * nb)
     cdef uint64_t* rmw = <uint64_t*>malloc((nr if nr > 0 else 1) * sizeof(uint64_t))
@@ -1111,6 +1181,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     # mate words hold cells 0..14 (15 means none); in path mode 0..12
     cdef bint words = not path_mode and nb <= 15
     cdef bint pwords = path_mode and nb <= 13
+    cdef bint keep = per_left is not None
     if rms == NULL or rmw == NULL or rreal == NULL or acc == NULL or tot == NULL or nb > 26 \
             or ht == NULL:
         free(rms)
@@ -1126,6 +1197,8 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     for j in range(nw):
         tot[j] = 0
     try:
+        if keep and per_left.shape[0] != nl:
+            raise ValueError("per_left must hold one value per left state")
         with nogil:
             # The right profiles' first states, in a hash table: a binary
             # search of rprof per lookup was half the join's time, a chain
@@ -1153,32 +1226,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                             status = S_TIMEOUT
                     if status != 0:
                         break
-                # the left degrees, and the right profiles that complete them
-                need = 0
-                x = <int64_t>(lprof[i] >> 2)
-                tl = <int>(lprof[i] & 3)
-                for b in range(nb):
-                    dl[b] = <int>(x % 3)
-                    x //= 3
-                    need += (tgt[b] - dl[b]) * pw[b]
-                nv = 0
-                if not path_mode:
-                    wants[nv] = 4 * need
-                    nv += 1
-                elif tl <= 2:
-                    # the right's TERM ends: 2 - the left's - the free ends
-                    wants[nv] = 4 * need + <uint64_t>(2 - tl)
-                    nv += 1
-                    for b in range(nb):
-                        if tgt[b] == 2 and dl[b] <= 1:
-                            if tl <= 1:
-                                wants[nv] = 4 * (need - pw[b]) + <uint64_t>(1 - tl)
-                                nv += 1
-                            if tl == 0:
-                                for b2 in range(b + 1, nb):
-                                    if tgt[b2] == 2 and dl[b2] <= 1:
-                                        wants[nv] = 4 * (need - pw[b] - pw[b2])
-                                        nv += 1
+                nv = _wanted(lprof[i], &tgt[0], nb, path_mode, pw, wants)
                 # The probes of the wanted profiles go to random places of a
                 # table of megabytes: start them all before using any.
                 for v in range(nv):
@@ -1215,6 +1263,8 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                             joined += 1
                             _add_vals(acc, &rval[x * nw], &mods[0], nw)
                         x += 1
+                if keep:
+                    per_left[i] = acc[0]
                 tot[0] += acc[0] * lval[i * nw]  # modulo 2^64
                 for j in range(1, nw):
                     if acc[j] != 0:

@@ -16,11 +16,13 @@ instructions against about 80 us of the twin's Python.
 """
 
 cimport cython
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from .mix cimport mix64
+
+import numpy as _np
 from .poll cimport POLL_GO, poll_status, reraise_pending
 
 cdef enum:
@@ -49,11 +51,19 @@ cdef uint64_t FREE_SLOT = 0xFFFFFFFFFFFFFFFFULL
 
 cdef struct Layer:
     # One cell's states (open addressing, linear probing, at most half full)
-    # and, once the backward pass has run, each one's completions.
+    # and, once the backward pass has run, each one's completions (in a
+    # half's table, build_half: the ways to reach it from the empty state).
     uint64_t* keys
     uint64_t* comp
     size_t cap
     size_t n
+    # build_half only: the transitions into each slot, slot i's being
+    # isrc / ich[ioff[i]:ioff[i + 1]] (the state's slot in the layer before,
+    # the transition's place in _expand's list).
+    uint32_t* ioff
+    uint32_t* isrc
+    uint8_t* ich
+    uint64_t* comp2  # build_half: the ways modulo its prime
 
 
 cdef inline size_t _slot_of(uint64_t x, size_t mask) noexcept nogil:
@@ -64,6 +74,10 @@ cdef inline size_t _slot_of(uint64_t x, size_t mask) noexcept nogil:
 cdef int _layer_init(Layer* L, size_t cap) noexcept nogil:
     L.keys = <uint64_t*>malloc(cap * sizeof(uint64_t))
     L.comp = NULL
+    L.ioff = NULL
+    L.isrc = NULL
+    L.ich = NULL
+    L.comp2 = NULL
     L.cap, L.n = cap, 0
     if L.keys == NULL:
         return -1
@@ -111,6 +125,46 @@ cdef inline int64_t _layer_find(const Layer* L, uint64_t key) noexcept nogil:
     return -1
 
 
+cdef int _compact(Layer* L, Layer* nxt) noexcept nogil:
+    """Once the layer after it is built, a half's layer is never searched by
+    key again (walks go by slot): keep its states densely, about a third of
+    the hash table's size, and point the next layer's transitions at the
+    new places.  Its ways modulo the prime are no longer needed either."""
+    cdef size_t slot, k = 0, e
+    cdef uint32_t* where = <uint32_t*>malloc((L.cap if L.cap else 1) * sizeof(uint32_t))
+    cdef uint64_t* keys = <uint64_t*>malloc((L.n if L.n else 1) * sizeof(uint64_t))
+    cdef uint64_t* comp = <uint64_t*>malloc((L.n if L.n else 1) * sizeof(uint64_t))
+    cdef uint32_t* ioff = NULL
+    if L.ioff != NULL:
+        ioff = <uint32_t*>malloc((L.n + 1) * sizeof(uint32_t))
+    if where == NULL or keys == NULL or comp == NULL or (L.ioff != NULL and ioff == NULL):
+        free(where)
+        free(keys)
+        free(comp)
+        free(ioff)
+        return T_NO_MEMORY
+    for slot in range(L.cap):
+        if L.keys[slot] != FREE_SLOT:
+            where[slot] = <uint32_t>k
+            keys[k] = L.keys[slot]
+            comp[k] = L.comp[slot]
+            if ioff != NULL:  # the transitions in are sorted by slot already
+                ioff[k] = L.ioff[slot]
+            k += 1
+    if ioff != NULL:
+        ioff[k] = L.ioff[L.cap]
+    for e in range(nxt.ioff[nxt.cap]):
+        nxt.isrc[e] = where[nxt.isrc[e]]
+    free(where)
+    free(L.keys)
+    free(L.comp)
+    free(L.ioff)
+    free(L.comp2)
+    L.keys, L.comp, L.ioff, L.comp2 = keys, comp, ioff, NULL
+    L.cap = L.n
+    return 0
+
+
 cdef inline int _need_min(int code, int target, bint path_mode) noexcept nogil:
     if code == C_FULL or target == 0:
         return 0
@@ -140,10 +194,13 @@ cdef class Stepper:
     cdef Layer* layers
     cdef int nlayers
     cdef uint64_t total_
+    cdef bint half  # the table is build_half's (forward counts, edges in)
+    cdef uint64_t prime  # build_half's second modulus
 
     def __cinit__(self):
         self.layers = NULL
         self.nlayers = 0
+        self.half = False
 
     def __dealloc__(self):
         self._free_table()
@@ -154,6 +211,10 @@ cdef class Stepper:
             for i in range(self.nlayers):
                 free(self.layers[i].keys)
                 free(self.layers[i].comp)
+                free(self.layers[i].ioff)
+                free(self.layers[i].isrc)
+                free(self.layers[i].ich)
+                free(self.layers[i].comp2)
             free(self.layers)
         self.layers = NULL
         self.nlayers = 0
@@ -492,6 +553,7 @@ cdef class Stepper:
         cdef int p, status = 0
         cdef int64_t states = 1
         self._free_table()
+        self.half = False
         self.layers = <Layer*>malloc(self.N * sizeof(Layer))
         if self.layers == NULL:
             return T_NO_MEMORY
@@ -516,17 +578,223 @@ cdef class Stepper:
         self.total_ = self.layers[0].comp[_layer_find(&self.layers[0], 0)]
         return states
 
+    cdef int _forward_in(self, int p, int64_t* states, int64_t max_states) noexcept nogil:
+        """build_half's step: the states after cell p, each with the ways to
+        reach it (the sum over the transitions into it, modulo 2^64) and the
+        list of those transitions."""
+        cdef uint64_t outs[11]
+        cdef int rs[11]
+        cdef int subs[2 * 11]
+        cdef int m, i, r
+        cdef size_t slot, e, ne = 0, ecap = 1024, at
+        cdef int64_t d
+        cdef uint64_t key
+        cdef Layer* L = &self.layers[p]
+        cdef Layer* nxt = &self.layers[p + 1]
+        cdef uint32_t* esrc = <uint32_t*>malloc(ecap * sizeof(uint32_t))
+        cdef uint8_t* ech = <uint8_t*>malloc(ecap)
+        cdef uint64_t* ekey = <uint64_t*>malloc(ecap * sizeof(uint64_t))
+        cdef void* grown
+        cdef int status = 0
+        if esrc == NULL or ech == NULL or ekey == NULL or _layer_init(nxt, 16) < 0:
+            status = T_NO_MEMORY
+        slot = 0
+        while status == 0 and slot < L.cap:
+            key = L.keys[slot]
+            if key != FREE_SLOT:
+                m = self._expand(p, key, outs, rs, subs)
+                for i in range(m):
+                    if rs[i] != 0:  # a closure never happens inside a half
+                        continue
+                    r = _layer_add(nxt, outs[i])
+                    if r < 0:
+                        status = T_NO_MEMORY
+                        break
+                    states[0] += r
+                    if ne == ecap:
+                        ecap *= 2
+                        grown = realloc(esrc, ecap * sizeof(uint32_t))
+                        if grown != NULL:
+                            esrc = <uint32_t*>grown
+                            grown = realloc(ech, ecap)
+                        if grown != NULL:
+                            ech = <uint8_t*>grown
+                            grown = realloc(ekey, ecap * sizeof(uint64_t))
+                        if grown == NULL:
+                            status = T_NO_MEMORY
+                            break
+                        ekey = <uint64_t*>grown
+                    esrc[ne] = <uint32_t>slot
+                    ech[ne] = <uint8_t>i
+                    ekey[ne] = outs[i]
+                    ne += 1
+                if states[0] > max_states:
+                    status = T_TOO_MANY
+                elif nxt.cap > 0xFFFFFFFFULL or ne > 0xFFFFFFFFULL:
+                    status = T_NO_MEMORY  # slots and edges are 32-bit
+            if (slot & 4095) == 4095 and status == 0 and poll_status(0.0, NULL) != POLL_GO:
+                status = T_INTERRUPTED
+            slot += 1
+        if status == 0:
+            # The slots are final now: sort the transitions by target slot.
+            nxt.comp = <uint64_t*>calloc(nxt.cap, sizeof(uint64_t))
+            nxt.comp2 = <uint64_t*>calloc(nxt.cap, sizeof(uint64_t))
+            nxt.ioff = <uint32_t*>calloc(nxt.cap + 1, sizeof(uint32_t))
+            nxt.isrc = <uint32_t*>malloc((ne if ne else 1) * sizeof(uint32_t))
+            nxt.ich = <uint8_t*>malloc(ne if ne else 1)
+            if (nxt.comp == NULL or nxt.comp2 == NULL or nxt.ioff == NULL or nxt.isrc == NULL
+                    or nxt.ich == NULL):
+                status = T_NO_MEMORY
+        if status == 0:
+            for e in range(ne):
+                d = _layer_find(nxt, ekey[e])
+                ekey[e] = <uint64_t>d  # the key's slot from here on
+                nxt.ioff[d + 1] += 1
+                nxt.comp[d] += L.comp[esrc[e]]
+                # both below the prime, below 2^63: the sum fits
+                nxt.comp2[d] += L.comp2[esrc[e]]
+                if nxt.comp2[d] >= self.prime:
+                    nxt.comp2[d] -= self.prime
+            for slot in range(nxt.cap):
+                nxt.ioff[slot + 1] += nxt.ioff[slot]
+            for e in range(ne):
+                d = <int64_t>ekey[e]
+                at = nxt.ioff[d]
+                nxt.isrc[at] = esrc[e]
+                nxt.ich[at] = ech[e]
+                nxt.ioff[d] += 1
+            # each ioff[d] moved on to the next slot's start: shift back
+            for slot in range(nxt.cap, 0, -1):
+                nxt.ioff[slot] = nxt.ioff[slot - 1]
+            nxt.ioff[0] = 0
+        free(esrc)
+        free(ech)
+        free(ekey)
+        if status == 0:
+            status = _compact(L, nxt)
+        return status
+
+    def build_half(self, int64_t max_states, uint64_t prime):
+        """The table of one half of a meet-in-the-middle split (the board of
+        ``frontier.make_part``): every state reachable from the empty one,
+        cell by cell through the last, each with the number of ways to reach
+        it (modulo 2^64: exact for every state that some tour passes when
+        the board has fewer than 2^64 tours; and modulo ``prime``, a prime
+        below 2^63, so that the caller can tell) and the transitions into
+        it, so that :meth:`walk_back` can draw a way to any final state.
+
+        Returns the number of states kept, or ``TOO_MANY`` / ``NO_MEMORY``
+        (nothing kept).  Ctrl-C stops it.  Memory: about 64 bytes a state.
+        """
+        cdef int p, status = 0
+        cdef int64_t states = 1
+        if prime < 2 or prime >= (<uint64_t>1) << 63:
+            raise ValueError("prime must be in 2 .. 2^63 - 1")
+        self._free_table()
+        self.half = True
+        self.prime = prime
+        self.layers = <Layer*>malloc((self.N + 1) * sizeof(Layer))
+        if self.layers == NULL:
+            return T_NO_MEMORY
+        memset(self.layers, 0, (self.N + 1) * sizeof(Layer))
+        self.nlayers = self.N + 1
+        with nogil:
+            if _layer_init(&self.layers[0], 16) < 0 or _layer_add(&self.layers[0], 0) < 0:
+                status = T_NO_MEMORY
+            else:
+                self.layers[0].comp = <uint64_t*>calloc(16, sizeof(uint64_t))
+                self.layers[0].comp2 = <uint64_t*>calloc(16, sizeof(uint64_t))
+                if self.layers[0].comp == NULL or self.layers[0].comp2 == NULL:
+                    status = T_NO_MEMORY
+                else:
+                    self.layers[0].comp[_layer_find(&self.layers[0], 0)] = 1
+                    self.layers[0].comp2[_layer_find(&self.layers[0], 0)] = 1
+            p = 0
+            while status == 0 and p < self.N:
+                status = self._forward_in(p, &states, max_states)
+                p += 1
+        if status != 0:
+            self._free_table()
+            if status == T_INTERRUPTED:
+                reraise_pending()
+            return status
+        return states
+
+    def final_table(self):
+        """build_half's final states (after the last cell): (keys, ways, ways
+        modulo the prime), three uint64 arrays in one order."""
+        cdef Layer* L
+        cdef size_t slot, k = 0
+        if self.layers == NULL or not self.half:
+            raise RuntimeError("build_half() the table first")
+        L = &self.layers[self.N]
+        keys = _np.empty(L.n, dtype=_np.uint64)
+        ways = _np.empty(L.n, dtype=_np.uint64)
+        ways2 = _np.empty(L.n, dtype=_np.uint64)
+        cdef uint64_t[::1] kv = keys
+        cdef uint64_t[::1] wv = ways
+        cdef uint64_t[::1] w2 = ways2
+        for slot in range(L.cap):
+            if L.keys[slot] != FREE_SLOT:
+                kv[k] = L.keys[slot]
+                wv[k] = L.comp[slot]
+                w2[k] = L.comp2[slot]
+                k += 1
+        return keys, ways, ways2
+
+    def walk_back(self, uint64_t key, uint64_t r):
+        """The way numbered ``r`` (``0 <= r <`` its ways) from the empty state
+        to the final state ``key``: its edges as (cell, back-edge slot)
+        pairs, from the last cell back.  At each cell the transitions into
+        the state split ``[0, ways)`` into blocks of their sources' ways, so
+        every way is the walk of exactly one ``r``."""
+        cdef uint64_t outs[11]
+        cdef int rs[11]
+        cdef int subs[2 * 11]
+        cdef int p, k, c
+        cdef int64_t d
+        cdef uint32_t e
+        cdef uint64_t w
+        cdef Layer* L
+        cdef Layer* prev
+        if self.layers == NULL or not self.half:
+            raise RuntimeError("build_half() the table first")
+        L = &self.layers[self.N]
+        d = _layer_find(L, key)
+        if d < 0 or r >= L.comp[d]:
+            raise ValueError("walk_back: no such final state, or r past its ways")
+        edges = []
+        for p in range(self.N - 1, -1, -1):
+            L = &self.layers[p + 1]
+            prev = &self.layers[p]
+            e = L.ioff[d]
+            while True:
+                if e >= L.ioff[d + 1]:
+                    raise RuntimeError(f"half table inconsistent at cell {p}")
+                w = prev.comp[L.isrc[e]]
+                if r < w:
+                    break
+                r -= w
+                e += 1
+            c = L.ich[e]
+            d = L.isrc[e]
+            self._expand(p, prev.keys[d], outs, rs, subs)
+            for k in range(2):
+                if subs[2 * c + k] >= 0:
+                    edges.append((p, subs[2 * c + k]))
+        return edges
+
     @property
     def total(self):
         """The empty state's completions: the number of (undirected) tours."""
-        if self.layers == NULL:
+        if self.layers == NULL or self.half:
             raise RuntimeError("build() the table first")
         return self.total_
 
     def completions(self, int p, uint64_t key):
         """The completions of state ``key`` before cell p (0 if not kept)."""
         cdef int64_t j
-        if self.layers == NULL:
+        if self.layers == NULL or self.half:
             raise RuntimeError("build() the table first")
         if not 0 <= p < self.N:
             raise ValueError(f"cell {p} is not in 0..{self.N - 1}")
