@@ -5,11 +5,13 @@ Run by hand from the repository root (never as a timed test)::
     python benchmarks/bench_sample.py             # a few minutes (6x6 closed builds for ~20 s)
     python benchmarks/bench_sample.py --quick     # small boards only
     python benchmarks/bench_sample.py --recount   # also method="recount" on small boards
-    python benchmarks/bench_sample.py --big       # also 6x6 open by its 2.4e7-state table
+    python benchmarks/bench_sample.py --big       # also 6x6 open by one 2.4e7-state table,
+                                                  # and 6x7 open split (1.8e7 states)
 
-For each board it prints the cost of the first sample (building the
-sampler: the Cython core's bounded count of the states, then the Python
-pass over them), the mean cost of each later sample (one walk through the
+The first lines compare the split tables (meet in the middle, the default
+on boards 5 to 7 wide) with one table of the whole sweep, built in this
+run: states kept and seconds.  Then, for each board, it prints the cost
+of the first sample (building the sampler), the mean cost of each later sample (one walk through the
 table, the tour verified), samples per second, and the ratio first/later,
 all measured in this run.  Boards whose tables pass ``max_states`` (6x6
 open: 2.4e7 states) are served by recounting (``states`` is then "-"): the
@@ -59,7 +61,7 @@ def bench(name: str, board: Board, kw: dict, later: int) -> None:
     t1 = time.perf_counter()
     sampler.samples(later, seed=1)
     each = (time.perf_counter() - t1) / later
-    states = f"{sampler.states:,}" if sampler.method == "table" else "-"
+    states = f"{sampler.states:,}" if sampler.method != "recount" else "-"
     print(f"{name:24} {sampler.count:>14,} {states:>10} {first:9.2f} s "
           f"{each * 1e3:9.2f} ms {1 / each:9.2f}/s {first / each:10.1f}x  load {load()}")
 
@@ -72,13 +74,25 @@ def bench_c_vs_python(name: str, board: Board, kw: dict) -> None:
         if how == "python":
             sampler = knight.TourSampler.__new__(knight.TourSampler)
             sampler._table = sampler._completions  # type: ignore[method-assign]
-            sampler.__init__(board, **kw)  # type: ignore[misc]
+            sampler.__init__(board, method="table", **kw)  # type: ignore[misc]
         else:
-            sampler = knight.TourSampler(board, **kw)
+            sampler = knight.TourSampler(board, method="table", **kw)
         times[how] = time.perf_counter() - t0
     print(f"{name:24} table: C {times['c']:7.2f} s, Python {times['python']:7.2f} s, "
           f"C/Python {times['c'] / times['python']:.2f} ({sampler.states:,} states)  "
           f"load {load()}")
+
+
+def bench_split_vs_table(name: str, board: Board, kw: dict) -> None:
+    """Build the split tables and the one table; print states, seconds, ratios."""
+    got = {}
+    for how in ("split", "table"):
+        t0 = time.perf_counter()
+        sampler = knight.TourSampler(board, method=how, max_states=30_000_000, **kw)
+        got[how] = (time.perf_counter() - t0, sampler.states)
+    (ts, ns), (tt, nt) = got["split"], got["table"]
+    print(f"{name:24} split {ns:>11,} states {ts:7.2f} s | table {nt:>11,} states {tt:7.2f} s"
+          f" | split/table: states {ns / nt:.2f}, time {ts / tt:.2f}  load {load()}")
 
 
 def bench_recount(name: str, board: Board, kw: dict, k: int) -> None:
@@ -102,8 +116,11 @@ def main() -> None:
                     help="also time method='recount' where the table serves too")
     args = ap.parse_args()
     bench_c_vs_python("5x5 open", Board(5), {})
+    bench_split_vs_table("5x5 open", Board(5), {})
     if not args.quick:
         bench_c_vs_python("6x6 closed", Board(6), {"closed": True})
+        bench_split_vs_table("6x6 closed", Board(6), {"closed": True})
+        bench_split_vs_table("6x6 open, from (0, 0)", Board(6), {"start": (0, 0)})
     print(f"{'board':24} {'tours':>14} {'states':>10} {'first':>11} {'each later':>12} "
           f"{'later rate':>11} {'first/later':>11}")
     cases = [
@@ -120,10 +137,14 @@ def main() -> None:
             ("6x6 open, 2 holes", Board(6, holes=[(0, 0), (5, 4)]), {}),
             ("6x6 open, from (0, 0)", Board(6), {"start": (0, 0)}),
             ("6x6 open", Board(6), {}),
+            ("6x8 closed", Board(6, 8), {"closed": True}),
+            ("5x10 open", Board(5, 10), {}),
+            ("7x7 open", Board(7), {}),
         ]
     if args.big:
         cases.append(("6x6 open, table", Board(6),
                       {"method": "table", "max_states": 30_000_000}))
+        cases.append(("6x7 open, split", Board(6, 7), {"max_states": 30_000_000}))
     for name, board, kw in cases:
         bench(name, board, kw, args.later)
     if args.recount:

@@ -54,6 +54,9 @@ CHILD = textwrap.dedent(
         # the sampler's C table of 6x6 open: 2.4e7 states, a minute or more
         "sample-table": lambda: knight.TourSampler(6, 6, method="table",
                                                    max_states=30_000_000),
+        # its split tables of 6x7 open: 1.8e7 states, half a minute
+        "sample-split": lambda: knight.TourSampler(6, 7, method="split",
+                                                   max_states=30_000_000),
     }
     job = JOBS[sys.argv[1]]
     for _ in range(int(sys.argv[2])):
@@ -102,7 +105,7 @@ def interrupt_latencies(spawn, job, rounds=ROUNDS, settle=0.4):
 @pytest.mark.parametrize(
     "job",
     ["backtrack", "warnsdorff-backtrack", "count", "count-closed", "tours", "construct",
-     "construct-open", "thin", "sample-table"],
+     "construct-open", "thin", "sample-table", "sample-split"],
 )
 def test_ctrl_c_stops_long_work_promptly_and_the_process_stays_usable(job, spawn_session):
     latencies = interrupt_latencies(spawn_session, job)

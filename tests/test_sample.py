@@ -126,6 +126,142 @@ def test_uniform_by_chi_square(board: Board, start: tuple[int, int] | None, clos
     assert p > ALPHA, f"chi-square p = {p:.2e} over {sampler.count} tours"
 
 
+# The split tables (meet in the middle): (board, start, closed, samples per
+# tour, seed), a few hundred tours each.
+SPLIT_UNIFORM = [
+    pytest.param(Board(5, 5), (0, 0), False, 8, 31, id="knight-5x5-corner-open"),
+    pytest.param(Board(5, 6, holes=[(0, 0), (0, 1)]), None, True, 8, 32,
+                 id="knight-5x6-holed-closed"),
+    pytest.param(Board(3, 6, moves="wazir"), None, False, 4, 33, id="wazir-3x6-open"),
+    pytest.param(Board(3, 7), None, False, 12, 34, id="knight-3x7-open"),
+]
+
+
+@pytest.mark.parametrize(("board", "start", "closed", "per", "seed"), SPLIT_UNIFORM)
+def test_split_tables_are_uniform_by_chi_square(board: Board, start: tuple[int, int] | None,
+                                                closed: bool, per: int, seed: int) -> None:
+    sampler = TourSampler(board, start=start, closed=closed, method="split")
+    assert sampler.method == "split"
+    assert sampler.count == knight.count(board, start=start, closed=closed)
+    tours = sampler.samples(per * sampler.count, seed=seed)
+    check_tours(tours, board, closed, start)
+    counts = Counter(cycle_key(t) if closed else key(t) for t in tours)
+    assert len(counts) <= sampler.count
+    p = chi_square_uniform(counts, sampler.count)
+    assert p > ALPHA, f"chi-square p = {p:.2e} over {sampler.count} tours"
+
+
+@pytest.mark.parametrize(("board", "kw"), [
+    (Board(3, 7), {"start": (0, 0)}),
+    (Board(5, 5, holes=[(2, 2)]), {}),
+    (Board(5, 6, holes=[(0, 0)]), {}),
+    (Board(6, 6), {"closed": True}),
+    (Board(4, 5), {"start": (0, 0)}),
+    (Board(3, 10), {"closed": True}),
+    (Board(4, 5, moves="wazir"), {}),
+    (Board(3, 5, moves="king"), {"start": (1, 2)}),
+    (Board(4, 6, moves="king", holes=[(1, 1)]), {"closed": True}),
+    (Board(6, 5, moves="dabbaba", holes=[(0, 0)]), {}),
+])
+def test_split_tables_count_what_the_dp_counts(board: Board, kw: dict) -> None:
+    """The join of the two halves' tables (ways per final state, partners'
+    ways per left state) sums to the frontier DP's count; every tour drawn
+    is a tour of the board."""
+    try:
+        want = knight.count(board, **kw)
+    except NoTourError:
+        want = 0
+    if want == 0:
+        with pytest.raises(NoTourError):
+            TourSampler(board, method="split", **kw)
+        return
+    sampler = TourSampler(board, method="split", **kw)
+    assert sampler.method == "split" and sampler.count == want and sampler.states > 0
+    check_tours(sampler.samples(30, seed=4), board, kw.get("closed", False), kw.get("start"))
+
+
+def test_the_sampler_splits_where_the_dp_does() -> None:
+    # 5 wide and longer than 4: meet in the middle, as the DP counts it
+    six = TourSampler(6, 6, closed=True)
+    assert six.method == "split" and six.count == 9862
+    # fewer states than the one table of the whole sweep (5.9e5 there)
+    assert six.states < TourSampler(6, 6, closed=True, method="table").states // 4
+    assert TourSampler(3, 12, closed=True).method == "table"    # 3 wide: one table
+    with pytest.raises(ValueError, match="split.*5 long"):
+        TourSampler(3, 4, method="split")
+    with pytest.raises(ValueError, match="split.*7 squares wide"):
+        TourSampler(Board(8, 9, holes=[(0, 0)]), method="split")
+    with pytest.raises(ValueError, match="split.*2\\^127"):
+        TourSampler(3, 60, closed=True, method="split")
+    with pytest.raises(BoardTooLargeError, match="max_states=1,000"):
+        TourSampler(6, 6, closed=True, method="split", max_states=1000)
+    # auto: past max_states, recounting serves
+    assert TourSampler(5, 5, start=(0, 0), max_states=1000).method == "recount"
+
+
+def test_split_past_64_bits_is_refused_or_left_to_the_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A count past the split tables' word (here made 5 bits: 3x7 open has
+    # 52 undirected paths) is told exactly by the second modulus: method
+    # "split" refuses, "auto" takes one table instead.
+    monkeypatch.setattr(sample_mod, "SPLIT_BITS", 5)
+    with pytest.raises(BoardTooLargeError, match="52 tours"):
+        TourSampler(3, 7, method="split")
+    monkeypatch.setattr(sample_mod, "SPLIT_WIDTH", 3)
+    auto = TourSampler(3, 7)
+    assert auto.method == "table" and auto.count == 104
+
+
+def test_stepper_half_tables_checks() -> None:
+    from knight._core.sample import Stepper
+    from knight.counting import frontier
+
+    part = frontier.make_part(5, 5, path_mode=True, cut=1, side=0)
+    pb = part.board
+    i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
+    st = Stepper(pb.W, pb.N, i32(pb.target), i32(pb.back), i32(pb.rem), i32(pb.fwd),
+                 i32(pb.last_fwd), i32(pb.pinned), pb.last_needed, pb.path_mode)
+    with pytest.raises(RuntimeError, match="build_half"):
+        st.final_table()
+    with pytest.raises(RuntimeError, match="build_half"):
+        st.walk_back(0, 0)
+    with pytest.raises(ValueError, match="prime"):
+        st.build_half(10**6, 1 << 63)
+    assert st.build_half(10, frontier.primes(1)[0]) == sample_mod.TOO_MANY
+    got = st.build_half(10**6, frontier.primes(1)[0])
+    assert got > 0
+    keys, ways, ways2 = st.final_table()
+    assert len(keys) == len(ways) == len(ways2) > 0 and (ways == ways2).all()
+    k = int(keys[0])
+    with pytest.raises(ValueError, match="walk_back"):
+        st.walk_back(k, int(ways[0]))
+    with pytest.raises(ValueError, match="walk_back"):
+        st.walk_back(0xFFFFFFFFFFFFFFF, 0)
+    # the ways of one final state are distinct edge sets
+    ways_of = {tuple(sorted(st.walk_back(k, r))) for r in range(int(ways[0]))}
+    assert len(ways_of) == int(ways[0])
+    with pytest.raises(RuntimeError, match="build\\(\\)"):
+        st.total  # noqa: B018
+
+
+def test_join_helpers_check_their_arguments() -> None:
+    from knight._core.frontier import join, pair_mask, wanted
+
+    tg = np.zeros(6, dtype=np.int32)
+    with pytest.raises(ValueError, match="2W"):
+        wanted(3, True, np.zeros(4, dtype=np.int32), 0)
+    assert wanted(3, False, tg, 0) == [0]
+    slots = np.zeros(7, dtype=np.int32)
+    with pytest.raises(ValueError, match="pair_mask"):
+        pair_mask(3, True, 0, 0, slots, np.zeros(2, dtype=np.uint64),
+                  np.zeros(3, dtype=np.uint64), slots, np.zeros(2, dtype=np.uint8))
+    u = np.zeros(2, dtype=np.uint64)
+    with pytest.raises(ValueError, match="per_left"):
+        join(3, True, tg, u, u, u, slots, u, u, u, u, slots, u, np.zeros(1, dtype=np.uint64),
+             np.zeros(1, dtype=np.uint64), np.zeros(3, dtype=np.int64), 0.0,
+             np.zeros(1, dtype=np.uint64))
+
+
 def test_closed_direction_and_start_are_fair() -> None:
     board = Board(3, 10)
     sampler = TourSampler(board, closed=True, start=(1, 4))
@@ -216,7 +352,7 @@ def test_boards_the_dp_cannot_count() -> None:
     # the limit
     with pytest.raises(BoardTooLargeError, match="max_states=55,000"):
         TourSampler(5, 5, start=(0, 0), max_states=55_000, method="table")
-    assert TourSampler(5, 5, start=(0, 0), max_states=58_712).states == 58_712
+    assert TourSampler(5, 5, start=(0, 0), max_states=58_712, method="table").states == 58_712
     # too large to table and to recount
     with pytest.raises(BoardTooLargeError) as both:
         TourSampler(8, 8, max_states=1000)
@@ -229,7 +365,9 @@ def test_recount_when_the_table_is_too_large() -> None:
     tours = auto.samples(3, seed=1)
     check_tours(tours, Board(5), False, (0, 0))
     assert tours == auto.samples(3, seed=1)
-    assert TourSampler(5, 5, start=(0, 0)).method == "table"
+    # 5 wide: the DP splits, and so does the sampler; 4 wide: one table
+    assert TourSampler(5, 5, start=(0, 0)).method == "split"
+    assert TourSampler(4, 5, start=(0, 0)).method == "table"
 
 
 @pytest.mark.parametrize(("board", "kw", "per", "seed"), [
@@ -365,10 +503,10 @@ def test_c_table_matches_the_python_table(board: Board, kw: dict,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """The C table (Stepper.build) keeps the same states with the same
     completions as the Python pass over the same transitions."""
-    fast = TourSampler(board, **kw)
+    fast = TourSampler(board, method="table", **kw)
     assert fast._ctable and fast.method == "table"
     monkeypatch.setattr(TourSampler, "_table", lambda self: self._completions())
-    slow = TourSampler(board, **kw)
+    slow = TourSampler(board, method="table", **kw)
     assert not slow._ctable
     assert fast.count == slow.count and fast.states == slow.states
     checked = 0

@@ -5,7 +5,21 @@ restates in Python and :class:`knight._core.sample.Stepper` in C, one state
 at a time) decides the board's edges cell by cell; every tour is exactly
 one walk through its states, from the empty state to a closure.
 
-*Table* (the default where it fits): :class:`TourSampler` computes, once,
+*Split tables* (the default where the DP counts by meet in the middle:
+boards 5 to 7 wide, 5 or more long, fewer than 2^64 tours): the board is
+cut where the DP cuts it, and each half keeps, in C
+(:meth:`Stepper.build_half`), its states cell by cell with their numbers
+of *ways* (partial configurations reaching them) and the transitions into
+them.  The join of the two halves' final states (the DP's own) gives each
+left state the sum of its partners' ways; a sample draws ``r`` uniform in
+``[0, total)`` and reads from it a left final state, its partner, and one
+way to each, walking back through the transitions
+(:meth:`TourSampler._split_build` proves the bijection).  Each half stops
+at the middle, where one sweep's states peak: 6x6 open keeps 5.6e6 states
+instead of 2.4e7.
+
+*Table* (boards narrower than 5, or where the split does not serve):
+:class:`TourSampler` computes, once,
 for every state the walk can reach, its number of *completions* (the tours
 that pass through it).  In C (:meth:`Stepper.build`): the states cell by
 cell in hash tables, then each one's completions from the last cell back,
@@ -16,7 +30,7 @@ exact ints.  A sample then draws one number ``r`` uniform in
 transition whose block of completions holds ``r``: each tour is the end of
 exactly one such walk, so each is drawn with probability ``1 / total``.
 
-*Recount* (where the table would pass ``max_states``): self-reduction.
+*Recount* (where the tables would pass ``max_states``): self-reduction.
 Each square of the path is drawn in turn, every candidate weighted by the
 DP's count (:func:`.frontier.count_tours`, in C) of the paths that complete
 the prefix through it: the Hamiltonian paths of the unvisited squares from
@@ -24,11 +38,13 @@ that candidate (to the square before the start, for a closed tour, drawn
 first).  No table, but about ``squares x moves`` counts a tour.
 
 Measured (benchmarks/bench_sample.py, two cores shared with other work):
-the C table 0.1 s on 5x5 open from a corner (5.9e4 states), 0.2 s on 5x5
-open (1.1e5), 0.9 s on 6x6 closed (5.9e5; the Python pass 2.2 s), each
-later sample 0.3-2 ms; 6x6 open's 2.4e7 states in 82 s and 1.05 GB (with
-``max_states=30_000_000``; past the default two million); recounting about
-0.2 s a tour on 3x12, 0.4 s on 5x5 and 10 s on 6x6 open.
+split tables 6x6 closed 1.2e5 states in 0.08 s (one table: 5.9e5, 0.9 s),
+6x6 open 5.6e6 states in 8 s and 0.4 GB (one table: 2.4e7, 82 s, 1.05 GB),
+5x10 open 5.5e6 in 9 s, 6x8 closed 1.5e6 in 1.5 s, 6x7 open 1.8e7 in 27 s
+and 0.9 GB (``max_states`` raised); each later sample 0.5-0.8 ms.  One
+table: 5x5 open from a corner 0.1 s, 3x12 closed instantly.  Recounting:
+about 0.2 s a tour on 3x12, 0.4 s on 5x5.  7x7 open (about 4e8 split
+states) and 8x8 are refused.
 """
 
 from __future__ import annotations
@@ -39,7 +55,8 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from .. import planner
+from .. import existence, planner
+from .._core.frontier import join, pair_mask, profiles, wanted
 from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
 from .._core.sample import NO_MEMORY, OVERFLOW, TOO_MANY, Stepper
 from ..board import Board
@@ -59,9 +76,14 @@ __all__ = [
 #: The ``method`` of the tours drawn here.
 METHOD = "random-uniform"
 
-#: The most DP states (summed over the cells) a sampler's table keeps by
-#: default: a few seconds of the first pass in C and about 100 MB at most.
-DEFAULT_MAX_STATES = 2_000_000
+#: The most DP states (summed over the cells and halves) a sampler's tables
+#: keep by default when built in C: 6x6 open's split tables (5.6e6 states,
+#: 8 s, 0.4 GB) fit; 7x7 open's (about 4e8) do not.
+DEFAULT_MAX_STATES = 6_000_000
+
+#: The default for a table built in Python (boards wider than 7, or counts
+#: past 2^64), at about 80 us a state instead of one or two.
+PYTHON_MAX_STATES = 2_000_000
 
 #: A state's transitions that lead to tours: (completions, next state's key
 #: or -1 after a closure, the edges taken as square pairs).
@@ -72,9 +94,11 @@ _Choices: TypeAlias = "list[tuple[int, int, tuple[tuple[Square, Square], ...]]]"
 #: this many, a few hundred MB, they are recomputed).
 KEEP_CHOICES = 200_000
 
-#: How a sampler draws: from its table ("table"), by recounting ("recount"),
-#: or the table where it fits and else recounting ("auto").
-METHODS = ("auto", "table", "recount")
+#: How a sampler draws: from the two tables of a meet-in-the-middle split
+#: ("split"), from one table of the whole sweep ("table"), by recounting
+#: ("recount"), or ("auto") the split where the DP counts by splitting and
+#: the tables fit, else the whole table where it fits, else recounting.
+METHODS = ("auto", "split", "table", "recount")
 
 #: The largest estimated peak of one DP count that recounting takes on
 #: (:func:`.frontier.estimate`; 6x6 open: 6.6e5 states, 5.3e6 with holes;
@@ -84,6 +108,20 @@ RECOUNT_MAX_STATES = 6_000_000
 
 class _TableTooLarge(Exception):
     """The table would pass ``max_states`` (recounting may still serve)."""
+
+
+#: The split tables' word: they serve boards with fewer than 2^SPLIT_BITS tours.
+SPLIT_BITS = 64
+
+
+class _SplitOverflow(Exception):
+    """The board has 2^64 tours or more: the split tables cannot draw them."""
+
+
+#: Boards at least this wide (and splittable) are drawn from split tables by
+#: default, as the DP counts them by meet in the middle
+#: (:data:`.frontier.SPLIT_WIDTH`).
+SPLIT_WIDTH = frontier.SPLIT_WIDTH
 
 
 #: The fast alternative that error messages name.
@@ -157,26 +195,32 @@ class TourSampler:
       coin: so every directed closed tour from that square has probability
       ``1 / (2 * count)``.
 
-    ``method``: ``"table"`` keeps every state of the DP with its number of
-    completions and walks it: the first sample (building the sampler)
-    costs one pass over the states in C, one or two microseconds each, 32
-    to 64 bytes (5x5 open: 1.1e5 states, 0.2 s; 6x6 closed: 5.9e5, about a
-    second; 6x6 open: 2.4e7, over a minute and a GB, with ``max_states``
-    raised to 3e7), each later one a millisecond or so.  ``"recount"``
-    keeps nothing and draws each square of the tour in turn, weighted by
-    the DP's counts of the completions (about 10 s a tour on 6x6 open).
-    ``"auto"`` (default) builds the table
-    unless it passes ``max_states`` states, and recounts otherwise; after
-    building, :attr:`method` says which one serves.  :attr:`states` is the
-    number of states in the table (0 when recounting).
+    ``method``: ``"split"`` cuts the board where the DP's meet in the
+    middle cuts it and keeps both halves' states with their ways and the
+    transitions into them, about 60 bytes a state, built in C (6x6 closed:
+    1.2e5 states, 0.1 s; 6x6 open: 5.6e6, 8 s and 0.4 GB; 6x7 open: 1.8e7,
+    27 s, with ``max_states`` raised); ``"table"`` keeps every state of one
+    sweep with its number of completions, 32 to 64 bytes each (5x5 open:
+    1.1e5 states, 0.2 s; 6x6 open: 2.4e7, over a minute and a GB); each
+    later sample is a walk of a millisecond or less.  ``"recount"`` keeps
+    nothing and draws each square of the tour in turn, weighted by the DP's
+    counts of the completions (about 10 s a tour on 6x6 open).  ``"auto"``
+    (default) splits boards 5 to 7 wide and 5 or more long with fewer than
+    2^64 tours, takes one table for the others, and recounts where the
+    tables pass ``max_states`` states (default :data:`DEFAULT_MAX_STATES`,
+    six million, or :data:`PYTHON_MAX_STATES`, two million, for a table
+    built in Python); after building, :attr:`method` says which one serves.
+    :attr:`states` is the number of states kept (0 when recounting).
 
     Boards wider than the DP takes, and boards too large both to table and
-    to recount (an estimated 6e6 states a count: 7x7, 8x8), raise
+    to recount (7x7 open: about 4e8 split states, and counts of an
+    estimated 4e7 states to recount; 8x8), raise
     :class:`knight.BoardTooLargeError`; boards it cannot count at all (a
     cylinder or torus, another leaper) ``ValueError``; both messages name
     the fast, non-uniform ``knight.solve(..., method="warnsdorff",
     tie_break="random", seed=...)``.  A board without such a tour raises
-    :class:`knight.NoTourError`.
+    :class:`knight.NoTourError`, before any table where a theorem answers
+    (7x7 closed: an odd number of squares).
 
     >>> import knight
     >>> sampler = knight.TourSampler(knight.Board(5, holes=["c3"]), start=(0, 0))
@@ -193,24 +237,32 @@ class TourSampler:
 
     def __init__(self, board_or_rows: int | Board, cols: int | None = None, *,
                  start: Square | str | None = None, closed: bool = False,
-                 max_states: int = DEFAULT_MAX_STATES, method: str = "auto") -> None:
+                 max_states: int | None = None, method: str = "auto") -> None:
         board = _as_board(board_or_rows, cols)
         self.closed = check_bool(closed, "closed")
         if not isinstance(method, str) or method not in METHODS:
             raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; "
                              f"got {method!r}")
-        limit = as_int(max_states, "max_states")
+        limit = DEFAULT_MAX_STATES if max_states is None else as_int(max_states, "max_states")
         if limit < 1:
             raise ValueError(f"max_states must be at least 1, got {limit}")
+        #: The limit of a table built in Python.
+        self._py_limit = PYTHON_MAX_STATES if max_states is None else limit
         why = _refusal(board)
         if why is not None:
             raise ValueError(f"random tours are uniform only where the frontier DP counts "
                              f"the tours, and {why}: {FAST_HINT}")
         sq = None if start is None else board.square(start, "start")
+        # The colour arguments and theorems answer "none" before any table.
+        why = existence.board_reason(board, sq, self.closed)
+        if why is not None:
+            kind = "closed" if self.closed else "open"
+            where = "" if sq is None else f" from {sq}"
+            raise NoTourError(f"the {board.describe()} has no {kind} tour{where}: {why}")
         self.board = board
         self.start: Square | None = sq
         self.max_states = limit
-        #: How the tours are drawn: "table" or "recount" (see the class notes).
+        #: How the tours are drawn: "split", "table" or "recount" (see the class notes).
         self.method = method
         self._build()
 
@@ -256,13 +308,27 @@ class TourSampler:
         elif self.method == "recount":
             undirected = self._recount_setup()
         else:
+            split_why = self._split_reason()
+            if self.method == "split" and split_why:
+                raise ValueError(f"method='split' needs {split_why}")
             try:
-                if self._stepper is None:  # the C build stops at max_states itself
-                    self._precheck(bd)
-                undirected = self._table()
-                self.method = "table"
+                undirected = -1
+                if self.method == "split" or (self.method == "auto" and not split_why
+                                              and bd.W >= SPLIT_WIDTH):
+                    try:
+                        undirected = self._split_build()
+                        self.method = "split"
+                    except _SplitOverflow as e:
+                        if self.method == "split":
+                            raise BoardTooLargeError(f"{e}; {FAST_HINT}") from None
+                        self.states = 0
+                if undirected < 0:
+                    if self._stepper is None:  # the C build stops at max_states itself
+                        self._precheck(bd)
+                    undirected = self._table()
+                    self.method = "table"
             except _TableTooLarge as e:
-                if self.method == "table":
+                if self.method in ("table", "split"):
                     raise BoardTooLargeError(str(e)) from None
                 self._memo = []
                 undirected = self._recount_setup(str(e))
@@ -275,10 +341,10 @@ class TourSampler:
         else:
             self.count = 2 * undirected  # each path from either end
 
-    def _refusal(self) -> str:
+    def _refusal(self, limit: int | None = None) -> str:
         return (f"a uniform random tour of the {self.board.describe()} needs the frontier "
                 f"DP's states in a table, and there are more than max_states="
-                f"{self.max_states:,}; {FAST_HINT}")
+                f"{self.max_states if limit is None else limit:,}; {FAST_HINT}")
 
     def _precheck(self, bd: frontier.Board) -> None:
         """Refuse, at C speed, a board whose states pass ``max_states``: the
@@ -289,12 +355,12 @@ class TourSampler:
         esz = 8 * ((1 if self._S <= 15 else 2) + len(mods))
         try:
             _, info = frontier._run_core(bd, mods,
-                                         max_bytes=max(1 << 20, 8 * self.max_states * esz))
+                                         max_bytes=max(1 << 20, 8 * self._py_limit * esz))
         except BoardTooLargeError:
-            raise _TableTooLarge(self._refusal()) from None
+            raise _TableTooLarge(self._refusal(self._py_limit)) from None
         folded = int(info.sizes.sum())
-        if folded > self.max_states:
-            raise _TableTooLarge(self._refusal().replace(
+        if folded > self._py_limit:
+            raise _TableTooLarge(self._refusal(self._py_limit).replace(
                 "more than", f"at least {folded:,}, more than"))
 
     def _table(self) -> int:
@@ -344,7 +410,7 @@ class TourSampler:
         state reachable from the empty one; return the empty state's count,
         the number of undirected tours.  Depth-first with an explicit stack
         (boards are up to thousands of cells long), each state expanded once."""
-        N, limit, states = self._bd.N, self.max_states, 1
+        N, limit, states = self._bd.N, self._py_limit, 1
         memo: list[dict[int, int]] = [{} for _ in range(N + 1)]
         frames: list[list[Any]] = [[0, 0, self._successors(0, 0), 0, 0]]
         while frames:
@@ -367,7 +433,7 @@ class TourSampler:
                 f[3], f[4] = i, acc
                 states += 1
                 if states > limit:
-                    raise _TableTooLarge(self._refusal())
+                    raise _TableTooLarge(self._refusal(limit))
                 frames.append([p + 1, child, self._successors(p + 1, child), 0, 0])
                 continue
             memo[p][key] = acc
@@ -379,6 +445,143 @@ class TourSampler:
         # the walk only asks for states with completions
         self._memo = [{k: v for k, v in m.items() if v} for m in memo]
         return total
+
+    # -- the split tables (meet in the middle) ---------------------------------
+
+    def _split_reason(self) -> str:
+        """Why the split tables cannot serve this board ('' when they can)."""
+        bd = self._bd
+        if bd.trivial is not None:
+            return "a board of two or more squares"
+        if bd.W > STEPPER_WIDTH:
+            return f"a board at most {STEPPER_WIDTH} squares wide once cropped"
+        if bd.W < 3 or bd.L < 5:
+            return "a board at least 3 squares wide and 5 long once cropped"
+        if frontier.count_bound(bd) > (1 << 64) * frontier.primes(1)[0]:
+            return "a board with fewer than 2^127 tours (by the DP's bound)"
+        return ""
+
+    def _split_build(self) -> int:
+        """Build both halves' tables and the weights of the join; return the
+        number of undirected tours.
+
+        The board is cut where the DP's meet in the middle cuts it
+        (:func:`.frontier.make_part`): half 0 sweeps from the first column
+        to the cut, half 1 (the board turned 180 degrees) from the last.
+        Each keeps its states cell by cell with their numbers of *ways*
+        (partial configurations reaching them) and the transitions into
+        them (:meth:`Stepper.build_half`).  A tour is one way to a final
+        state ``a`` of half 0, one way to a final state ``b`` of half 1,
+        the two compatible (the join's test).  With ``F``, ``G`` their ways
+        and ``J(a)`` the sum of ``G(b)`` over ``a``'s partners (the join,
+        per left state), the tours number ``sum F(a) J(a)``; a draw of
+        ``r`` in ``[0, total)`` picks ``a`` by the prefix sums of
+        ``F(a) J(a)``, then ``b`` among the partners by ``G(b)``, then each
+        half's way by walking back through its transitions: a bijection,
+        so every tour is drawn with probability ``1 / total``.
+
+        The ways are kept modulo 2^64, which is exact for every state on
+        some tour when ``total < 2^64`` (such a state has at most ``total``
+        ways; the others are never drawn), and modulo a prime near 2^63, so
+        that the join's two sums tell ``total`` exactly (the DP's bound on
+        it is below their product): past 2^64 the split cannot serve
+        (:class:`_SplitOverflow`).
+        """
+        bd, bx = self._bd, self._box
+        check_memory(80 * self.max_states,
+                     f"a sampler's split tables of up to max_states={self.max_states:,} "
+                     "states")
+        cut = frontier.default_cut(bd.L)
+        prime = frontier.primes(1)[0]
+        moves = frontier.check_moves(self.board.moves)
+        parts = [frontier.make_part(bx.rows, bx.cols, path_mode=bd.path_mode, cut=cut,
+                                    side=side, pinned=bx.pinned, removed=bx.removed,
+                                    moves=moves) for side in (0, 1)]
+        i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
+        tables = []
+        left = self.max_states
+        self.states = 0
+        for part in parts:
+            pb = part.board
+            st = Stepper(pb.W, pb.N, i32(pb.target), i32(pb.back), i32(pb.rem), i32(pb.fwd),
+                         i32(pb.last_fwd), i32(pb.pinned), pb.last_needed, pb.path_mode)
+            got = st.build_half(left, prime)
+            if got == TOO_MANY:
+                raise _TableTooLarge(self._refusal())
+            if got == NO_MEMORY:
+                raise MemoryError(f"the sampler's split tables of the "
+                                  f"{self.board.describe()}: out of memory")
+            left -= got
+            self.states += got
+            tables.append((st, *st.final_table()))
+        W, tg = bd.W, i32(parts[0].btarget)
+        lmap, rmap = i32(parts[0].bmap), i32(parts[1].bmap)
+        (_, lkeys, lways, lways2), (_, rkeys, rways, rways2) = tables
+        zl, zr = np.zeros_like(lkeys), np.zeros_like(rkeys)
+        lprof = np.empty(len(lkeys), dtype=np.uint64)
+        rprof = np.empty(len(rkeys), dtype=np.uint64)
+        profiles(W, lkeys, zl, lmap, tg, lprof)
+        profiles(W, rkeys, zr, rmap, tg, rprof)
+        order = np.argsort(rprof, kind="stable")
+        rkeys, rways, rways2, rprof = (np.ascontiguousarray(a[order])
+                                       for a in (rkeys, rways, rways2, rprof))
+        per_left = np.zeros(len(lkeys), dtype=np.uint64)
+        result = np.zeros(2, dtype=np.uint64)
+        info = np.zeros(3, dtype=np.int64)
+        join(W, bd.path_mode, tg, lkeys, zl, np.column_stack((lways, lways2)).ravel(), lmap,
+             lprof, rkeys, zr, np.column_stack((rways, rways2)).ravel(), rmap, rprof,
+             np.array([0, prime], dtype=np.uint64), result, info, 0.0, per_left)
+        total = frontier.crt([int(result[0]), int(result[1])], [1 << 64, prime])
+        if total >> SPLIT_BITS:
+            raise _SplitOverflow(f"the {self.board.describe()} has {total:,} tours, "
+                                 f"more than the split tables' {SPLIT_BITS} bits")
+        cum = np.cumsum(lways * per_left, dtype=np.uint64)
+        if total != (int(cum[-1]) if len(cum) else 0):
+            raise RuntimeError("split tables inconsistent: the join's sum differs")
+        self._split = (parts, [t[0] for t in tables], lkeys, lways, lprof, per_left, cum,
+                       rkeys, rways, rprof, tg, lmap, rmap)
+        return total
+
+    def _split_walk(self, r: int) -> list[tuple[Square, Square]]:
+        """The edges of the tour numbered ``r`` in ``[0, total)`` (see
+        :meth:`_split_build`)."""
+        (parts, steppers, lkeys, lways, lprof, per_left, cum, rkeys, rways, rprof, tg,
+         lmap, rmap) = self._split
+        bd = self._bd
+        i = int(np.searchsorted(cum, np.uint64(r), side="right"))
+        r -= int(cum[i - 1]) if i else 0
+        u, v = divmod(r, int(per_left[i]))  # u: half 0's way, v: the partner
+        lkey = int(lkeys[i])
+        pick = None
+        for want in wanted(bd.W, bd.path_mode, tg, int(lprof[i])):
+            a = int(np.searchsorted(rprof, np.uint64(want), side="left"))
+            b = int(np.searchsorted(rprof, np.uint64(want), side="right"))
+            if a == b:
+                continue
+            ok = np.empty(b - a, dtype=np.uint8)
+            pair_mask(bd.W, bd.path_mode, lkey, 0, lmap, rkeys[a:b],
+                      np.zeros(b - a, dtype=np.uint64), rmap, ok)
+            for x in np.flatnonzero(ok).tolist():
+                w = int(rways[a + x])
+                if v < w:
+                    pick = a + x
+                    break
+                v -= w
+            if pick is not None:
+                break
+        if pick is None:
+            raise RuntimeError("split tables inconsistent: no partner for the draw")
+        N = bd.N
+        edges = []
+        for side, (part, st, key, way) in enumerate(
+                ((parts[0], steppers[0], lkey, u), (parts[1], steppers[1], int(rkeys[pick]), v))):
+            back = part.board.back
+            for p, j in st.walk_back(key, way):
+                q = back[4 * p + j]
+                if side:  # half 1 is the board turned 180 degrees
+                    p, q = N - 1 - p, N - 1 - q
+                edges.append((self._square(p), self._square(q)))
+        return edges
 
     # -- drawing ----------------------------------------------------------------
 
@@ -438,7 +641,8 @@ class TourSampler:
                     self._square(self._bd.target.index(2))]
         if self.method == "recount":
             return self._recount_path(rng)
-        edges = self._walk(_randbelow(rng, self._undirected))
+        r = _randbelow(rng, self._undirected)
+        edges = self._split_walk(r) if self.method == "split" else self._walk(r)
         adj: dict[Square, list[Square]] = {}
         for su, sv in edges:
             adj.setdefault(su, []).append(sv)
@@ -585,7 +789,7 @@ class TourSampler:
 
 
 @functools.lru_cache(maxsize=8)
-def _sampler(board: Board, start: Square | None, closed: bool, max_states: int,
+def _sampler(board: Board, start: Square | None, closed: bool, max_states: int | None,
              method: str) -> TourSampler:
     return TourSampler(board, start=start, closed=closed, max_states=max_states,
                        method=method)
@@ -594,7 +798,7 @@ def _sampler(board: Board, start: Square | None, closed: bool, max_states: int,
 def random_tour(board_or_rows: int | Board, cols: int | None = None, *,
                 start: Square | str | None = None, closed: bool = False,
                 seed: int | np.random.Generator | None = None,
-                max_states: int = DEFAULT_MAX_STATES, method: str = "auto") -> Tour:
+                max_states: int | None = None, method: str = "auto") -> Tour:
     """A uniformly random tour: every tour of the board equally likely.
 
     The distribution, the boards served, the errors, ``max_states`` and
@@ -618,7 +822,7 @@ def random_tour(board_or_rows: int | Board, cols: int | None = None, *,
     check_bool(closed, "closed")
     rng = _check_seed(seed)
     sq = None if start is None else board.square(start, "start")
-    limit = as_int(max_states, "max_states")
+    limit = None if max_states is None else as_int(max_states, "max_states")
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; "
                          f"got {method!r}")
