@@ -162,6 +162,8 @@ def test_split_tables_are_uniform_by_chi_square(board: Board, start: tuple[int, 
     (Board(3, 5, moves="king"), {"start": (1, 2)}),
     (Board(4, 6, moves="king", holes=[(1, 1)]), {"closed": True}),
     (Board(6, 5, moves="dabbaba", holes=[(0, 0)]), {}),
+    (Board(5, 5, moves="king", holes=[(2, 2)]), {"closed": True}),
+    (Board(5, 6, moves="wazir"), {"start": (0, 0)}),
 ])
 def test_split_tables_count_what_the_dp_counts(board: Board, kw: dict) -> None:
     """The join of the two halves' tables (ways per final state, partners'
