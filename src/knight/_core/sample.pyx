@@ -30,6 +30,7 @@ cdef enum:
     C_FULL = 1
     C_TERM = 2
     MAXS = 32
+    MAXP = 16
 
 #: Widest board whose keys fit one word.
 MAX_WIDTH = 7
@@ -63,7 +64,7 @@ cdef struct Layer:
     uint32_t* ioff
     uint32_t* isrc
     uint8_t* ich
-    uint64_t* comp2  # build_half: the ways modulo its prime
+    uint64_t* comp2  # build_half: the ways modulo each of its primes, slot by slot
 
 
 cdef inline size_t _slot_of(uint64_t x, size_t mask) noexcept nogil:
@@ -129,7 +130,7 @@ cdef int _compact(Layer* L, Layer* nxt) noexcept nogil:
     """Once the layer after it is built, a half's layer is never searched by
     key again (walks go by slot): keep its states densely, about a third of
     the hash table's size, and point the next layer's transitions at the
-    new places.  Its ways modulo the prime are no longer needed either."""
+    new places.  Its ways modulo the primes are no longer needed either."""
     cdef size_t slot, k = 0, e
     cdef uint32_t* where = <uint32_t*>malloc((L.cap if L.cap else 1) * sizeof(uint32_t))
     cdef uint64_t* keys = <uint64_t*>malloc((L.n if L.n else 1) * sizeof(uint64_t))
@@ -195,7 +196,9 @@ cdef class Stepper:
     cdef int nlayers
     cdef uint64_t total_
     cdef bint half  # the table is build_half's (forward counts, edges in)
-    cdef uint64_t prime  # build_half's second modulus
+    # build_half's further moduli (primes below 2^63), at most MAXP
+    cdef uint64_t primes[MAXP]
+    cdef int nprime
 
     def __cinit__(self):
         self.layers = NULL
@@ -587,6 +590,8 @@ cdef class Stepper:
         cdef int subs[2 * 11]
         cdef int m, i, r
         cdef size_t slot, e, ne = 0, ecap = 1024, at
+        cdef uint64_t x
+        cdef int j
         cdef int64_t d
         cdef uint64_t key
         cdef Layer* L = &self.layers[p]
@@ -638,7 +643,7 @@ cdef class Stepper:
         if status == 0:
             # The slots are final now: sort the transitions by target slot.
             nxt.comp = <uint64_t*>calloc(nxt.cap, sizeof(uint64_t))
-            nxt.comp2 = <uint64_t*>calloc(nxt.cap, sizeof(uint64_t))
+            nxt.comp2 = <uint64_t*>calloc(nxt.cap * self.nprime, sizeof(uint64_t))
             nxt.ioff = <uint32_t*>calloc(nxt.cap + 1, sizeof(uint32_t))
             nxt.isrc = <uint32_t*>malloc((ne if ne else 1) * sizeof(uint32_t))
             nxt.ich = <uint8_t*>malloc(ne if ne else 1)
@@ -651,10 +656,12 @@ cdef class Stepper:
                 ekey[e] = <uint64_t>d  # the key's slot from here on
                 nxt.ioff[d + 1] += 1
                 nxt.comp[d] += L.comp[esrc[e]]
-                # both below the prime, below 2^63: the sum fits
-                nxt.comp2[d] += L.comp2[esrc[e]]
-                if nxt.comp2[d] >= self.prime:
-                    nxt.comp2[d] -= self.prime
+                for j in range(self.nprime):
+                    # both below the prime, below 2^63: the sum fits
+                    x = nxt.comp2[d * self.nprime + j] + L.comp2[esrc[e] * self.nprime + j]
+                    if x >= self.primes[j]:
+                        x -= self.primes[j]
+                    nxt.comp2[d * self.nprime + j] = x
             for slot in range(nxt.cap):
                 nxt.ioff[slot + 1] += nxt.ioff[slot]
             for e in range(ne):
@@ -674,25 +681,32 @@ cdef class Stepper:
             status = _compact(L, nxt)
         return status
 
-    def build_half(self, int64_t max_states, uint64_t prime):
+    def build_half(self, int64_t max_states, const uint64_t[::1] primes):
         """The table of one half of a meet-in-the-middle split (the board of
         ``frontier.make_part``): every state reachable from the empty one,
         cell by cell through the last, each with the number of ways to reach
         it (modulo 2^64: exact for every state that some tour passes when
-        the board has fewer than 2^64 tours; and modulo ``prime``, a prime
-        below 2^63, so that the caller can tell) and the transitions into
-        it, so that :meth:`walk_back` can draw a way to any final state.
+        the board has fewer than 2^64 tours; and modulo each of ``primes``,
+        below 2^63 and at most 16 of them, so that the caller can tell) and
+        the transitions into it, so that :meth:`walk_back` can draw a way to
+        any final state.
 
         Returns the number of states kept, or ``TOO_MANY`` / ``NO_MEMORY``
         (nothing kept).  Ctrl-C stops it.  Memory: about 64 bytes a state.
         """
         cdef int p, status = 0
         cdef int64_t states = 1
-        if prime < 2 or prime >= (<uint64_t>1) << 63:
-            raise ValueError("prime must be in 2 .. 2^63 - 1")
+        cdef int j
+        if primes.shape[0] < 1 or primes.shape[0] > MAXP:
+            raise ValueError(f"build_half takes 1 to {MAXP} primes")
+        for j in range(primes.shape[0]):
+            if primes[j] < 2 or primes[j] >= (<uint64_t>1) << 63:
+                raise ValueError("each prime must be in 2 .. 2^63 - 1")
         self._free_table()
         self.half = True
-        self.prime = prime
+        self.nprime = primes.shape[0]
+        for j in range(self.nprime):
+            self.primes[j] = primes[j]
         self.layers = <Layer*>malloc((self.N + 1) * sizeof(Layer))
         if self.layers == NULL:
             return T_NO_MEMORY
@@ -703,12 +717,13 @@ cdef class Stepper:
                 status = T_NO_MEMORY
             else:
                 self.layers[0].comp = <uint64_t*>calloc(16, sizeof(uint64_t))
-                self.layers[0].comp2 = <uint64_t*>calloc(16, sizeof(uint64_t))
+                self.layers[0].comp2 = <uint64_t*>calloc(16 * self.nprime, sizeof(uint64_t))
                 if self.layers[0].comp == NULL or self.layers[0].comp2 == NULL:
                     status = T_NO_MEMORY
                 else:
                     self.layers[0].comp[_layer_find(&self.layers[0], 0)] = 1
-                    self.layers[0].comp2[_layer_find(&self.layers[0], 0)] = 1
+                    for j in range(self.nprime):
+                        self.layers[0].comp2[_layer_find(&self.layers[0], 0) * self.nprime + j] = 1
             p = 0
             while status == 0 and p < self.N:
                 status = self._forward_in(p, &states, max_states)
@@ -722,7 +737,8 @@ cdef class Stepper:
 
     def final_table(self):
         """build_half's final states (after the last cell): (keys, ways, ways
-        modulo the prime), three uint64 arrays in one order."""
+        modulo the primes), uint64 arrays in one order, the last of shape
+        (states, primes)."""
         cdef Layer* L
         cdef size_t slot, k = 0
         if self.layers == NULL or not self.half:
@@ -730,15 +746,17 @@ cdef class Stepper:
         L = &self.layers[self.N]
         keys = _np.empty(L.n, dtype=_np.uint64)
         ways = _np.empty(L.n, dtype=_np.uint64)
-        ways2 = _np.empty(L.n, dtype=_np.uint64)
+        ways2 = _np.empty((L.n, self.nprime), dtype=_np.uint64)
         cdef uint64_t[::1] kv = keys
         cdef uint64_t[::1] wv = ways
-        cdef uint64_t[::1] w2 = ways2
+        cdef uint64_t[:, ::1] w2 = ways2
+        cdef int j
         for slot in range(L.cap):
             if L.keys[slot] != FREE_SLOT:
                 kv[k] = L.keys[slot]
                 wv[k] = L.comp[slot]
-                w2[k] = L.comp2[slot]
+                for j in range(self.nprime):
+                    w2[k, j] = L.comp2[slot * self.nprime + j]
                 k += 1
         return keys, ways, ways2
 

@@ -113,6 +113,10 @@ class _TableTooLarge(Exception):
 #: The split tables' word: they serve boards with fewer than 2^SPLIT_BITS tours.
 SPLIT_BITS = 64
 
+#: The most primes the split tables carry to tell the count exactly
+#: (:meth:`Stepper.build_half` takes 16).
+SPLIT_PRIMES = 16
+
 
 class _SplitOverflow(Exception):
     """The board has 2^64 tours or more: the split tables cannot draw them."""
@@ -457,8 +461,8 @@ class TourSampler:
             return f"a board at most {STEPPER_WIDTH} squares wide once cropped"
         if bd.W < 3 or bd.L < 5:
             return "a board at least 3 squares wide and 5 long once cropped"
-        if frontier.count_bound(bd) > (1 << 64) * frontier.primes(1)[0]:
-            return "a board with fewer than 2^127 tours (by the DP's bound)"
+        if len(frontier.moduli_for(frontier.count_bound(bd))) > 1 + SPLIT_PRIMES:
+            return f"a board the DP bounds below 2^{64 + 62 * SPLIT_PRIMES} tours"
         return ""
 
     def _split_build(self) -> int:
@@ -482,17 +486,18 @@ class TourSampler:
 
         The ways are kept modulo 2^64, which is exact for every state on
         some tour when ``total < 2^64`` (such a state has at most ``total``
-        ways; the others are never drawn), and modulo a prime near 2^63, so
-        that the join's two sums tell ``total`` exactly (the DP's bound on
-        it is below their product): past 2^64 the split cannot serve
-        (:class:`_SplitOverflow`).
+        ways; the others are never drawn), and modulo as many primes near
+        2^63 as the DP's bound on ``total`` needs (:func:`.frontier.moduli_for`,
+        as the count itself), so that the join's sums tell ``total`` exactly:
+        past 2^64 the split cannot serve (:class:`_SplitOverflow`).
         """
         bd, bx = self._bd, self._box
         check_memory(80 * self.max_states,
                      f"a sampler's split tables of up to max_states={self.max_states:,} "
                      "states")
         cut = frontier.default_cut(bd.L)
-        prime = frontier.primes(1)[0]
+        words = frontier.moduli_for(frontier.count_bound(bd))
+        primes = np.array(words[1:] or frontier.primes(1), dtype=np.uint64)
         moves = frontier.check_moves(self.board.moves)
         parts = [frontier.make_part(bx.rows, bx.cols, path_mode=bd.path_mode, cut=cut,
                                     side=side, pinned=bx.pinned, removed=bx.removed,
@@ -505,7 +510,7 @@ class TourSampler:
             pb = part.board
             st = Stepper(pb.W, pb.N, i32(pb.target), i32(pb.back), i32(pb.rem), i32(pb.fwd),
                          i32(pb.last_fwd), i32(pb.pinned), pb.last_needed, pb.path_mode)
-            got = st.build_half(left, prime)
+            got = st.build_half(left, primes)
             if got == TOO_MANY:
                 raise _TableTooLarge(self._refusal())
             if got == NO_MEMORY:
@@ -526,12 +531,13 @@ class TourSampler:
         rkeys, rways, rways2, rprof = (np.ascontiguousarray(a[order])
                                        for a in (rkeys, rways, rways2, rprof))
         per_left = np.zeros(len(lkeys), dtype=np.uint64)
-        result = np.zeros(2, dtype=np.uint64)
+        mods = [1 << 64] + primes.tolist()
+        result = np.zeros(len(mods), dtype=np.uint64)
         info = np.zeros(3, dtype=np.int64)
         join(W, bd.path_mode, tg, lkeys, zl, np.column_stack((lways, lways2)).ravel(), lmap,
              lprof, rkeys, zr, np.column_stack((rways, rways2)).ravel(), rmap, rprof,
-             np.array([0, prime], dtype=np.uint64), result, info, 0.0, per_left)
-        total = frontier.crt([int(result[0]), int(result[1])], [1 << 64, prime])
+             np.array([0] + mods[1:], dtype=np.uint64), result, info, 0.0, per_left)
+        total = frontier.crt(result.tolist(), mods)
         if total >> SPLIT_BITS:
             raise _SplitOverflow(f"the {self.board.describe()} has {total:,} tours, "
                                  f"more than the split tables' {SPLIT_BITS} bits")
