@@ -325,9 +325,24 @@ def test_reproducible_from_seed() -> None:
     # random_tour keeps its sampler and draws as the sampler does
     assert random_tour(3, 4, seed=3) == TourSampler(3, 4).sample(seed=3)
     assert random_tour(Board(3, 4), seed=3) == random_tour(3, 4, seed=3)
-    assert sample_mod._sampler.cache_info().hits >= 1
+    assert any(k[0] == Board(3, 4) for k in sample_mod._kept_samplers)
     # fresh entropy: valid tours
     assert knight.verify(random_tour(3, 4)) is not None
+
+
+def test_random_tour_keeps_a_bounded_number_of_samplers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sample_mod, "_kept_samplers", type(sample_mod._kept_samplers)())
+    first = sample_mod._sampler(Board(3, 4), None, False, None, "auto")
+    assert sample_mod._sampler(Board(3, 4), None, False, None, "auto") is first
+    for n in range(7, 17):
+        random_tour(3, n, seed=1)
+    assert len(sample_mod._kept_samplers) == sample_mod.KEEP_SAMPLERS
+    assert (Board(3, 4), None, False, None, "auto") not in sample_mod._kept_samplers
+    # a states budget too: the newest sampler stays, the older ones make room
+    monkeypatch.setattr(sample_mod, "KEEP_STATES", 50_000)
+    random_tour(5, 5, seed=1)   # 1.1e5 states
+    assert list(sample_mod._kept_samplers) == [(Board(5, 5), None, False, None, "auto")]
 
 
 def test_trivial_and_exact_big_counts() -> None:

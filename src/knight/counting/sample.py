@@ -49,7 +49,9 @@ states) and 8x8 are refused.
 
 from __future__ import annotations
 
+import collections
 import functools
+import threading
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -794,11 +796,36 @@ class TourSampler:
                 f"count={self.count}, states={self.states})")
 
 
-@functools.lru_cache(maxsize=8)
+#: random_tour keeps the samplers of its last boards: at most this many, and
+#: beyond the last one built, at most KEEP_STATES states in all (one 6x6 open
+#: table, or many small ones; not eight of 0.4 GB each).
+KEEP_SAMPLERS = 8
+KEEP_STATES = DEFAULT_MAX_STATES
+
+_kept_samplers: collections.OrderedDict[tuple[Any, ...], TourSampler] = \
+    collections.OrderedDict()
+_kept_lock = threading.Lock()
+
+
 def _sampler(board: Board, start: Square | None, closed: bool, max_states: int | None,
              method: str) -> TourSampler:
-    return TourSampler(board, start=start, closed=closed, max_states=max_states,
-                       method=method)
+    """The kept sampler of these arguments, or a new one, kept (the oldest
+    ones dropped past :data:`KEEP_SAMPLERS` or the states budget)."""
+    args = (board, start, closed, max_states, method)
+    with _kept_lock:
+        got = _kept_samplers.get(args)
+        if got is not None:
+            _kept_samplers.move_to_end(args)
+            return got
+    made = TourSampler(board, start=start, closed=closed, max_states=max_states, method=method)
+    with _kept_lock:
+        _kept_samplers[args] = made
+        _kept_samplers.move_to_end(args)
+        while len(_kept_samplers) > 1 and (
+                len(_kept_samplers) > KEEP_SAMPLERS
+                or sum(k.states for k in _kept_samplers.values()) > KEEP_STATES):
+            _kept_samplers.popitem(last=False)
+    return made
 
 
 def random_tour(board_or_rows: int | Board, cols: int | None = None, *,
@@ -815,7 +842,8 @@ def random_tour(board_or_rows: int | Board, cols: int | None = None, *,
     ``numpy.random.Generator`` (None: fresh entropy); the same seed gives
     the same tour.  The samplers of the last eight boards are kept, so the
     first call on a board pays for the DP's table and later ones only for
-    a walk; build a :class:`knight.TourSampler` to hold one yourself.
+    a walk (as long as they hold six million states in all: past that the
+    oldest go); build a :class:`knight.TourSampler` to hold one yourself.
 
     >>> import knight
     >>> tour = knight.random_tour(3, 4, seed=7)
