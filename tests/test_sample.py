@@ -194,26 +194,31 @@ def test_the_sampler_splits_where_the_dp_does() -> None:
         TourSampler(3, 4, method="split")
     with pytest.raises(ValueError, match="split.*7 squares wide"):
         TourSampler(Board(8, 9, holes=[(0, 0)]), method="split")
-    # 3x60 closed: 87 bits, told exactly by the primes the tables carry
-    with pytest.raises(BoardTooLargeError, match="more than the split tables' 64 bits"):
-        TourSampler(3, 60, closed=True, method="split")
     with pytest.raises(BoardTooLargeError, match="max_states=1,000"):
         TourSampler(6, 6, closed=True, method="split", max_states=1000)
     # auto: past max_states, recounting serves
     assert TourSampler(5, 5, start=(0, 0), max_states=1000).method == "recount"
 
 
-def test_split_past_64_bits_is_refused_or_left_to_the_table(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # A count past the split tables' word (here made 5 bits: 3x7 open has
-    # 52 undirected paths) is told exactly by the second modulus: method
-    # "split" refuses, "auto" takes one table instead.
+def test_split_past_64_bits_reads_exact_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past the split tables' word (here made 5 bits: 3x7 open has 52
+    # undirected paths, 5x5 open from a corner 304) every state keeps its
+    # ways modulo primes, and the draw reads them exactly: still uniform.
     monkeypatch.setattr(sample_mod, "SPLIT_BITS", 5)
-    with pytest.raises(BoardTooLargeError, match="52 tours"):
-        TourSampler(3, 7, method="split")
-    monkeypatch.setattr(sample_mod, "SPLIT_WIDTH", 3)
-    auto = TourSampler(3, 7)
-    assert auto.method == "table" and auto.count == 104
+    sampler = TourSampler(3, 7, method="split")
+    assert sampler._exact is not None and sampler.count == 104
+    assert_uniform(sampler, 12, 35)
+    corner = TourSampler(5, 5, start=(0, 0))
+    assert corner.method == "split" and corner._exact is not None and corner.count == 304
+    check_tours(corner.samples(20, seed=3), Board(5), False, (0, 0))
+
+
+def test_split_counts_past_2_64() -> None:
+    # 3x60 closed: 87 bits (two prime words kept for every state)
+    sampler = TourSampler(3, 60, closed=True, method="split")
+    assert sampler.count == knight.count(3, 60, closed=True) > 1 << 64
+    assert sampler._exact is not None
+    check_tours(sampler.samples(3, seed=2), Board(3, 60), True, (0, 0))
 
 
 def test_stepper_half_tables_checks() -> None:
@@ -250,6 +255,31 @@ def test_stepper_half_tables_checks() -> None:
     assert len(ways_of) == int(ways[0])
     with pytest.raises(RuntimeError, match="build\\(\\)"):
         st.total  # noqa: B018
+    # the accessors of an exact walk (counts past 2^64)
+    n = pb.N
+    d = st.final_index(k)
+    assert d >= 0 and st.final_index(0xFFFFFFFFFFFFFFF) == -1
+    assert st.ways(n, d) == (int(ways[0]), int(ways2[0, 0]), int(ways2[0, 1]))
+    with pytest.raises(RuntimeError, match="keep=True"):
+        st.ways(n - 1, 0)
+    src, c = st.edges_in(n, d)[0]
+    assert st.choice_slots(n - 1, src, c) in ([], [0], [1], [2], [3]) or \
+        len(st.choice_slots(n - 1, src, c)) == 2
+    for bad in ((n + 1, 0), (-1, 0), (n, -1), (n, 10**9)):
+        with pytest.raises(ValueError):
+            st.edges_in(*bad)
+    with pytest.raises(ValueError, match="no transitions in"):
+        st.edges_in(0, 0)
+    with pytest.raises(ValueError, match="final states"):
+        st.choice_slots(n, d, 0)
+    with pytest.raises(ValueError, match="transitions"):
+        st.choice_slots(n - 1, src, 99)
+    assert st.build_half(10**6, u64(frontier.primes(1)), True) == got
+    assert len(st.ways(n - 1, src)) == 2       # kept for every layer
+    # the exact walk draws the same ways as the 64-bit one
+    mods = [1 << 64] + frontier.primes(1)
+    for r in range(int(ways[0])):
+        assert sample_mod._exact_walk(st, n, k, r, mods) == st.walk_back(k, r)
 
 
 def test_join_helpers_check_their_arguments() -> None:

@@ -1151,8 +1151,9 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     the cut): the lookup then skips the right states with the wrong number,
     most of them.  The right table must be sorted by profile (rprof).
     info = [profile lookups, pairs tried, pairs joined].  ``per_left``, if
-    given, gets each left state's sum of its partners' counts modulo 2^64
-    (word 0; the uniform sampler's weights).  Returns ST_*.
+    given, gets each left state's sum of its partners' counts (the uniform
+    sampler's weights): one value per left state (word 0, modulo 2^64), or
+    with nl * nw values, every word (state i's at i * nw).  Returns ST_*.
     """
     cdef int nw = mods.shape[0]
     cdef int nb = 2 * W, S = 2 * W + 1
@@ -1181,7 +1182,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     # mate words hold cells 0..14 (15 means none); in path mode 0..12
     cdef bint words = not path_mode and nb <= 15
     cdef bint pwords = path_mode and nb <= 13
-    cdef bint keep = per_left is not None
+    cdef bint keep = per_left is not None, every = False
     if rms == NULL or rmw == NULL or rreal == NULL or acc == NULL or tot == NULL or nb > 26 \
             or ht == NULL:
         free(rms)
@@ -1197,8 +1198,9 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     for j in range(nw):
         tot[j] = 0
     try:
-        if keep and per_left.shape[0] != nl:
-            raise ValueError("per_left must hold one value per left state")
+        if keep and per_left.shape[0] != nl and per_left.shape[0] != nl * nw:
+            raise ValueError("per_left must hold one value, or nw, per left state")
+        every = keep and nw > 1 and per_left.shape[0] == nl * nw
         with nogil:
             # The right profiles' first states, in a hash table: a binary
             # search of rprof per lookup was half the join's time, a chain
@@ -1263,7 +1265,10 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                             joined += 1
                             _add_vals(acc, &rval[x * nw], &mods[0], nw)
                         x += 1
-                if keep:
+                if every:
+                    for j in range(nw):
+                        per_left[i * nw + j] = acc[j]
+                elif keep:
                     per_left[i] = acc[0]
                 tot[0] += acc[0] * lval[i * nw]  # modulo 2^64
                 for j in range(1, nw):

@@ -126,23 +126,30 @@ cdef inline int64_t _layer_find(const Layer* L, uint64_t key) noexcept nogil:
     return -1
 
 
-cdef int _compact(Layer* L, Layer* nxt) noexcept nogil:
+cdef int _compact(Layer* L, Layer* nxt, int nprime, bint keep) noexcept nogil:
     """Once the layer after it is built, a half's layer is never searched by
     key again (walks go by slot): keep its states densely, about a third of
     the hash table's size, and point the next layer's transitions at the
-    new places.  Its ways modulo the primes are no longer needed either."""
+    new places.  Its ways modulo the primes go too, unless ``keep`` (an
+    exact walk needs them: counts past 2^64)."""
     cdef size_t slot, k = 0, e
+    cdef int j
+    cdef uint64_t* comp2 = NULL
     cdef uint32_t* where = <uint32_t*>malloc((L.cap if L.cap else 1) * sizeof(uint32_t))
     cdef uint64_t* keys = <uint64_t*>malloc((L.n if L.n else 1) * sizeof(uint64_t))
     cdef uint64_t* comp = <uint64_t*>malloc((L.n if L.n else 1) * sizeof(uint64_t))
     cdef uint32_t* ioff = NULL
     if L.ioff != NULL:
         ioff = <uint32_t*>malloc((L.n + 1) * sizeof(uint32_t))
-    if where == NULL or keys == NULL or comp == NULL or (L.ioff != NULL and ioff == NULL):
+    if keep:
+        comp2 = <uint64_t*>malloc((L.n if L.n else 1) * nprime * sizeof(uint64_t))
+    if where == NULL or keys == NULL or comp == NULL or (L.ioff != NULL and ioff == NULL) \
+            or (keep and comp2 == NULL):
         free(where)
         free(keys)
         free(comp)
         free(ioff)
+        free(comp2)
         return T_NO_MEMORY
     for slot in range(L.cap):
         if L.keys[slot] != FREE_SLOT:
@@ -151,6 +158,9 @@ cdef int _compact(Layer* L, Layer* nxt) noexcept nogil:
             comp[k] = L.comp[slot]
             if ioff != NULL:  # the transitions in are sorted by slot already
                 ioff[k] = L.ioff[slot]
+            if keep:
+                for j in range(nprime):
+                    comp2[k * nprime + j] = L.comp2[slot * nprime + j]
             k += 1
     if ioff != NULL:
         ioff[k] = L.ioff[L.cap]
@@ -161,7 +171,7 @@ cdef int _compact(Layer* L, Layer* nxt) noexcept nogil:
     free(L.comp)
     free(L.ioff)
     free(L.comp2)
-    L.keys, L.comp, L.ioff, L.comp2 = keys, comp, ioff, NULL
+    L.keys, L.comp, L.ioff, L.comp2 = keys, comp, ioff, comp2
     L.cap = L.n
     return 0
 
@@ -199,6 +209,7 @@ cdef class Stepper:
     # build_half's further moduli (primes below 2^63), at most MAXP
     cdef uint64_t primes[MAXP]
     cdef int nprime
+    cdef bint keep  # build_half keeps every layer's ways modulo the primes
 
     def __cinit__(self):
         self.layers = NULL
@@ -678,10 +689,10 @@ cdef class Stepper:
         free(ech)
         free(ekey)
         if status == 0:
-            status = _compact(L, nxt)
+            status = _compact(L, nxt, self.nprime, self.keep)
         return status
 
-    def build_half(self, int64_t max_states, const uint64_t[::1] primes):
+    def build_half(self, int64_t max_states, const uint64_t[::1] primes, bint keep=False):
         """The table of one half of a meet-in-the-middle split (the board of
         ``frontier.make_part``): every state reachable from the empty one,
         cell by cell through the last, each with the number of ways to reach
@@ -689,7 +700,9 @@ cdef class Stepper:
         the board has fewer than 2^64 tours; and modulo each of ``primes``,
         below 2^63 and at most 16 of them, so that the caller can tell) and
         the transitions into it, so that :meth:`walk_back` can draw a way to
-        any final state.
+        any final state.  With ``keep``, every state keeps its ways modulo
+        the primes too (:meth:`ways`), for walks whose counts pass 2^64
+        (:meth:`edges_in`, :meth:`choice_slots`).
 
         Returns the number of states kept, or ``TOO_MANY`` / ``NO_MEMORY``
         (nothing kept).  Ctrl-C stops it.  Memory: about 64 bytes a state.
@@ -704,6 +717,7 @@ cdef class Stepper:
                 raise ValueError("each prime must be in 2 .. 2^63 - 1")
         self._free_table()
         self.half = True
+        self.keep = keep
         self.nprime = primes.shape[0]
         for j in range(self.nprime):
             self.primes[j] = primes[j]
@@ -801,6 +815,61 @@ cdef class Stepper:
                 if subs[2 * c + k] >= 0:
                     edges.append((p, subs[2 * c + k]))
         return edges
+
+    cdef Layer* _half_layer(self, int p) except NULL:
+        if self.layers == NULL or not self.half:
+            raise RuntimeError("build_half() the table first")
+        if not 0 <= p <= self.N:
+            raise ValueError(f"layer {p} is not in 0..{self.N}")
+        return &self.layers[p]
+
+    cdef size_t _check_index(self, Layer* L, int p, int64_t d) except? 0:
+        if d < 0 or <size_t>d >= L.cap or L.keys[d] == FREE_SLOT:
+            raise ValueError(f"no state {d} in layer {p}")
+        return <size_t>d
+
+    def final_index(self, uint64_t key):
+        """The index of the final state ``key`` (for :meth:`ways` and
+        :meth:`edges_in` at layer N), or -1."""
+        return _layer_find(self._half_layer(self.N), key)
+
+    def ways(self, int p, int64_t d):
+        """The ways of state ``d`` of layer p (before cell p; N: the final
+        states), modulo 2^64 then modulo each prime: a tuple.  The primes'
+        words are kept for the final layer, and for every layer with
+        ``build_half(..., keep=True)``."""
+        cdef Layer* L = self._half_layer(p)
+        cdef size_t i = self._check_index(L, p, d)
+        if L.comp2 == NULL:
+            raise RuntimeError("build_half(..., keep=True) keeps the ways modulo the primes")
+        return (L.comp[i],) + tuple(L.comp2[i * self.nprime + j] for j in range(self.nprime))
+
+    def edges_in(self, int p, int64_t d):
+        """The transitions into state ``d`` of layer p (p >= 1): (state of
+        layer p - 1, its transition's place) pairs, in :meth:`walk_back`'s
+        order."""
+        cdef Layer* L = self._half_layer(p)
+        cdef size_t i = self._check_index(L, p, d)
+        cdef uint32_t e
+        if p == 0:
+            raise ValueError("layer 0 has no transitions in")
+        return [(L.isrc[e], L.ich[e]) for e in range(L.ioff[i], L.ioff[i + 1])]
+
+    def choice_slots(self, int p, int64_t d, int c):
+        """The back-edge slots that transition ``c`` of state ``d`` of layer p
+        takes at cell p."""
+        cdef uint64_t outs[11]
+        cdef int rs[11]
+        cdef int subs[2 * 11]
+        cdef Layer* L = self._half_layer(p)
+        cdef size_t i = self._check_index(L, p, d)
+        cdef int m
+        if p == self.N:
+            raise ValueError("the final states take no transition")
+        m = self._expand(p, L.keys[i], outs, rs, subs)
+        if not 0 <= c < m:
+            raise ValueError(f"state {d} of layer {p} has {m} transitions, not {c + 1}")
+        return [subs[2 * c + k] for k in range(2) if subs[2 * c + k] >= 0]
 
     @property
     def total(self):

@@ -6,7 +6,7 @@ at a time) decides the board's edges cell by cell; every tour is exactly
 one walk through its states, from the empty state to a closure.
 
 *Split tables* (the default where the DP counts by meet in the middle:
-boards 5 to 7 wide, 5 or more long, fewer than 2^64 tours): the board is
+boards 5 to 7 wide and 5 or more long): the board is
 cut where the DP cuts it, and each half keeps, in C
 (:meth:`Stepper.build_half`), its states cell by cell with their numbers
 of *ways* (partial configurations reaching them) and the transitions into
@@ -16,7 +16,8 @@ left state the sum of its partners' ways; a sample draws ``r`` uniform in
 way to each, walking back through the transitions
 (:meth:`TourSampler._split_build` proves the bijection).  Each half stops
 at the middle, where one sweep's states peak: 6x6 open keeps 5.6e6 states
-instead of 2.4e7.
+instead of 2.4e7.  Ways are 64-bit where the count is below 2^64, else
+read exactly from residues modulo primes kept for every state.
 
 *Table* (boards narrower than 5, or where the split does not serve):
 :class:`TourSampler` computes, once,
@@ -49,8 +50,10 @@ states) and 8x8 are refused.
 
 from __future__ import annotations
 
+import bisect
 import collections
 import functools
+import itertools
 import threading
 from typing import Any, TypeAlias
 
@@ -112,16 +115,13 @@ class _TableTooLarge(Exception):
     """The table would pass ``max_states`` (recounting may still serve)."""
 
 
-#: The split tables' word: they serve boards with fewer than 2^SPLIT_BITS tours.
+#: The split tables' word: past 2^SPLIT_BITS tours they keep every state's
+#: ways modulo primes too, and draws read exact ways.
 SPLIT_BITS = 64
 
 #: The most primes the split tables carry to tell the count exactly
 #: (:meth:`Stepper.build_half` takes 16).
 SPLIT_PRIMES = 16
-
-
-class _SplitOverflow(Exception):
-    """The board has 2^64 tours or more: the split tables cannot draw them."""
 
 
 #: Boards at least this wide (and splittable) are drawn from split tables by
@@ -180,6 +180,29 @@ def _randbelow(rng: np.random.Generator, n: int) -> int:
             return x
 
 
+def _exact_walk(st: Stepper, n: int, key: int, r: int,
+                mods: list[int]) -> list[tuple[int, int]]:
+    """:meth:`Stepper.walk_back` with exact ways (read modulo ``mods`` and put
+    together by the Chinese remainder theorem), for counts past 2^64: the way
+    numbered ``r`` to the final state ``key`` of a half of ``n`` cells, as
+    (cell, back-edge slot) pairs from the last cell back."""
+    d = st.final_index(key)
+    edges: list[tuple[int, int]] = []
+    for p in range(n - 1, -1, -1):
+        chosen = None
+        for src, c in st.edges_in(p + 1, d):
+            w = frontier.crt(list(st.ways(p, src)), mods)
+            if r < w:
+                chosen = (src, c)
+                break
+            r -= w
+        if chosen is None:
+            raise RuntimeError(f"split tables inconsistent at cell {p}")
+        d = chosen[0]
+        edges.extend((p, j) for j in st.choice_slots(p, d, chosen[1]))
+    return edges
+
+
 class TourSampler:
     """Uniformly random tours of one board, the DP built once for many draws.
 
@@ -211,8 +234,9 @@ class TourSampler:
     later sample is a walk of a millisecond or less.  ``"recount"`` keeps
     nothing and draws each square of the tour in turn, weighted by the DP's
     counts of the completions (about 10 s a tour on 6x6 open).  ``"auto"``
-    (default) splits boards 5 to 7 wide and 5 or more long with fewer than
-    2^64 tours, takes one table for the others, and recounts where the
+    (default) splits boards 5 to 7 wide and 5 or more long (their counts
+    past 2^64 too: 5x30 closed), takes one table for the others, and
+    recounts where the
     tables pass ``max_states`` states (default :data:`DEFAULT_MAX_STATES`,
     six million, or :data:`PYTHON_MAX_STATES`, two million, for a table
     built in Python); after building, :attr:`method` says which one serves.
@@ -321,13 +345,8 @@ class TourSampler:
                 undirected = -1
                 if self.method == "split" or (self.method == "auto" and not split_why
                                               and bd.W >= SPLIT_WIDTH):
-                    try:
-                        undirected = self._split_build()
-                        self.method = "split"
-                    except _SplitOverflow as e:
-                        if self.method == "split":
-                            raise BoardTooLargeError(f"{e}; {FAST_HINT}") from None
-                        self.states = 0
+                    undirected = self._split_build()
+                    self.method = "split"
                 if undirected < 0:
                     if self._stepper is None:  # the C build stops at max_states itself
                         self._precheck(bd)
@@ -490,21 +509,50 @@ class TourSampler:
         some tour when ``total < 2^64`` (such a state has at most ``total``
         ways; the others are never drawn), and modulo as many primes near
         2^63 as the DP's bound on ``total`` needs (:func:`.frontier.moduli_for`,
-        as the count itself), so that the join's sums tell ``total`` exactly:
-        past 2^64 the split cannot serve (:class:`_SplitOverflow`).
+        as the count itself), so that the join's sums tell ``total`` exactly.
+        Past 2^64 (long boards) the tables are built again keeping every
+        state's ways modulo the primes that ``total`` needs, and the draw
+        reads exact ways by the Chinese remainder theorem (:meth:`_exact`).
         """
-        bd, bx = self._bd, self._box
+        bd = self._bd
         check_memory(80 * self.max_states,
                      f"a sampler's split tables of up to max_states={self.max_states:,} "
                      "states")
         cut = frontier.default_cut(bd.L)
-        words = frontier.moduli_for(frontier.count_bound(bd))
-        primes = np.array(words[1:] or frontier.primes(1), dtype=np.uint64)
         moves = frontier.check_moves(self.board.moves)
+        bx = self._box
         parts = [frontier.make_part(bx.rows, bx.cols, path_mode=bd.path_mode, cut=cut,
                                     side=side, pinned=bx.pinned, removed=bx.removed,
                                     moves=moves) for side in (0, 1)]
+        words = frontier.moduli_for(frontier.count_bound(bd))
+        total, per_left = self._halves(parts, words, keep=False)
+        self._exact: tuple[list[int], list[int], list[int]] | None = None
+        if total >> SPLIT_BITS:
+            words = frontier.moduli_for(total)
+            check_memory((80 + 8 * len(words)) * self.states,
+                         f"the split tables of the {self.board.describe()} with its ways "
+                         f"modulo {len(words) - 1} primes")
+            again, per_left = self._halves(parts, words, keep=True)
+            if again != total:
+                raise RuntimeError("split tables inconsistent: two builds differ")
+            self._exact = self._exact_weights(per_left)
+            return total
+        cum = np.cumsum(self._split[3] * per_left, dtype=np.uint64)  # F(a) J(a)
+        if total != (int(cum[-1]) if len(cum) else 0):
+            raise RuntimeError("split tables inconsistent: the join's sum differs")
+        self._cum, self._per_left = cum, per_left
+        return total
+
+    def _halves(self, parts: list[frontier.Part], words: list[int],
+                keep: bool) -> tuple[int, npt.NDArray[np.uint64]]:
+        """Build both halves' tables (ways modulo ``words``: 2^64, then
+        primes) and join their final states; return the exact total and
+        each left state's partners' ways (every word when ``keep``, else
+        word 0)."""
+        bd = self._bd
         i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
+        primes = np.array(words[1:] or frontier.primes(1), dtype=np.uint64)
+        mods = [1 << 64] + primes.tolist()
         tables = []
         left = self.max_states
         self.states = 0
@@ -512,7 +560,7 @@ class TourSampler:
             pb = part.board
             st = Stepper(pb.W, pb.N, i32(pb.target), i32(pb.back), i32(pb.rem), i32(pb.fwd),
                          i32(pb.last_fwd), i32(pb.pinned), pb.last_needed, pb.path_mode)
-            got = st.build_half(left, primes)
+            got = st.build_half(left, primes, keep)
             if got == TOO_MANY:
                 raise _TableTooLarge(self._refusal())
             if got == NO_MEMORY:
@@ -532,33 +580,44 @@ class TourSampler:
         order = np.argsort(rprof, kind="stable")
         rkeys, rways, rways2, rprof = (np.ascontiguousarray(a[order])
                                        for a in (rkeys, rways, rways2, rprof))
-        per_left = np.zeros(len(lkeys), dtype=np.uint64)
-        mods = [1 << 64] + primes.tolist()
+        per_left = np.zeros(len(lkeys) * (len(mods) if keep else 1), dtype=np.uint64)
         result = np.zeros(len(mods), dtype=np.uint64)
         info = np.zeros(3, dtype=np.int64)
         join(W, bd.path_mode, tg, lkeys, zl, np.column_stack((lways, lways2)).ravel(), lmap,
              lprof, rkeys, zr, np.column_stack((rways, rways2)).ravel(), rmap, rprof,
              np.array([0] + mods[1:], dtype=np.uint64), result, info, 0.0, per_left)
-        total = frontier.crt(result.tolist(), mods)
-        if total >> SPLIT_BITS:
-            raise _SplitOverflow(f"the {self.board.describe()} has {total:,} tours, "
-                                 f"more than the split tables' {SPLIT_BITS} bits")
-        cum = np.cumsum(lways * per_left, dtype=np.uint64)
-        if total != (int(cum[-1]) if len(cum) else 0):
-            raise RuntimeError("split tables inconsistent: the join's sum differs")
-        self._split = (parts, [t[0] for t in tables], lkeys, lways, lprof, per_left, cum,
-                       rkeys, rways, rprof, tg, lmap, rmap)
-        return total
+        self._split = (parts, [t[0] for t in tables], lkeys, lways, lprof, lways2,
+                       rkeys, rways, rprof, rways2, tg, lmap, rmap, mods)
+        return frontier.crt(result.tolist(), mods), per_left
+
+    def _exact_weights(self, per_left: npt.NDArray[np.uint64]
+                       ) -> tuple[list[int], list[int], list[int]]:
+        """Exact ints for a count past 2^64: each left final state's partners'
+        ways ``J``, its ways ``F`` and the prefix sums of ``F J``."""
+        _, _, lkeys, lways, _, lways2 = self._split[:6]
+        mods = self._split[-1]
+        nw = len(mods)
+        rows = per_left.reshape(-1, nw).tolist()
+        J = [frontier.crt(row, mods) if any(row) else 0 for row in rows]
+        F = [frontier.crt([int(w)] + r, mods) if j else 0
+             for w, r, j in zip(lways.tolist(), lways2.tolist(), J)]
+        return J, F, list(itertools.accumulate(f * j for f, j in zip(F, J)))
 
     def _split_walk(self, r: int) -> list[tuple[Square, Square]]:
         """The edges of the tour numbered ``r`` in ``[0, total)`` (see
         :meth:`_split_build`)."""
-        (parts, steppers, lkeys, lways, lprof, per_left, cum, rkeys, rways, rprof, tg,
-         lmap, rmap) = self._split
-        bd = self._bd
-        i = int(np.searchsorted(cum, np.uint64(r), side="right"))
-        r -= int(cum[i - 1]) if i else 0
-        u, v = divmod(r, int(per_left[i]))  # u: half 0's way, v: the partner
+        (parts, steppers, lkeys, lways, lprof, _, rkeys, rways, rprof, rways2, tg, lmap, rmap,
+         mods) = self._split
+        bd, exact = self._bd, self._exact
+        if exact is None:
+            i = int(np.searchsorted(self._cum, np.uint64(r), side="right"))
+            r -= int(self._cum[i - 1]) if i else 0
+            J = int(self._per_left[i])
+        else:
+            i = bisect.bisect_right(exact[2], r)
+            r -= exact[2][i - 1] if i else 0
+            J = exact[0][i]
+        u, v = divmod(r, J)  # u: half 0's way, v: the partner and its way
         lkey = int(lkeys[i])
         pick = None
         for want in wanted(bd.W, bd.path_mode, tg, int(lprof[i])):
@@ -570,7 +629,8 @@ class TourSampler:
             pair_mask(bd.W, bd.path_mode, lkey, 0, lmap, rkeys[a:b],
                       np.zeros(b - a, dtype=np.uint64), rmap, ok)
             for x in np.flatnonzero(ok).tolist():
-                w = int(rways[a + x])
+                w = int(rways[a + x]) if exact is None else \
+                    frontier.crt([int(rways[a + x])] + rways2[a + x].tolist(), mods)
                 if v < w:
                     pick = a + x
                     break
@@ -584,7 +644,8 @@ class TourSampler:
         for side, (part, st, key, way) in enumerate(
                 ((parts[0], steppers[0], lkey, u), (parts[1], steppers[1], int(rkeys[pick]), v))):
             back = part.board.back
-            for p, j in st.walk_back(key, way):
+            for p, j in (st.walk_back(key, way) if exact is None else
+                         _exact_walk(st, part.board.N, key, way, mods)):
                 q = back[4 * p + j]
                 if side:  # half 1 is the board turned 180 degrees
                     p, q = N - 1 - p, N - 1 - q
