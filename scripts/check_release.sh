@@ -85,9 +85,9 @@ if [[ "$mode" != dist ]]; then
     # cython-lint runs pycodestyle on .pxd files, from PATH.
     PATH="$tools:$PATH" "$tools/cython-lint" src/knight/_core/*.pyx src/knight/_core/*.pxd \
         src/knight/*.pyx src/knight/*.pxd
-    step "actionlint (with shellcheck on the workflows' scripts) and shellcheck on this script"
+    step "actionlint (with shellcheck on the workflows' scripts) and shellcheck on this script and .ci/run"
     PATH="$tools:$PATH" "$tools/actionlint" .github/workflows/*.yml
-    "$tools/shellcheck" scripts/check_release.sh
+    "$tools/shellcheck" scripts/check_release.sh .ci/run
     step "mypy --strict src/knight"
     # mypy sees what a user of the test extra has: numpy, Pillow, tqdm, dask (as tests.yml).
     python3 -m venv "$work/typing"
