@@ -165,6 +165,10 @@ def test_split_tables_are_uniform_by_chi_square(board: Board, start: tuple[int, 
     (Board(6, 5, moves="dabbaba", holes=[(0, 0)]), {}),
     (Board(5, 5, moves="king", holes=[(2, 2)]), {"closed": True}),
     (Board(5, 6, moves="wazir"), {"start": (0, 0)}),
+    # starts on the boundary columns of the cut, which both halves hold
+    (Board(5, 5), {"start": (2, 2)}),
+    (Board(5, 6), {"start": (2, 3)}),
+    (Board(6, 5), {"start": (3, 2)}),
 ])
 def test_split_tables_count_what_the_dp_counts(board: Board, kw: dict) -> None:
     """The join of the two halves' tables (ways per final state, partners'
