@@ -223,3 +223,75 @@ def test_larger_boards(n):
     rng = random.Random(n)
     for s, t in random_pairs(n, n + 2, 3, rng):
         check(kc.construct_between(n, n + 2, s, t), n, n + 2, s, t)
+
+
+def _cuts(*parts):
+    return np.cumsum((0,) + parts).astype(np.int64)
+
+
+def test_between_into_core():
+    # The core's one try, with the package's callbacks, is construct_between's board.
+    rows, cols, s, t = 24, 26, (3, 4), (20, 2)
+    board = np.full((rows, cols), -1, dtype=np.int32)
+    rc, cc = _cuts(6, 6, 6, 6), _cuts(10, 8, 8)
+    status = _construct.between_into(board, rc, cc, *s, *t, kc._transition, kc._last_path,
+                                     kc._store.flat)
+    assert status == _construct.OK
+    check(board, rows, cols, s, t)
+    # No path for a chain block: NO_LAYOUT, the board untouched.
+    fresh = np.full((rows, cols), -1, dtype=np.int32)
+    assert _construct.between_into(fresh, rc, cc, *s, *t, lambda *a: None, lambda *a: -1,
+                                   kc._store.flat) == _construct.NO_LAYOUT
+    assert (fresh == -1).all()
+
+
+def test_between_into_refuses_bad_arguments():
+    board = np.zeros((12, 12), dtype=np.int32)
+    good = _cuts(6, 6)
+    args = (kc._transition, kc._last_path, kc._store.flat)
+    for rc in (_cuts(6, 5), _cuts(4, 8), _cuts(12, 0), _cuts(6, 6)[1:], np.zeros(1, np.int64),
+               _cuts(3, 3, 6)):
+        with pytest.raises(ValueError, match="cuts"):
+            _construct.between_into(board, rc, good, 0, 0, 11, 0, *args)
+        with pytest.raises(ValueError, match="cuts"):
+            _construct.between_into(board, good, rc, 0, 0, 11, 0, *args)
+    for sr, sc, tr, tc in ((0, 0, 0, 0), (12, 0, 0, 1), (0, 0, 0, -1), (-1, 0, 0, 1)):
+        with pytest.raises(ValueError, match="squares"):
+            _construct.between_into(board, good, good, sr, sc, tr, tc, *args)
+    with pytest.raises(ValueError):
+        _construct.between_into(np.zeros((12, 0), dtype=np.int32), good, _cuts(), 0, 0, 1, 0,
+                                *args)
+    with pytest.raises(ValueError):      # not C-contiguous
+        _construct.between_into(np.zeros((12, 24), dtype=np.int32)[:, ::2], good, good, 0, 0,
+                                11, 0, *args)
+    with pytest.raises(TypeError):
+        _construct.between_into(board, good, good, 0, 0, 11, 0, lambda *a: 7, kc._last_path,
+                                kc._store.flat)
+
+
+def test_between_into_checks_the_paths_it_is_given():
+    # Callbacks naming paths that do not fit their blocks are refused before
+    # any write; a path of the right squares without the swap's edge is
+    # reported, not written through.
+    board = np.zeros((12, 12), dtype=np.int32)
+    cuts = _cuts(6, 6)
+    ident = np.arange(36, dtype=np.int32)
+
+    def trans(h, w, er, ec, nxt, skip, req):
+        return (0, 0, 0) if skip == 0 else None
+
+    def store(flat, first):
+        return lambda: (np.asarray(flat, dtype=np.int32), np.asarray(first, dtype=np.int64))
+
+    for flat, first, index, match in ((ident, [0, 36], 1, "does not fit"),
+                                      (ident[:30], [0, 30], 0, "does not fit"),
+                                      (ident + 5, [0, 36], 0, "leaves its block"),
+                                      (ident - 1, [0, 36], 0, "leaves its block"),
+                                      (ident, [0, 40], 0, "does not fit"),
+                                      (ident, [-4, 36], 0, "does not fit")):
+        with pytest.raises(ValueError, match=match):
+            _construct.between_into(board, cuts, cuts, 0, 0, 11, 0, trans,
+                                    lambda *a, i=index: i, store(flat, first))
+    status = _construct.between_into(board, cuts, cuts, 0, 0, 11, 0, trans, lambda *a: 0,
+                                     store(ident, [0, 36]))
+    assert status in (_construct.NO_SWAP_EDGE, _construct.WINDOW_END, _construct.BAD_ARGUMENT)

@@ -45,11 +45,10 @@ from __future__ import annotations
 
 import functools
 import os
-from bisect import bisect_right
 from collections.abc import Iterator
 from importlib import resources
 from itertools import accumulate
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
@@ -189,13 +188,6 @@ def _odd_part_choices(n: int, s: int) -> Iterator[tuple[list[int], int]]:
 
 def _cuts(parts: list[int]) -> np.ndarray:
     return np.cumsum([0] + parts).astype(np.int32)
-
-
-@functools.lru_cache(maxsize=256)
-def _cut_list(parts: tuple[int, ...]) -> list[int]:
-    """:func:`_cuts` as a list of ints, kept (a board's splits recur).
-    Callers only read it."""
-    return list(accumulate(parts, initial=0))
 
 
 class Plan:
@@ -449,10 +441,19 @@ def _side_splits(n: int, at: int) -> Iterator[list[int]]:
                 yield merged
 
 
+@functools.lru_cache(maxsize=256)
+def _cut_array(parts: tuple[int, ...]) -> np.ndarray:
+    """The cuts of a split (0, then the parts' running sums) as a read-only
+    int64 array for the core, kept (a board's splits recur)."""
+    out = np.array(list(accumulate(parts, initial=0)), dtype=np.int64)
+    out.flags.writeable = False
+    return out
+
+
 @functools.lru_cache(maxsize=1024)
-def _first_cuts(n: int, at: int) -> list[int]:
-    """The cuts of :func:`_side_splits`' first split (callers only read it)."""
-    return _cut_list(tuple(next(_side_splits(n, at if n % 2 else 0))))
+def _first_cuts(n: int, at: int) -> np.ndarray:
+    """The cuts of :func:`_side_splits`' first split (read-only)."""
+    return _cut_array(tuple(next(_side_splits(n, at if n % 2 else 0))))
 
 
 def _block_path(h: int, w: int, entry: int, exit_: int,
@@ -594,255 +595,41 @@ def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int]
     return found[skip] if skip < len(found) else None
 
 
-class _Chain(NamedTuple):
-    """The chain's blocks, in order: along s's block row (``nh`` blocks) to
-    t's block column, then along that column to t's block; r0, r1, c0, c1
-    per block, and the block grid's cuts and the two ends' block places, by
-    which :func:`_near_blocks` finds the blocks near a square at once."""
-
-    r0: list[int]
-    r1: list[int]
-    c0: list[int]
-    c1: list[int]
-    nh: int
-    rc: list[int]
-    cc: list[int]
-    si: int
-    sj: int
-    ti: int
-    tj: int
+def _last_path(h: int, w: int, entry: int, exit_: int,
+               req: tuple[tuple[int, int], ...]) -> int:
+    """The index of a kept h x w block path from ``entry`` to ``exit_`` through
+    the ``req`` edges, or -1 (the core's callback for a chain's last block)."""
+    path = _block_path(h, w, entry, exit_, req)
+    return -1 if path is None else _path_index(path)
 
 
-def _chain(rc: list[int], cc: list[int], si: int, sj: int, ti: int, tj: int) -> _Chain:
-    """The chain from block (si, sj) to block (ti, tj) of the grid cut at rc, cc."""
-    dj = 1 if tj >= sj else -1
-    di = 1 if ti >= si else -1
-    js = range(sj, tj + dj, dj)
-    is_ = range(si + di, ti + di, di)
-    nh, nv = len(js), len(is_)
-    return _Chain([rc[si]] * nh + [rc[i] for i in is_],
-                  [rc[si + 1]] * nh + [rc[i + 1] for i in is_],
-                  [cc[j] for j in js] + [cc[tj]] * nv,
-                  [cc[j + 1] for j in js] + [cc[tj + 1]] * nv,
-                  nh, rc, cc, si, sj, ti, tj)
-
-
-def _near_blocks(ch: _Chain, r: int, c: int) -> list[int]:
-    """The chain blocks (indices, in chain order) with a square within two
-    rows and two columns of (r, c): r0 <= r + 2 < r1 + 4 and the same for
-    columns.  The chain is one block row and one block column, so bisection
-    on the cuts finds them without looking at the others."""
-    rc, cc = ch.rc, ch.cc
-    # Block rows i with rc[i] <= r + 2 and rc[i + 1] > r - 2, likewise columns.
-    ilo = max(bisect_right(rc, r - 2) - 1, 0)
-    ihi = min(bisect_right(rc, r + 2) - 1, len(rc) - 2)
-    jlo = max(bisect_right(cc, c - 2) - 1, 0)
-    jhi = min(bisect_right(cc, c + 2) - 1, len(cc) - 2)
-    out = []
-    if ilo <= ch.si <= ihi:
-        lo, hi = min(ch.sj, ch.tj), max(ch.sj, ch.tj)
-        dj = 1 if ch.tj >= ch.sj else -1
-        out += [(j - ch.sj) * dj for j in range(max(jlo, lo), min(jhi, hi) + 1)]
-    if jlo <= ch.tj <= jhi and ch.ti != ch.si:
-        di = 1 if ch.ti >= ch.si else -1
-        lo, hi = (ch.si + 1, ch.ti) if di > 0 else (ch.ti, ch.si - 1)
-        out += [ch.nh + (i - ch.si) * di - 1 for i in range(max(ilo, lo), min(ihi, hi) + 1)]
-    out.sort()
-    return out
-
-
-def _chain_paths(ch: _Chain, s: Square, t: Square,
-                 req: dict[int, tuple[tuple[int, int], ...]]) -> list[int] | None:
-    """The path index of each chain block (None if some block has none).
-
-    Block i runs from its entry to its exit, the exit a knight move from
-    block i + 1's entry; s is the first entry and t the last exit.  Colours
-    decide the ends: a block of even area has ends of different colours, the
-    odd x odd one (at most one, its corner of colour 0) both of colour 0.
-    Where blocks repeat (same size, same step to the next, same entry) the
-    answer repeats, so the loop jumps to the end of each such run.
-    ``req[i]`` lists edges (pairs of block squares) block i's path must hold.
-    """
-    r0, r1, c0, c1 = ch.r0, ch.r1, ch.c0, ch.c1
-    k = len(r0)
-    if k == 1:
-        h0, w0 = r1[0] - r0[0], c1[0] - c0[0]
-        path = _block_path(h0, w0, (s[0] - r0[0]) * w0 + s[1] - c0[0],
-                           (t[0] - r0[0]) * w0 + t[1] - c0[0], req.get(0, ()))
-        return None if path is None else [_path_index(path)]
-    pid = [0] * k
-    h = [b - a for a, b in zip(r0, r1)]
-    w = [b - a for a, b in zip(c0, c1)]
-    # sig[i]: block i's size and the next block's place and size.
-    sig = list(zip(h, w, [b - a for a, b in zip(r0, r0[1:])],
-                   [b - a for a, b in zip(c0, c0[1:])], h[1:], w[1:]))
-    er, ec = s[0] - r0[0], s[1] - c0[0]
-    marked = sorted(req)
-    i = 0
-    while i < k - 2:
-        g = sig[i]
-        got = _transition(g[0], g[1], er, ec, g[2:], 0, req.get(i, ()))
-        if got is None:
-            return None
-        pid[i] = got[0]
-        if got[1] == er and got[2] == ec and i + 1 < k - 2 and sig[i + 1] == g and (
-                i not in req and i + 1 not in req):
-            # Block i + 1 is block i again: so is every block to the run's end
-            # (short of the next block with edges of its own).
-            last = i + 1
-            while last + 1 < k - 1 and sig[last + 1] == g:
-                last += 1
-            nxt_req = next((b for b in marked if b > i), k)
-            j = min(last, k - 3, nxt_req - 1)
-            pid[i + 1:j + 1] = [got[0]] * (j - i)
-            i = j
-        er, ec = got[1], got[2]
-        i += 1
-    # The last two together: the last block's exit is t, so try the one
-    # before's choices until the last block has a path.
-    g = sig[k - 2]
-    tr, tc = t[0] - r0[k - 1], t[1] - c0[k - 1]
-    hl, wl = h[k - 1], w[k - 1]
-    for skip in range(12):
-        got = _transition(g[0], g[1], er, ec, g[2:], skip, req.get(k - 2, ()))
-        if got is None:
-            return None
-        last_path = _block_path(hl, wl, got[1] * wl + got[2], tr * wl + tc, req.get(k - 1, ()))
-        if last_path is not None:
-            pid[k - 2], pid[k - 1] = got[0], _path_index(last_path)
-            return pid
-    return None
-
-
-def _rects(rc: list[int], cc: list[int], si: int, sj: int, ti: int, tj: int) -> list[Box]:
-    """Rectangles (unions of blocks) covering the board outside the chain,
-    each with a corner next to a chain block; at most five."""
-    nr, nc = len(rc) - 1, len(cc) - 1
-    fi, fj = ti < si, tj < sj
-    # Work as if t's block were below and right of s's, then flip back.
-    a = nr - 1 - si if fi else si
-    b = nc - 1 - sj if fj else sj
-    p = nr - 1 - ti if fi else ti
-    q = nc - 1 - tj if fj else tj
-    if (a, b) == (p, q):
-        rects = [((0, a), (0, b + 1)), ((0, a + 1), (b + 1, nc)), ((a, nr), (0, b)),
-                 ((a + 1, nr), (b, nc))]
-    else:
-        rects = [((0, a), (0, q + 1)), ((0, p + 1), (q + 1, nc)), ((a, a + 1), (0, b)),
-                 ((a + 1, nr), (0, q)), ((p + 1, nr), (q, nc))]
-    out = []
-    for (i0, i1), (j0, j1) in rects:
-        if i1 > i0 and j1 > j0:
-            if fi:
-                i0, i1 = nr - i1, nr - i0
-            if fj:
-                j0, j1 = nc - j1, nc - j0
-            out.append((int(rc[i0]), int(rc[i1]), int(cc[j0]), int(cc[j1])))
-    return out
-
-
-def _corner_joins(rects: list[Box],
-                  ch: _Chain) -> list[tuple[int, Square, Square, Square, Square]] | None:
-    """For each rectangle a swap through one of its corner edges (every closed
-    tour of the rectangle has both edges at each corner): a chain block and
-    two of its squares p, q, parallel to corner edge c-d of the rectangle,
-    p - c and q - d knight moves.  Returns (block, p, q, c, d) per rectangle,
-    no square of a block in two swaps, or None."""
-    taken: set[Square] = set()
-    out = []
-    for y0, y1, x0, x1 in rects:
-        found = None
-        for cr, cc_, sr, sc in ((y0, x0, 1, 1), (y0, x1 - 1, 1, -1), (y1 - 1, x0, -1, 1),
-                                (y1 - 1, x1 - 1, -1, -1)):
-            # Chain blocks within a knight move of the corner square.
-            for bi in _near_blocks(ch, cr, cc_):
-                b0, b1, b2, b3 = ch.r0[bi], ch.r1[bi], ch.c0[bi], ch.c1[bi]
-                for dr, dc in ((2 * sr, sc), (sr, 2 * sc)):
-                    # The moves (mr, mc) that put both c + m and d + m in the block.
-                    lo_r, hi_r = max(b0 - cr, b0 - cr - dr), min(b1 - cr, b1 - cr - dr)
-                    lo_c, hi_c = max(b2 - cc_, b2 - cc_ - dc), min(b3 - cc_, b3 - cc_ - dc)
-                    if lo_r >= hi_r or lo_c >= hi_c or lo_r > 2 or hi_r < -1 or lo_c > 2 or \
-                            hi_c < -1:
-                        continue
-                    for mr, mc in DEFAULT_ORDER:
-                        if lo_r <= mr < hi_r and lo_c <= mc < hi_c:
-                            p, q = (cr + mr, cc_ + mc), (cr + dr + mr, cc_ + dc + mc)
-                            if p not in taken and q not in taken:
-                                found = (bi, p, q, (cr, cc_), (cr + dr, cc_ + dc))
-                                break
-                    if found:
-                        break
-                if found:
-                    break
-            if found:
-                break
-        if found is None:
-            return None
-        taken.update((found[1], found[2]))
-        out.append(found)
-    return out
-
-
-def _between_into(board: np.ndarray, rc: list[int], cc: list[int], s: Square,
+def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
                   t: Square) -> bool:
-    """Try one cut of the board (at rows ``rc`` and columns ``cc``); False if
-    a block path or a swap is missing."""
-    si = bisect_right(rc, s[0]) - 1
-    sj = bisect_right(cc, s[1]) - 1
-    ti = bisect_right(rc, t[0]) - 1
-    tj = bisect_right(cc, t[1]) - 1
-    ch = _chain(rc, cc, si, sj, ti, tj)
-    r0, r1, c0, c1 = ch.r0, ch.r1, ch.c0, ch.c1
-    rects = _rects(rc, cc, si, sj, ti, tj)
-    joins = _corner_joins(rects, ch)
-    if joins is None:
+    """Try one cut of the board (at rows ``rc`` and columns ``cc``, int64); False if
+    a block path or a swap is missing.
+
+    The core plans the chain of blocks from s to t, the rectangles around
+    it and their corner swaps, and writes the board; it asks here for the
+    chain's block paths (:func:`_transition`, :func:`_last_path`: searched
+    rarely, kept) and then for all of them end to end (:meth:`_PathStore.flat`).
+    """
+    status = _construct.between_into(board, rc, cc, s[0], s[1], t[0], t[1], _transition,
+                                     _last_path, _store.flat)
+    if status == _construct.OK:
+        return True
+    if status == _construct.NO_LAYOUT:
         return False
-    req: dict[int, tuple[tuple[int, int], ...]] = {}
-    for bi, p, q, _, _ in joins:
-        y, x, w = r0[bi], c0[bi], c1[bi] - c0[bi]
-        req[bi] = req.get(bi, ()) + (((p[0] - y) * w + p[1] - x, (q[0] - y) * w + q[1] - x),)
-    pid = _chain_paths(ch, s, t, req)
-    if pid is None:
-        return False
-    # Where each rectangle goes in: after the earlier of p, q on its block's path.
-    k = len(r0)
-    width = [b - a for a, b in zip(c0, c1)]
-    size = [(b - a) * w for a, b, w in zip(r0, r1, width)]
-    at = []
-    for (bi, p, q, c, d), (y0, y1, x0, x1) in zip(joins, rects):
-        y, x, w = r0[bi], c0[bi], width[bi]
-        path = _store.lists[pid[bi]]
-        kp = path.index((p[0] - y) * w + p[1] - x)
-        kq = path.index((q[0] - y) * w + q[1] - x)
-        if abs(kp - kq) != 1:
-            raise AssertionError("construct_between: a block path lacks its swap edge")
-        at.append((min(kp, kq), (c, d) if kp < kq else (d, c)))
-        size[bi] += (y1 - y0) * (x1 - x0)
-    base = list(accumulate(size, initial=0))
-    if base[k] != board.size:
+    if status == _construct.NO_SWAP_EDGE:
+        raise AssertionError("construct_between: a block path lacks its swap edge")
+    if status == _construct.NOT_COVERED:
         raise AssertionError("construct_between: the pieces do not cover the board")
-    # Each rectangle's closed tour, numbered from where the path enters it
-    # to where it leaves, straight into its window.
-    shifts = []
-    for (bi, *_), (y0, y1, x0, x1), (kx, (a, b)) in zip(joins, rects, at):
-        before = sum((v1 - v0) * (u1 - u0) for (bj, *_), (v0, v1, u0, u1), (kj, _)
-                     in zip(joins, rects, at) if bj == bi and kj < kx)
-        offset = base[bi] + kx + 1 + before
-        m = (y1 - y0) * (x1 - x0)
-        status = _construct.construct_window(board[y0:y1, x0:x1], a[0] - y0, a[1] - x0, True,
-                                             None, offset, b[0] - y0, b[1] - x0)
-        if status != _construct.OK or int(board[b]) != offset + m - 1:
-            raise RuntimeError(f"construct_between: status {status} on a "
-                               f"{y1 - y0}x{x1 - x0} window")
-        shifts.append((bi, kx, m))
-    # The chain, in the core, the steps of a block's squares after a
-    # rectangle moved on by the rectangle's size.
-    flat, first = _store.flat()
-    shifts.sort()
-    blocks = np.array((r0, c0, width, base[:k], pid), dtype=np.int64)
-    _construct.write_blocks(board, blocks[0], blocks[1], blocks[2], blocks[3], blocks[4],
-                            flat, first, np.array(shifts, dtype=np.int64).reshape(-1, 3))
-    return True
+    if status == _construct.WINDOW_END:
+        raise AssertionError("construct_between: a rectangle's tour does not end beside "
+                             "its start")
+    if status == _construct.NO_MEMORY:
+        raise MemoryError(f"construct_between: out of memory on a {board.shape[0]}x"
+                          f"{board.shape[1]} board")
+    raise RuntimeError(f"construct_between: status {status} on a rectangle's window")
 
 
 def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.ndarray:
@@ -902,7 +689,7 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
     tries = 0
     for rparts in _side_splits(rows, s[0]):
         for cparts in _side_splits(cols, t[1]):
-            if _between_into(board, _cut_list(tuple(rparts)), _cut_list(tuple(cparts)), s, t):
+            if _between_into(board, _cut_array(tuple(rparts)), _cut_array(tuple(cparts)), s, t):
                 return board
             tries += 1
             if tries >= 64:

@@ -1,5 +1,7 @@
 """Type stub for the construction core (see construct.pyx)."""
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -54,3 +56,24 @@ def write_blocks(
     first: npt.NDArray[np.int64],
     shifts: npt.NDArray[np.int64] | None = None,
 ) -> None: ...
+
+NO_LAYOUT: int
+NO_SWAP_EDGE: int
+NOT_COVERED: int
+WINDOW_END: int
+
+def between_into(
+    board: npt.NDArray[np.int32],
+    rc: npt.NDArray[np.int64],
+    cc: npt.NDArray[np.int64],
+    sr: int,
+    sc: int,
+    tr: int,
+    tc: int,
+    transition: Callable[
+        [int, int, int, int, tuple[int, int, int, int], int, tuple[tuple[int, int], ...]],
+        tuple[int, int, int] | None,
+    ],
+    last_path: Callable[[int, int, int, int, tuple[tuple[int, int], ...]], int],
+    paths: Callable[[], tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]],
+) -> int: ...

@@ -1619,33 +1619,508 @@ def write_blocks(int32_t[:, ::1] board not None, const int64_t[::1] r0 not None,
     >>> board[:, :2].tolist()
     [[0, 12], [13, 1]]
     """
-    cdef Py_ssize_t i, k, n = r0.shape[0], p, w, q = 0, nshift = 0, stride = board.shape[1]
-    cdef int32_t* row0
-    cdef int32_t b
-    cdef int64_t sq
+    cdef Py_ssize_t n = r0.shape[0], nshift = 0
     if c0.shape[0] != n or width.shape[0] != n or base.shape[0] != n or which.shape[0] != n:
         raise ValueError("r0, c0, width, base and which must have one value per block")
     if shifts is not None:
         if shifts.shape[1] != 3:
             raise ValueError("shifts must have rows (block, k, by)")
         nshift = shifts.shape[0]
+    if n == 0:
+        return
     with nogil:
-        for i in range(n):
-            p = which[i]
-            w = width[i]
-            b = <int32_t>base[i]
-            row0 = &board[r0[i], c0[i]]
-            while q < nshift and shifts[q, 0] < i:
-                q += 1
-            if q < nshift and shifts[q, 0] == i:
-                # The block that takes a rectangle in: its later squares move on.
-                for k in range(first[p + 1] - first[p]):
-                    sq = flat[first[p] + k]
-                    row0[(sq // w) * stride + sq % w] = b + k
-                    while q < nshift and shifts[q, 0] == i and shifts[q, 1] == k:
-                        b += <int32_t>shifts[q, 2]
-                        q += 1
+        _write_blocks(&board[0, 0], board.shape[1], n, &r0[0], &c0[0], &width[0], &base[0],
+                      &which[0], &flat[0], &first[0], &shifts[0, 0] if nshift else NULL, nshift)
+
+
+cdef void _write_blocks(int32_t* board, Py_ssize_t stride, Py_ssize_t n, const int64_t* r0,
+                        const int64_t* c0, const int64_t* width, const int64_t* base,
+                        const int64_t* which, const int32_t* flat, const int64_t* first,
+                        const int64_t* shifts, Py_ssize_t nshift) noexcept nogil:
+    """:func:`write_blocks` on pointers (``shifts``: ``nshift`` rows of three)."""
+    cdef Py_ssize_t i, k, p, w, q = 0
+    cdef int32_t* row0
+    cdef int32_t b
+    cdef int64_t sq
+    for i in range(n):
+        p = which[i]
+        w = width[i]
+        b = <int32_t>base[i]
+        row0 = board + r0[i] * stride + c0[i]
+        while q < nshift and shifts[3 * q] < i:
+            q += 1
+        if q < nshift and shifts[3 * q] == i:
+            # The block that takes a rectangle in: its later squares move on.
+            for k in range(first[p + 1] - first[p]):
+                sq = flat[first[p] + k]
+                row0[(sq // w) * stride + sq % w] = b + k
+                while q < nshift and shifts[3 * q] == i and shifts[3 * q + 1] == k:
+                    b += <int32_t>shifts[3 * q + 2]
+                    q += 1
+        else:
+            for k in range(first[p + 1] - first[p]):
+                sq = flat[first[p] + k]
+                row0[(sq // w) * stride + sq % w] = b + k
+
+
+# -- construct_between's plan and writes, on every call ------------------------------
+#
+# knight.construct._between_into runs this once per cut of the board it tries:
+# the chain of blocks from s to t, the rectangles around it and their corner
+# swaps are a few hundred integer operations, which in Python were a third of
+# a 1000x1000 call's time.  The block paths themselves are searched (rarely)
+# and kept by Python: the plan asks for them through two callbacks.
+
+cdef enum:
+    # What between_into returns besides C_OK and a window's own status.
+    B_NO_LAYOUT = 1         # a swap or a block path is missing: try another cut
+    B_NO_SWAP_EDGE = 2      # a block path lacks the edge its swap needs
+    B_NOT_COVERED = 3       # the chain and rectangles do not cover the board
+    B_WINDOW_END = 4        # a rectangle's tour does not end beside where it began
+    MAX_RECTS = 5
+
+NO_LAYOUT, NO_SWAP_EDGE, NOT_COVERED, WINDOW_END = (
+    B_NO_LAYOUT, B_NO_SWAP_EDGE, B_NOT_COVERED, B_WINDOW_END,
+)
+
+
+cdef struct Chain:
+    # Blocks in chain order: along s's block row (nh blocks) to t's block
+    # column, then along that column to t's block.
+    Py_ssize_t k, nh, si, sj, ti, tj
+    int64_t* r0
+    int64_t* c0
+    int64_t* h
+    int64_t* w
+
+
+cdef struct Join:
+    # Rectangle corner edge c-d, chain block `block` and its squares p, q
+    # (p - c and q - d knight moves): swapping c-d and p-q for c-p and d-q
+    # takes the rectangle's cycle into the chain's path.
+    Py_ssize_t block
+    int64_t pr, pc, qr, qc, cr, cc, dr, dc
+    int64_t p, q            # p and q in block coordinates (r * w + c)
+
+
+cdef inline Py_ssize_t _part_of(const int64_t[::1] cut, int64_t x) noexcept nogil:
+    """``bisect_right(cut, x) - 1``: the part holding x (-1 below the first cut)."""
+    cdef Py_ssize_t lo = 0, hi = cut.shape[0], mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if x < cut[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo - 1
+
+
+cdef void _near(const Chain* ch, const int64_t[::1] rc, const int64_t[::1] cc, int64_t r,
+                int64_t c, Py_ssize_t* lo, Py_ssize_t* hi) noexcept nogil:
+    """The chain blocks with a square within two rows and two columns of (r, c),
+    as two ranges of chain indices (``lo[0]..hi[0]`` along the row, then
+    ``lo[1]..hi[1]`` down the column; empty when lo > hi), in chain order.
+    The chain is one block row and one block column, so bisection on the
+    cuts finds them without looking at the others."""
+    cdef Py_ssize_t ilo, ihi, jlo, jhi, a, b
+    ilo = max(_part_of(rc, r - 2), 0)
+    ihi = min(_part_of(rc, r + 2), rc.shape[0] - 2)
+    jlo = max(_part_of(cc, c - 2), 0)
+    jhi = min(_part_of(cc, c + 2), cc.shape[0] - 2)
+    lo[0] = lo[1] = 0
+    hi[0] = hi[1] = -1
+    if ilo <= ch.si <= ihi:
+        a = max(jlo, min(ch.sj, ch.tj))
+        b = min(jhi, max(ch.sj, ch.tj))
+        if a <= b:
+            if ch.tj >= ch.sj:
+                lo[0], hi[0] = a - ch.sj, b - ch.sj
             else:
-                for k in range(first[p + 1] - first[p]):
-                    sq = flat[first[p] + k]
-                    row0[(sq // w) * stride + sq % w] = b + k
+                lo[0], hi[0] = ch.sj - b, ch.sj - a
+    if jlo <= ch.tj <= jhi and ch.ti != ch.si:
+        if ch.ti > ch.si:
+            a, b = max(ilo, ch.si + 1), min(ihi, ch.ti)
+            if a <= b:
+                lo[1], hi[1] = ch.nh + a - ch.si - 1, ch.nh + b - ch.si - 1
+        else:
+            a, b = max(ilo, ch.ti), min(ihi, ch.si - 1)
+            if a <= b:
+                lo[1], hi[1] = ch.nh + ch.si - b - 1, ch.nh + ch.si - a - 1
+
+
+cdef inline void _box(Py_ssize_t* b, Py_ssize_t i0, Py_ssize_t i1, Py_ssize_t j0,
+                      Py_ssize_t j1) noexcept nogil:
+    b[0], b[1], b[2], b[3] = i0, i1, j0, j1
+
+
+cdef int _rects(const int64_t[::1] rc, const int64_t[::1] cc, const Chain* ch,
+                int64_t* out) noexcept nogil:
+    """Rectangles (unions of blocks) covering the board outside the chain,
+    each with a corner next to a chain block: rows y0..y1, columns x0..x1 as
+    four values each in ``out``; returns how many (at most five)."""
+    cdef Py_ssize_t nr = rc.shape[0] - 1, nc = cc.shape[0] - 1, a, b, p, q, x, n = 0
+    cdef Py_ssize_t i0, i1, j0, j1, t
+    cdef Py_ssize_t box[MAX_RECTS][4]
+    cdef bint fi = ch.ti < ch.si, fj = ch.tj < ch.sj
+    # Work as if t's block were below and right of s's, then flip back.
+    a = nr - 1 - ch.si if fi else ch.si
+    b = nc - 1 - ch.sj if fj else ch.sj
+    p = nr - 1 - ch.ti if fi else ch.ti
+    q = nc - 1 - ch.tj if fj else ch.tj
+    if a == p and b == q:
+        _box(box[0], 0, a, 0, b + 1)
+        _box(box[1], 0, a + 1, b + 1, nc)
+        _box(box[2], a, nr, 0, b)
+        _box(box[3], a + 1, nr, b, nc)
+        t = 4
+    else:
+        _box(box[0], 0, a, 0, q + 1)
+        _box(box[1], 0, p + 1, q + 1, nc)
+        _box(box[2], a, a + 1, 0, b)
+        _box(box[3], a + 1, nr, 0, q)
+        _box(box[4], p + 1, nr, q, nc)
+        t = 5
+    for x in range(t):
+        i0, i1, j0, j1 = box[x][0], box[x][1], box[x][2], box[x][3]
+        if i1 > i0 and j1 > j0:
+            if fi:
+                i0, i1 = nr - i1, nr - i0
+            if fj:
+                j0, j1 = nc - j1, nc - j0
+            out[4 * n] = rc[i0]
+            out[4 * n + 1] = rc[i1]
+            out[4 * n + 2] = cc[j0]
+            out[4 * n + 3] = cc[j1]
+            n += 1
+    return <int>n
+
+
+cdef inline bint _taken(const int64_t* taken, int ntaken, int64_t r, int64_t c) noexcept nogil:
+    cdef int i
+    for i in range(ntaken):
+        if taken[2 * i] == r and taken[2 * i + 1] == c:
+            return True
+    return False
+
+
+cdef bint _corner_join(const Chain* ch, const int64_t[::1] rc, const int64_t[::1] cc,
+                       const int64_t* box, const int64_t* taken, int ntaken,
+                       Join* out) noexcept nogil:
+    """A swap for the rectangle ``box`` through one of its corner edges (every
+    closed tour of the rectangle has both edges at each corner), none of its
+    chain squares ``taken`` by another swap: the first by corner, chain
+    block, edge and move order; False if none."""
+    cdef int corner, e, m, part
+    cdef int64_t cr, ccn, sr, sc, dr, dc, b0, b1, b2, b3, lo_r, hi_r, lo_c, hi_c, mr, mc
+    cdef Py_ssize_t lo[2]
+    cdef Py_ssize_t hi[2]
+    cdef Py_ssize_t bi
+    for corner in range(4):
+        cr = box[0] if corner < 2 else box[1] - 1
+        ccn = box[2] if corner % 2 == 0 else box[3] - 1
+        sr = 1 if corner < 2 else -1
+        sc = 1 if corner % 2 == 0 else -1
+        # Chain blocks within a knight move of the corner square.
+        _near(ch, rc, cc, cr, ccn, lo, hi)
+        for part in range(2):
+            for bi in range(lo[part], hi[part] + 1):
+                b0, b1 = ch.r0[bi], ch.r0[bi] + ch.h[bi]
+                b2, b3 = ch.c0[bi], ch.c0[bi] + ch.w[bi]
+                for e in range(2):
+                    dr = 2 * sr if e == 0 else sr
+                    dc = sc if e == 0 else 2 * sc
+                    # The moves (mr, mc) that put both c + m and d + m in the block.
+                    lo_r, hi_r = max(b0 - cr, b0 - cr - dr), min(b1 - cr, b1 - cr - dr)
+                    lo_c, hi_c = max(b2 - ccn, b2 - ccn - dc), min(b3 - ccn, b3 - ccn - dc)
+                    if lo_r >= hi_r or lo_c >= hi_c or lo_r > 2 or hi_r < -1 or lo_c > 2 or \
+                            hi_c < -1:
+                        continue
+                    for m in range(8):
+                        mr, mc = DR[m], DC[m]
+                        if lo_r <= mr < hi_r and lo_c <= mc < hi_c and not _taken(
+                                taken, ntaken, cr + mr, ccn + mc) and not _taken(
+                                taken, ntaken, cr + dr + mr, ccn + dc + mc):
+                            out.block = bi
+                            out.pr, out.pc = cr + mr, ccn + mc
+                            out.qr, out.qc = cr + dr + mr, ccn + dc + mc
+                            out.cr, out.cc = cr, ccn
+                            out.dr, out.dc = cr + dr, ccn + dc
+                            out.p = (out.pr - b0) * ch.w[bi] + out.pc - b2
+                            out.q = (out.qr - b0) * ch.w[bi] + out.qc - b2
+                            return True
+    return False
+
+
+cdef inline bint _same_step(const Chain* ch, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
+    """Whether chain blocks i and j have the same size, the same place of the
+    next block relative to them and the same next block size."""
+    return (ch.h[i] == ch.h[j] and ch.w[i] == ch.w[j] and ch.h[i + 1] == ch.h[j + 1]
+            and ch.w[i + 1] == ch.w[j + 1] and ch.r0[i + 1] - ch.r0[i] == ch.r0[j + 1] - ch.r0[j]
+            and ch.c0[i + 1] - ch.c0[i] == ch.c0[j + 1] - ch.c0[j])
+
+
+cdef int _chain_paths(const Chain* ch, int64_t sr, int64_t sc, int64_t tr, int64_t tc,
+                      const Join* joins, int nj, dict req, object transition,
+                      object last_path, int64_t* pid) except -1:
+    """Fill ``pid`` with the path index of each chain block; 0, or 1 if some
+    block has none.
+
+    Block i runs from its entry to its exit, the exit a knight move from
+    block i + 1's entry; s is the first entry and t the last exit.
+    ``transition(h, w, er, ec, (dr, dc, hn, wn), skip, req)`` gives a
+    block's path and the next block's entry ((path index, row, column) or
+    None), ``last_path(h, w, entry, exit, req)`` the last block's path index
+    or -1; ``req[i]`` lists the edges block i's path must hold.  Where blocks
+    repeat (same size, same step to the next, same entry) the answer repeats,
+    so the loop jumps to the end of each such run.
+    """
+    cdef Py_ssize_t k = ch.k, i, j, last, nxt_req, x
+    cdef int64_t er, ec, skip, got_p, got_r, got_c
+    cdef object got
+    cdef bint free_here
+    if k == 1:
+        got_p = last_path(ch.h[0], ch.w[0], (sr - ch.r0[0]) * ch.w[0] + sc - ch.c0[0],
+                          (tr - ch.r0[0]) * ch.w[0] + tc - ch.c0[0], req.get(0, ()))
+        if got_p < 0:
+            return 1
+        pid[0] = got_p
+        return 0
+    er, ec = sr - ch.r0[0], sc - ch.c0[0]
+    i = 0
+    while i < k - 2:
+        got = transition(ch.h[i], ch.w[i], er, ec,
+                         (ch.r0[i + 1] - ch.r0[i], ch.c0[i + 1] - ch.c0[i], ch.h[i + 1],
+                          ch.w[i + 1]), 0, req.get(i, ()))
+        if got is None:
+            return 1
+        got_p, got_r, got_c = got
+        pid[i] = got_p
+        if got_r == er and got_c == ec and i + 1 < k - 2 and _same_step(ch, i, i + 1):
+            free_here = True
+            nxt_req = k
+            for x in range(nj):
+                if joins[x].block == i or joins[x].block == i + 1:
+                    free_here = False
+                if joins[x].block > i:
+                    nxt_req = min(nxt_req, joins[x].block)
+            if free_here:
+                # Block i + 1 is block i again: so is every block to the run's
+                # end (short of the next block with edges of its own).
+                last = i + 1
+                while last + 1 < k - 1 and _same_step(ch, last + 1, i):
+                    last += 1
+                j = min(last, k - 3, nxt_req - 1)
+                for x in range(i + 1, j + 1):
+                    pid[x] = got_p
+                i = j
+        er, ec = got_r, got_c
+        i += 1
+    # The last two together: the last block's exit is t, so try the one
+    # before's choices until the last block has a path.
+    i = k - 2
+    for skip in range(12):
+        got = transition(ch.h[i], ch.w[i], er, ec,
+                         (ch.r0[i + 1] - ch.r0[i], ch.c0[i + 1] - ch.c0[i], ch.h[i + 1],
+                          ch.w[i + 1]), skip, req.get(i, ()))
+        if got is None:
+            return 1
+        got_p, got_r, got_c = got
+        x = last_path(ch.h[k - 1], ch.w[k - 1], got_r * ch.w[k - 1] + got_c,
+                      (tr - ch.r0[k - 1]) * ch.w[k - 1] + tc - ch.c0[k - 1],
+                      req.get(k - 1, ()))
+        if x >= 0:
+            pid[k - 2], pid[k - 1] = got_p, x
+            return 0
+    return 1
+
+
+cdef int _between_write(int32_t[:, ::1] board, const Chain* ch, const int64_t* rects, int nr,
+                        const Join* joins, const int64_t* pid, const int32_t[::1] flat,
+                        const int64_t[::1] first, int64_t* base) noexcept nogil:
+    """Write the tour: each rectangle's closed tour into its window, numbered
+    from where the chain's path enters it, then the chain's blocks along
+    their paths, a block's squares after a rectangle moved on by its size.
+    ``base``: k + 1 values of room.  C_OK or a status."""
+    cdef Py_ssize_t k = ch.k, i, x, y, j, p
+    cdef Py_ssize_t cols = board.shape[1]
+    cdef int64_t at[MAX_RECTS]
+    cdef int64_t shifts[3 * MAX_RECTS]
+    cdef int64_t before, offset, y0, x0, h, w, ar, ac, br, bc, kp, kq
+    cdef int order[MAX_RECTS]
+    cdef bint enter_c[MAX_RECTS]
+    cdef int status
+    # Where each rectangle goes in: after the earlier of p, q on its block's path.
+    for x in range(nr):
+        i = joins[x].block
+        p = pid[i]
+        kp = kq = -1
+        for j in range(first[p], first[p + 1]):
+            if flat[j] == joins[x].p:
+                kp = j - first[p]
+            elif flat[j] == joins[x].q:
+                kq = j - first[p]
+        if kp < 0 or kq < 0 or (kp - kq != 1 and kq - kp != 1):
+            return B_NO_SWAP_EDGE
+        at[x] = min(kp, kq)
+        enter_c[x] = kp < kq
+    base[0] = 0
+    for i in range(k):
+        base[i + 1] = ch.h[i] * ch.w[i]
+    for x in range(nr):
+        base[joins[x].block + 1] += (rects[4 * x + 1] - rects[4 * x]) * (
+            rects[4 * x + 3] - rects[4 * x + 2])
+    for i in range(k):
+        base[i + 1] += base[i]
+    if base[k] != board.shape[0] * cols:
+        return B_NOT_COVERED
+    # Each rectangle's closed tour, numbered from where the path enters it to
+    # where it leaves, straight into its window.
+    for x in range(nr):
+        y0, x0 = rects[4 * x], rects[4 * x + 2]
+        h, w = rects[4 * x + 1] - y0, rects[4 * x + 3] - x0
+        i = joins[x].block
+        before = 0
+        for y in range(nr):
+            if joins[y].block == i and at[y] < at[x]:
+                before += (rects[4 * y + 1] - rects[4 * y]) * (
+                    rects[4 * y + 3] - rects[4 * y + 2])
+        offset = base[i] + at[x] + 1 + before
+        if enter_c[x]:
+            ar, ac, br, bc = joins[x].cr, joins[x].cc, joins[x].dr, joins[x].dc
+        else:
+            ar, ac, br, bc = joins[x].dr, joins[x].dc, joins[x].cr, joins[x].cc
+        if h < 5 or w < 5 or not (0 <= ar - y0 < h and 0 <= ac - x0 < w and 0 <= br - y0 < h
+                                  and 0 <= bc - x0 < w):
+            return C_BAD_ARGUMENT
+        status = _construct_blocks(&board[y0, x0], h, w, cols, ar - y0, ac - x0, True, NULL,
+                                   <int32_t>offset, br - y0, bc - x0)
+        if status != C_OK:
+            return status
+        if board[br, bc] != offset + h * w - 1:
+            return B_WINDOW_END
+    # The chain, a block's steps after a rectangle moved on by the
+    # rectangle's size (shifts sorted by block and place on its path).
+    for x in range(nr):
+        order[x] = x
+    for x in range(1, nr):
+        j = x
+        while j > 0 and (joins[order[j - 1]].block > joins[order[j]].block or (
+                joins[order[j - 1]].block == joins[order[j]].block
+                and at[order[j - 1]] > at[order[j]])):
+            order[j - 1], order[j] = order[j], order[j - 1]
+            j -= 1
+    for x in range(nr):
+        y = order[x]
+        shifts[3 * x] = joins[y].block
+        shifts[3 * x + 1] = at[y]
+        shifts[3 * x + 2] = (rects[4 * y + 1] - rects[4 * y]) * (
+            rects[4 * y + 3] - rects[4 * y + 2])
+    _write_blocks(&board[0, 0], cols, k, ch.r0, ch.c0, ch.w, base, pid, &flat[0], &first[0],
+                  shifts, nr)
+    return C_OK
+
+
+cdef bint _cuts_ok(const int64_t[::1] cut, Py_ssize_t n) noexcept:
+    cdef Py_ssize_t i
+    if cut.shape[0] < 2 or cut[0] != 0 or cut[cut.shape[0] - 1] != n:
+        return False
+    for i in range(cut.shape[0] - 1):
+        if not 5 <= cut[i + 1] - cut[i] <= 16:
+            return False
+    return True
+
+
+def between_into(int32_t[:, ::1] board not None, const int64_t[::1] rc not None,
+                 const int64_t[::1] cc not None, Py_ssize_t sr, Py_ssize_t sc, Py_ssize_t tr,
+                 Py_ssize_t tc, transition, last_path, paths):
+    """One try of knight.construct.construct_between: the board cut at rows
+    ``rc`` and columns ``cc``, an open tour from (sr, sc) to (tr, tc).
+
+    Plans the chain of blocks from s's block along its block row to t's
+    block column and down it to t's block, the (at most five) rectangles
+    around it, and a corner swap joining each rectangle to a chain block;
+    asks for the chain's block paths (``transition(h, w, er, ec, (dr, dc,
+    hn, wn), skip, req)``: (path index, next entry row, column) or None;
+    ``last_path(h, w, entry, exit, req)``: path index or -1; ``req`` a
+    tuple of square pairs the path must join), then ``paths()`` for all the
+    paths end to end, ``(flat int32, first int64)`` as :func:`write_blocks`
+    takes them, and writes the board (the GIL released).
+
+    Returns ``OK``; ``NO_LAYOUT`` (a swap or a block path is missing: try
+    another cut; the board is untouched), ``NO_SWAP_EDGE``, ``NOT_COVERED``,
+    ``WINDOW_END`` or a window's status (the board partly written).
+    ValueError for cuts that do not cut the board into parts of 5..16 or
+    ends off it or the same, a path index or path that does not fit its
+    block.
+    """
+    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1], i, k, nh, di, dj
+    cdef int64_t rect[4 * MAX_RECTS]
+    cdef int64_t taken[4 * MAX_RECTS]
+    cdef Join joins[MAX_RECTS]
+    cdef Chain ch
+    cdef int nrect, x, status
+    cdef int64_t* mem
+    cdef int64_t* pid
+    cdef int64_t* base
+    cdef const int32_t[::1] flat
+    cdef const int64_t[::1] first
+    cdef dict req
+    if rows < 1 or cols < 1 or rows > MAX_SQUARES // cols:
+        raise ValueError("the board must have 1 to 2**31 - 2**20 - 1 squares")
+    if not (_cuts_ok(rc, rows) and _cuts_ok(cc, cols)):
+        raise ValueError("the cuts must run from 0 to the board's side, 5 to 16 apart")
+    if not (0 <= sr < rows and 0 <= sc < cols and 0 <= tr < rows and 0 <= tc < cols) or (
+            sr == tr and sc == tc):
+        raise ValueError("start and end must be two different squares of the board")
+    ch.si, ch.sj = _part_of(rc, sr), _part_of(cc, sc)
+    ch.ti, ch.tj = _part_of(rc, tr), _part_of(cc, tc)
+    dj = 1 if ch.tj >= ch.sj else -1
+    di = 1 if ch.ti >= ch.si else -1
+    nh = (ch.tj - ch.sj) * dj + 1
+    k = nh + (ch.ti - ch.si) * di
+    ch.k, ch.nh = k, nh
+    # Per block: r0, c0, h, w, path index, and base (k + 1).
+    mem = <int64_t*>malloc((6 * k + 1) * sizeof(int64_t))
+    if mem == NULL:
+        raise MemoryError()
+    try:
+        ch.r0, ch.c0, ch.h, ch.w = mem, mem + k, mem + 2 * k, mem + 3 * k
+        pid, base = mem + 4 * k, mem + 5 * k
+        for i in range(nh):
+            ch.r0[i] = rc[ch.si]
+            ch.h[i] = rc[ch.si + 1] - rc[ch.si]
+            ch.c0[i] = cc[ch.sj + i * dj]
+            ch.w[i] = cc[ch.sj + i * dj + 1] - cc[ch.sj + i * dj]
+        for i in range(nh, k):
+            ch.r0[i] = rc[ch.si + (i - nh + 1) * di]
+            ch.h[i] = rc[ch.si + (i - nh + 1) * di + 1] - ch.r0[i]
+            ch.c0[i] = cc[ch.tj]
+            ch.w[i] = cc[ch.tj + 1] - cc[ch.tj]
+        nrect = _rects(rc, cc, &ch, rect)
+        for x in range(nrect):
+            if not _corner_join(&ch, rc, cc, &rect[4 * x], taken, 2 * x, &joins[x]):
+                return B_NO_LAYOUT
+            taken[4 * x], taken[4 * x + 1] = joins[x].pr, joins[x].pc
+            taken[4 * x + 2], taken[4 * x + 3] = joins[x].qr, joins[x].qc
+        req = {}
+        for x in range(nrect):
+            req[joins[x].block] = req.get(joins[x].block, ()) + ((joins[x].p, joins[x].q),)
+        if _chain_paths(&ch, sr, sc, tr, tc, joins, nrect, req, transition, last_path, pid):
+            return B_NO_LAYOUT
+        flat, first = paths()
+        for i in range(k):
+            if not 0 <= pid[i] < first.shape[0] - 1 or first[pid[i]] < 0 or (
+                    first[pid[i] + 1] > flat.shape[0]) or (
+                    first[pid[i] + 1] - first[pid[i]] != ch.h[i] * ch.w[i]):
+                raise ValueError(f"path {pid[i]} does not fit chain block {i}")
+            if i == 0 or pid[i] != pid[i - 1]:
+                for x in range(first[pid[i]], first[pid[i] + 1]):
+                    if not 0 <= flat[x] < ch.h[i] * ch.w[i]:
+                        raise ValueError(f"path {pid[i]} leaves its block")
+        with nogil:
+            status = _between_write(board, &ch, rect, nrect, joins, pid, flat, first, base)
+        if status == C_INTERRUPTED:
+            reraise_pending()
+        return status
+    finally:
+        free(mem)
