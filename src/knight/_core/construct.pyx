@@ -251,6 +251,26 @@ cdef extern from *:
         *pend = end;
     }
 
+    /* Asks for the board's lines under a block just numbered into the chunk
+       buffer, one per row (blocks are 20 to 44 bytes wide, so nearly every
+       line of a row holds some block's first column), so that they are in
+       the cache when the chunk is copied out.  Without it the copy waits
+       for the board's lines row after row: 1000x1000 took about 0.7 ms
+       instead of 0.6, 2000x2000 about 5 ms instead of 2.5, and a window of
+       a larger board (rows not end to end, as construct_between writes its
+       rectangles) a quarter longer again. */
+    static inline void kt_prefetch_rows(const int32_t* dst, Py_ssize_t stride, int h)
+    {
+        int r;
+        for (r = 0; r < h; r++, dst += stride) {
+    #if defined(__GNUC__) || defined(__clang__)
+            __builtin_prefetch(dst, 1, 3);
+    #elif KT_SSE2
+            _mm_prefetch((const char*)dst, _MM_HINT_T0);
+    #endif
+        }
+    }
+
     /* Orders the non-temporal stores before whatever the caller does next. */
     static inline void kt_fence(void)
     {
@@ -265,6 +285,7 @@ cdef extern from *:
                   int32_t d3) noexcept nogil
     void kt_put_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int stream) noexcept nogil
     void kt_fence() noexcept nogil
+    void kt_prefetch_rows(const int32_t* dst, Py_ssize_t stride, int h) noexcept nogil
     enum: KT_CARRY
     void kt_flush_row(int32_t* row, int32_t* buf, Py_ssize_t x0, Py_ssize_t x1, Py_ssize_t cols,
                       Py_ssize_t* pend, int stream) noexcept nogil
@@ -1077,7 +1098,7 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
     cdef const Config* cfg
     cdef const Config* start_cfg
     cdef const Config* rowcfg[COL0_KEY + 1]
-    cdef bint reverse = False
+    cdef bint reverse = False, fetch
     cdef int32_t flip = 0
     if rows % 2 and cols % 2 and (closed or (start_row + start_col) % 2):
         return C_NO_TOUR
@@ -1300,6 +1321,8 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
     # or minus its distance along the arc), and the chunk's rows are then
     # copied out as long runs of stores.
     stream = (2 if stride != cols else 1) if n >= STREAM_SQUARES else 0
+    # Streamed stores skip the cache: no lines to fetch ahead for them.
+    fetch = stream == 0
     for bi in range(nr if status == C_OK else 0):
         bh = wk.rpart[bi]
         for k in range(COL0_KEY):
@@ -1335,6 +1358,8 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
                          cfg.tab + (1 << cfg.narcs) * bh * KT_LANES,
                          bh, cfg.w, cfg.narcs - 1,
                          b0, base[1] - b0, base[2] - b0, base[3] - b0)
+                if fetch:
+                    kt_prefetch_rows(out + wk.rcut[bi] * stride + wk.ccut[bj], stride, bh)
             if status != C_OK:
                 break
             c0 += 1
