@@ -402,6 +402,11 @@ def between_serves(rows: int, cols: int, start: Square, end: Square) -> bool:
         t = square(end, rows, cols, "end")
     except ValueError:
         return False
+    return _serves(rows, cols, s, t)
+
+
+def _serves(rows: int, cols: int, s: Square, t: Square) -> bool:
+    """:func:`between_serves` for a checked board and squares on it."""
     if min(rows, cols) < BETWEEN_MIN_SIDE or s == t:
         return False
     cs, ct = (s[0] + s[1]) % 2, (t[0] + t[1]) % 2
@@ -481,10 +486,18 @@ def _block_path(h: int, w: int, entry: int, exit_: int,
     return out
 
 
-def _links(a: Box, b: Box, colour: int, avoid: Square) -> list[tuple[Square, Square]]:
+def _links(a: Box, b: Box, colour: int, avoid: Square,
+           most: int = 12) -> list[tuple[Square, Square]]:
     """Knight moves from a square of box ``a`` other than ``avoid``, of the
-    given colour, to box ``b``, nearest the middle of their common side first."""
-    return [(x, e) for x, e in _all_links(a, b, colour) if x != avoid]
+    given colour, to box ``b``, nearest the middle of their common side first;
+    the first ``most`` of them."""
+    out = []
+    for x, e in _all_links(a, b, colour):
+        if x != avoid:
+            out.append((x, e))
+            if len(out) == most:
+                break
+    return out
 
 
 @functools.lru_cache(maxsize=4096)
@@ -515,12 +528,11 @@ _step_cache: dict[tuple[Any, ...],
 
 class _PathStore:
     """The block paths in use, each named by a small int (the chain groups
-    blocks by it), kept as lists for lookups and end to end in one growing
-    array for the core that writes them."""
+    blocks by it), kept end to end in one growing array for the core that
+    writes them."""
 
     def __init__(self) -> None:
         self.paths: list[np.ndarray] = []
-        self.lists: list[list[int]] = []
         self.ids: dict[int, int] = {}
         self._flat = np.empty(1 << 12, dtype=np.int32)
         self._first = np.zeros(1 << 6, dtype=np.int64)
@@ -531,7 +543,6 @@ class _PathStore:
         if got is None:
             got = self.ids[key] = len(self.paths)
             self.paths.append(path)
-            self.lists.append(path.tolist())
             # Room doubles as needed, so adding a path costs its own length.
             if got + 2 > len(self._first):
                 self._first = np.resize(self._first, 2 * len(self._first))
@@ -585,7 +596,7 @@ def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int]
             cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), 1 - (er + ec) % 2, (er, ec))
         # The working choices found so far and the candidates left to try:
         # a later skip goes on from where the last one stopped.
-        got = _step_cache[key] = ([], cands[:12][::-1])
+        got = _step_cache[key] = ([], cands[::-1])
     found, left = got
     while len(found) <= skip and left:
         x, e = left.pop()
@@ -650,8 +661,9 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
     construction (:func:`construct`'s core, written straight into its
     window), and each cycle is absorbed into the chain's path by swapping
     two parallel edges -- which keeps the path's ends (Lin & Wei 2005 absorb
-    cycles into a path the same way).  The rectangles are then renumbered in
-    place in one pass.
+    cycles into a path the same way): each rectangle is numbered from where
+    the path enters it, and the chain's blocks after it move on by its size.
+    The planning and all the writes are one call into the core.
 
     >>> import knight
     >>> board = construct_between(12, 14, (0, 0), (11, 12))
@@ -666,7 +678,7 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
     rows, cols = board_size(rows, cols)
     s = square(start, rows, cols, "start")
     t = square(end, rows, cols, "end")
-    if not between_serves(rows, cols, s, t):
+    if not _serves(rows, cols, s, t):
         if min(rows, cols) < BETWEEN_MIN_SIDE:
             raise ValueError(f"construct_between serves boards with both sides >= "
                              f"{BETWEEN_MIN_SIDE}, not {rows}x{cols}")
@@ -683,8 +695,10 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
             cache.clear()
         _store.clear()
     board = np.empty((rows, cols), dtype=np.int32)
-    # The usual splits join nearly every pair: those first, kept per side.
-    if _between_into(board, _first_cuts(rows, s[0]), _first_cuts(cols, t[1]), s, t):
+    # The usual splits join nearly every pair: those first, kept per side
+    # (an even side's split does not depend on the square).
+    if _between_into(board, _first_cuts(rows, s[0] if rows % 2 else 0),
+                     _first_cuts(cols, t[1] if cols % 2 else 0), s, t):
         return board
     tries = 0
     for rparts in _side_splits(rows, s[0]):
