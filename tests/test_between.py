@@ -295,3 +295,45 @@ def test_between_into_checks_the_paths_it_is_given():
     status = _construct.between_into(board, cuts, cuts, 0, 0, 11, 0, trans, lambda *a: 0,
                                      store(ident, [0, 36]))
     assert status in (_construct.NO_SWAP_EDGE, _construct.WINDOW_END, _construct.BAD_ARGUMENT)
+
+
+def test_find_block_path():
+    # Seeds in turn, required edges kept, a new array per path; None when no seed finds one.
+    required = ((9, 26), (36, 53), (0, 10))
+    path = _construct.find_block_path(8, 8, 7, 63, required, 8, 20000)
+    assert path.dtype == np.int32 and path[0] == 7 and path[-1] == 63
+    assert sorted(path.tolist()) == list(range(64))
+    edges = {frozenset(e) for e in zip(path[:-1].tolist(), path[1:].tolist())}
+    assert all(frozenset(e) in edges for e in required)
+    out = np.empty(64, dtype=np.int32)
+    partner = np.full(64, -1, dtype=np.int32)
+    for p, q in required:
+        partner[p], partner[q] = q, p
+    seed = next(k for k in range(1, 9)
+                if _construct.block_path(8, 8, 7, 63, k, 20000 * k, out, partner) >= 0)
+    assert np.array_equal(path, out) and seed >= 1
+    again = _construct.find_block_path(8, 8, 7, 63, required, 8, 20000)
+    assert np.array_equal(again, path) and again is not path
+    assert _construct.find_block_path(6, 6, 0, 2, (), 3, 1000) is None
+    assert _construct.find_block_path(6, 6, 0, 35, (), 0, 1000) is None
+    assert _construct.find_block_path(6, 6, 0, 99, (), 2, 1000) is None     # end off the block
+    assert _construct.find_block_path(1, 1, 0, 0, (), 1, 10).tolist() == [0]
+
+
+@pytest.mark.parametrize("args", [
+    (0, 6, 0, 1, ()), (6, -1, 0, 1, ()), (17, 16, 0, 1, ()), (300, 1, 0, 1, ()),
+    (1 << 20, 1 << 20, 0, 1, ()),
+    (6, 6, 0, 35, ((0, 36),)), (6, 6, 0, 35, ((-1, 8),)),
+])
+def test_find_block_path_refuses_bad_arguments(args):
+    with pytest.raises(ValueError):
+        _construct.find_block_path(*args, 2, 1000)
+
+
+def test_find_block_path_type_errors():
+    with pytest.raises(TypeError):
+        _construct.find_block_path(6, 6, 0, 35, [(0, 13)], 2, 1000)     # req must be a tuple
+    with pytest.raises((TypeError, ValueError)):
+        _construct.find_block_path(6, 6, 0, 35, ((0, 13, 5),), 2, 1000)
+    with pytest.raises(ValueError):
+        _construct.find_block_path(6, 6, 0, 35, (), -1, 1000)

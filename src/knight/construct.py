@@ -469,20 +469,8 @@ def _block_path(h: int, w: int, entry: int, exit_: int,
     key = (h, w, entry, exit_, req)
     if key in _path_cache:
         return _path_cache[key]
-    partner = None
-    if req:
-        partner = np.full(h * w, -1, dtype=np.int32)
-        for p, q in req:
-            partner[p], partner[q] = q, p
-    out: np.ndarray | None = np.empty(h * w, dtype=np.int32)
-    assert out is not None
-    for seed in range(1, _PATH_SEEDS + 1):
-        if _construct.block_path(h, w, entry, exit_, seed, _PATH_NODES * seed, out,
-                                 partner) >= 0:
-            break
-    else:
-        out = None
-    _path_cache[key] = out
+    out = _path_cache[key] = _construct.find_block_path(h, w, entry, exit_, req, _PATH_SEEDS,
+                                                        _PATH_NODES)
     return out
 
 

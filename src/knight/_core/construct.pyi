@@ -45,6 +45,15 @@ def block_path(
     out: npt.NDArray[np.int32],
     partner: npt.NDArray[np.int32] | None = None,
 ) -> int: ...
+def find_block_path(
+    h: int,
+    w: int,
+    start: int,
+    end: int,
+    req: tuple[tuple[int, int], ...],
+    seeds: int,
+    nodes: int,
+) -> npt.NDArray[np.int32] | None: ...
 def write_blocks(
     board: npt.NDArray[np.int32],
     r0: npt.NDArray[np.int64],

@@ -67,6 +67,8 @@ from .thin cimport thin_tour_c
 
 import os
 
+import numpy as np
+
 
 cdef extern from *:
     """
@@ -1573,6 +1575,55 @@ def block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_node
     with nogil:
         r = _block_path(h, w, start, end, seed, max_nodes, req, &out[0])
     return r
+
+
+def find_block_path(int h, int w, int start, int end, tuple req, int seeds, int64_t nodes):
+    """:func:`block_path` with seeds 1 .. ``seeds`` in turn (seed k given
+    ``k * nodes`` nodes) through the ``req`` edges (pairs of squares); the
+    path as a new int32 array, or None if no seed found one.
+
+    One call for what knight.construct did in Python around block_path (a
+    partner array, a seed loop): on a pair's first construct_between call,
+    right after a board was written, those numpy calls ran from cold caches
+    and cost as much as the search.
+
+    >>> path = find_block_path(6, 6, 0, 34, (), 8, 20000)
+    >>> int(path[0]), int(path[35]), sorted(path.tolist()) == list(range(36))
+    (0, 34, True)
+    >>> find_block_path(6, 6, 0, 2, (), 2, 1000) is None      # same colour: none
+    True
+    """
+    cdef int32_t partner[BP_MAX]
+    cdef int32_t out[BP_MAX]
+    cdef int32_t[::1] view
+    cdef int n, seed, k
+    cdef Py_ssize_t p, q
+    cdef int64_t r = -1
+    if h < 1 or w < 1 or h > BP_MAX or w > BP_MAX or h * w > BP_MAX:
+        raise ValueError(f"block_path searches blocks of 1 to {BP_MAX} squares, not {h}x{w}")
+    n = h * w
+    if seeds < 0 or nodes < 0:
+        raise ValueError("seeds and nodes must not be negative")
+    if req:
+        for k in range(n):
+            partner[k] = -1
+        for pair in req:
+            p, q = pair
+            if not (0 <= p < n and 0 <= q < n):
+                raise ValueError(f"required edge {pair} is not in the {h}x{w} block")
+            partner[p], partner[q] = <int32_t>q, <int32_t>p
+    with nogil:
+        for seed in range(1, seeds + 1):
+            r = _block_path(h, w, start, end, seed, nodes * seed, partner if req else NULL,
+                            out)
+            if r >= 0:
+                break
+    if r < 0:
+        return None
+    path = np.empty(n, dtype=np.int32)
+    view = path
+    memcpy(&view[0], out, n * sizeof(int32_t))
+    return path
 
 
 def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
