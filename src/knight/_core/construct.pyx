@@ -1713,30 +1713,49 @@ cdef void _write_blocks(int32_t* board, Py_ssize_t stride, Py_ssize_t n, const i
                         const int64_t* c0, const int64_t* width, const int64_t* base,
                         const int64_t* which, const int32_t* flat, const int64_t* first,
                         const int64_t* shifts, Py_ssize_t nshift) noexcept nogil:
-    """:func:`write_blocks` on pointers (``shifts``: ``nshift`` rows of three)."""
-    cdef Py_ssize_t i, k, p, w, q = 0
+    """:func:`write_blocks` on pointers (``shifts``: ``nshift`` rows of three).
+
+    A path's squares become board offsets once per run of blocks with the
+    same path and width (the chain's blocks repeat), not by a division per
+    square."""
+    cdef Py_ssize_t i, k, p, w, q = 0, m, last_p = -1, last_w = -1
     cdef int32_t* row0
     cdef int32_t b
     cdef int64_t sq
+    cdef Py_ssize_t off[BP_MAX]
     for i in range(n):
         p = which[i]
         w = width[i]
         b = <int32_t>base[i]
         row0 = board + r0[i] * stride + c0[i]
+        m = first[p + 1] - first[p]
         while q < nshift and shifts[3 * q] < i:
             q += 1
-        if q < nshift and shifts[3 * q] == i:
-            # The block that takes a rectangle in: its later squares move on.
-            for k in range(first[p + 1] - first[p]):
+        if m > BP_MAX:
+            # Longer than any block: no table, a division per square.
+            for k in range(m):
                 sq = flat[first[p] + k]
                 row0[(sq // w) * stride + sq % w] = b + k
                 while q < nshift and shifts[3 * q] == i and shifts[3 * q + 1] == k:
                     b += <int32_t>shifts[3 * q + 2]
                     q += 1
-        else:
-            for k in range(first[p + 1] - first[p]):
+            last_p = -1
+            continue
+        if p != last_p or w != last_w:
+            for k in range(m):
                 sq = flat[first[p] + k]
-                row0[(sq // w) * stride + sq % w] = b + k
+                off[k] = (sq // w) * stride + sq % w
+            last_p, last_w = p, w
+        if q < nshift and shifts[3 * q] == i:
+            # The block that takes a rectangle in: its later squares move on.
+            for k in range(m):
+                row0[off[k]] = b + k
+                while q < nshift and shifts[3 * q] == i and shifts[3 * q + 1] == k:
+                    b += <int32_t>shifts[3 * q + 2]
+                    q += 1
+        else:
+            for k in range(m):
+                row0[off[k]] = b + k
 
 
 # -- construct_between's plan and writes, on every call ------------------------------
