@@ -337,3 +337,32 @@ def test_find_block_path_type_errors():
         _construct.find_block_path(6, 6, 0, 35, ((0, 13, 5),), 2, 1000)
     with pytest.raises(ValueError):
         _construct.find_block_path(6, 6, 0, 35, (), -1, 1000)
+
+
+def test_write_blocks_long_paths_and_repeats():
+    # Paths longer than any block (no offset table) and runs of one path
+    # (the table reused, then rebuilt for another width) give the same
+    # numbers as writing square by square.
+    rng = np.random.default_rng(5)
+    board = np.full((20, 60), -1, dtype=np.int32)
+    long_path = rng.permutation(400).astype(np.int32)            # a 20x20 block
+    short = rng.permutation(100).astype(np.int32)                # 10x10 or 5x20
+    flat = np.concatenate([long_path, short])
+    first = np.array([0, 400, 500], dtype=np.int64)
+    r0 = np.array([0, 0, 10, 0], dtype=np.int64)
+    c0 = np.array([0, 20, 20, 30], dtype=np.int64)
+    width = np.array([20, 10, 10, 20], dtype=np.int64)
+    base = np.array([0, 400, 500, 600], dtype=np.int64)
+    which = np.array([0, 1, 1, 1], dtype=np.int64)
+    shifts = np.array([[0, 3, 7], [2, 50, 1000]], dtype=np.int64)
+    _construct.write_blocks(board, r0, c0, width, base, which, flat, first, shifts)
+    want = np.full((20, 60), -1, dtype=np.int32)
+    for i in range(4):
+        path = flat[first[which[i]]:first[which[i] + 1]]
+        b = int(base[i])
+        for k, sq in enumerate(path.tolist()):
+            want[r0[i] + sq // width[i], c0[i] + sq % width[i]] = b + k
+            for bi, kk, by in shifts.tolist():
+                if bi == i and kk == k:
+                    b += by
+    assert np.array_equal(board, want)
