@@ -524,6 +524,8 @@ class _PathStore:
         self.ids: dict[int, int] = {}
         self._flat = np.empty(1 << 12, dtype=np.int32)
         self._first = np.zeros(1 << 6, dtype=np.int64)
+        # What flat() hands out, kept: the core asks for it on every call.
+        self._views = (self._flat[:0], self._first[:1])
 
     def index(self, path: np.ndarray) -> int:
         key = id(path)
@@ -534,17 +536,18 @@ class _PathStore:
             # Room doubles as needed, so adding a path costs its own length.
             if got + 2 > len(self._first):
                 self._first = np.resize(self._first, 2 * len(self._first))
-            lo = int(self._first[got])
-            while lo + len(path) > len(self._flat):
+            lo = len(self._views[0])
+            hi = lo + len(path)
+            while hi > len(self._flat):
                 self._flat = np.resize(self._flat, 2 * len(self._flat))
-            self._flat[lo:lo + len(path)] = path
-            self._first[got + 1] = lo + len(path)
+            self._flat[lo:hi] = path
+            self._first[got + 1] = hi
+            self._views = (self._flat[:hi], self._first[:got + 2])
         return got
 
     def flat(self) -> tuple[np.ndarray, np.ndarray]:
         """All paths end to end (int32) and where each begins (int64, one more)."""
-        n = len(self.paths)
-        return self._flat[:int(self._first[n])], self._first[:n + 1]
+        return self._views
 
     def clear(self) -> None:
         self.__init__()  # type: ignore[misc]
