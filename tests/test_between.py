@@ -230,113 +230,62 @@ def _cuts(*parts):
 
 
 def test_between_into_core():
-    # The core's one try, with the package's callbacks, is construct_between's board.
+    # The core's one try is construct_between's board.
     rows, cols, s, t = 24, 26, (3, 4), (20, 2)
     board = np.full((rows, cols), -1, dtype=np.int32)
     rc, cc = _cuts(6, 6, 6, 6), _cuts(10, 8, 8)
-    status = _construct.between_into(board, rc, cc, *s, *t, kc._transition, kc._last_path,
-                                     kc._store.flat)
-    assert status == _construct.OK
+    assert _construct.between_into(board, rc, cc, *s, *t) == _construct.OK
     check(board, rows, cols, s, t)
-    # No path for a chain block: NO_LAYOUT, the board untouched.
-    fresh = np.full((rows, cols), -1, dtype=np.int32)
-    assert _construct.between_into(fresh, rc, cc, *s, *t, lambda *a: None, lambda *a: -1,
-                                   kc._store.flat) == _construct.NO_LAYOUT
-    assert (fresh == -1).all()
+    # Kept paths and steps can be dropped; the same board comes back.
+    assert min(_construct.between_kept()) > 0
+    _construct.between_forget()
+    assert _construct.between_kept() == (0, 0)
+    again = np.full((rows, cols), -1, dtype=np.int32)
+    assert _construct.between_into(again, rc, cc, *s, *t) == _construct.OK
+    assert np.array_equal(board, again)
+    # No layout for this cut (a block path is missing: construct_between then
+    # tries other cuts): said so, the board untouched.
+    for s2, t2 in (((1, 4), (3, 5)), ((3, 6), (1, 7))):
+        fresh = np.full((12, 12), -1, dtype=np.int32)
+        assert _construct.between_into(fresh, _cuts(6, 6), _cuts(6, 6), *s2, *t2) == (
+            _construct.NO_LAYOUT)
+        assert (fresh == -1).all()
+        check(kc.construct_between(12, 12, s2, t2), 12, 12, s2, t2)
 
 
 def test_between_into_refuses_bad_arguments():
     board = np.zeros((12, 12), dtype=np.int32)
     good = _cuts(6, 6)
-    args = (kc._transition, kc._last_path, kc._store.flat)
     for rc in (_cuts(6, 5), _cuts(4, 8), _cuts(12, 0), _cuts(6, 6)[1:], np.zeros(1, np.int64),
                _cuts(3, 3, 6)):
         with pytest.raises(ValueError, match="cuts"):
-            _construct.between_into(board, rc, good, 0, 0, 11, 0, *args)
+            _construct.between_into(board, rc, good, 0, 0, 11, 0)
         with pytest.raises(ValueError, match="cuts"):
-            _construct.between_into(board, good, rc, 0, 0, 11, 0, *args)
+            _construct.between_into(board, good, rc, 0, 0, 11, 0)
     for sr, sc, tr, tc in ((0, 0, 0, 0), (12, 0, 0, 1), (0, 0, 0, -1), (-1, 0, 0, 1)):
         with pytest.raises(ValueError, match="squares"):
-            _construct.between_into(board, good, good, sr, sc, tr, tc, *args)
+            _construct.between_into(board, good, good, sr, sc, tr, tc)
     with pytest.raises(ValueError):
-        _construct.between_into(np.zeros((12, 0), dtype=np.int32), good, _cuts(), 0, 0, 1, 0,
-                                *args)
+        _construct.between_into(np.zeros((12, 0), dtype=np.int32), good, _cuts(), 0, 0, 1, 0)
     with pytest.raises(ValueError):      # not C-contiguous
         _construct.between_into(np.zeros((12, 24), dtype=np.int32)[:, ::2], good, good, 0, 0,
-                                11, 0, *args)
+                                11, 0)
+    with pytest.raises(ValueError):      # not int64
+        _construct.between_into(board, good.astype(np.int32), good, 0, 0, 11, 0)
     with pytest.raises(TypeError):
-        _construct.between_into(board, good, good, 0, 0, 11, 0, lambda *a: 7, kc._last_path,
-                                kc._store.flat)
+        _construct.between_into(board, None, good, 0, 0, 11, 0)
 
 
-def test_between_into_checks_the_paths_it_is_given():
-    # Callbacks naming paths that do not fit their blocks are refused before
-    # any write; a path of the right squares without the swap's edge is
-    # reported, not written through.
-    board = np.zeros((12, 12), dtype=np.int32)
-    cuts = _cuts(6, 6)
-    ident = np.arange(36, dtype=np.int32)
-
-    def trans(h, w, er, ec, nxt, skip, req):
-        return (0, 0, 0) if skip == 0 else None
-
-    def store(flat, first):
-        return lambda: (np.asarray(flat, dtype=np.int32), np.asarray(first, dtype=np.int64))
-
-    for flat, first, index, match in ((ident, [0, 36], 1, "does not fit"),
-                                      (ident[:30], [0, 30], 0, "does not fit"),
-                                      (ident + 5, [0, 36], 0, "leaves its block"),
-                                      (ident - 1, [0, 36], 0, "leaves its block"),
-                                      (ident, [0, 40], 0, "does not fit"),
-                                      (ident, [-4, 36], 0, "does not fit")):
-        with pytest.raises(ValueError, match=match):
-            _construct.between_into(board, cuts, cuts, 0, 0, 11, 0, trans,
-                                    lambda *a, i=index: i, store(flat, first))
-    status = _construct.between_into(board, cuts, cuts, 0, 0, 11, 0, trans, lambda *a: 0,
-                                     store(ident, [0, 36]))
-    assert status in (_construct.NO_SWAP_EDGE, _construct.WINDOW_END, _construct.BAD_ARGUMENT)
-
-
-def test_find_block_path():
-    # Seeds in turn, required edges kept, a new array per path; None when no seed finds one.
-    required = ((9, 26), (36, 53), (0, 10))
-    path = _construct.find_block_path(8, 8, 7, 63, required, 8, 20000)
-    assert path.dtype == np.int32 and path[0] == 7 and path[-1] == 63
-    assert sorted(path.tolist()) == list(range(64))
-    edges = {frozenset(e) for e in zip(path[:-1].tolist(), path[1:].tolist())}
-    assert all(frozenset(e) in edges for e in required)
-    out = np.empty(64, dtype=np.int32)
-    partner = np.full(64, -1, dtype=np.int32)
-    for p, q in required:
-        partner[p], partner[q] = q, p
-    seed = next(k for k in range(1, 9)
-                if _construct.block_path(8, 8, 7, 63, k, 20000 * k, out, partner) >= 0)
-    assert np.array_equal(path, out) and seed >= 1
-    again = _construct.find_block_path(8, 8, 7, 63, required, 8, 20000)
-    assert np.array_equal(again, path) and again is not path
-    assert _construct.find_block_path(6, 6, 0, 2, (), 3, 1000) is None
-    assert _construct.find_block_path(6, 6, 0, 35, (), 0, 1000) is None
-    assert _construct.find_block_path(6, 6, 0, 99, (), 2, 1000) is None     # end off the block
-    assert _construct.find_block_path(1, 1, 0, 0, (), 1, 10).tolist() == [0]
-
-
-@pytest.mark.parametrize("args", [
-    (0, 6, 0, 1, ()), (6, -1, 0, 1, ()), (17, 16, 0, 1, ()), (300, 1, 0, 1, ()),
-    (1 << 20, 1 << 20, 0, 1, ()),
-    (6, 6, 0, 35, ((0, 36),)), (6, 6, 0, 35, ((-1, 8),)),
-])
-def test_find_block_path_refuses_bad_arguments(args):
-    with pytest.raises(ValueError):
-        _construct.find_block_path(*args, 2, 1000)
-
-
-def test_find_block_path_type_errors():
-    with pytest.raises(TypeError):
-        _construct.find_block_path(6, 6, 0, 35, [(0, 13)], 2, 1000)     # req must be a tuple
-    with pytest.raises((TypeError, ValueError)):
-        _construct.find_block_path(6, 6, 0, 35, ((0, 13, 5),), 2, 1000)
-    with pytest.raises(ValueError):
-        _construct.find_block_path(6, 6, 0, 35, (), -1, 1000)
+def test_between_into_big_blocks():
+    # Merged parts up to 16 (the fallback splits): blocks of up to 256 squares.
+    rows, cols = 32, 32
+    rng = random.Random(4)
+    for s, t in random_pairs(rows, cols, 6, rng):
+        board = np.full((rows, cols), -1, dtype=np.int32)
+        status = _construct.between_into(board, _cuts(16, 16), _cuts(16, 16), *s, *t)
+        assert status in (_construct.OK, _construct.NO_LAYOUT)
+        if status == _construct.OK:
+            check(board, rows, cols, s, t)
 
 
 def test_write_blocks_long_paths_and_repeats():
@@ -366,3 +315,19 @@ def test_write_blocks_long_paths_and_repeats():
                 if bi == i and kk == k:
                     b += by
     assert np.array_equal(board, want)
+
+
+def test_threads_share_the_kept_paths():
+    # Threads plan (keeping new paths) while others write without the GIL:
+    # every board is the one a single thread builds.
+    import concurrent.futures as cf
+    rng = random.Random(11)
+    jobs = [(rows, cols, s, t) for rows, cols in ((60, 61), (48, 50), (121, 120))
+            for s, t in random_pairs(rows, cols, 12, rng)]
+    _construct.between_forget()
+    with cf.ThreadPoolExecutor(4) as pool:
+        boards = list(pool.map(lambda job: kc.construct_between(*job), jobs))
+    _construct.between_forget()
+    for job, board in zip(jobs, boards):
+        assert np.array_equal(board, kc.construct_between(*job))
+        check(board, *job)

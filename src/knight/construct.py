@@ -373,13 +373,9 @@ def reference_construct(rows: int, cols: int, start: Square, closed: bool) -> np
 #: (kept in :mod:`knight.theory`, below the planner, which asks it too).
 BETWEEN_MIN_SIDE = theory.BETWEEN_MIN_SIDE
 
-# Block-path searches: node budget per seed, seeds per (block, entry, exit).
-_PATH_NODES = 20000
-_PATH_SEEDS = 8
-_PATH_CACHE_LIMIT = 1 << 14      # about 10 MB of kept paths at most
-_path_cache: dict[tuple[Any, ...], np.ndarray | None] = {}
-
-Box = tuple[int, int, int, int]     # rows [r0, r1) x columns [c0, c1)
+#: Block paths and chain steps the core keeps before it starts afresh (about
+#: 10 MB at most).
+_PATH_CACHE_LIMIT = 1 << 14
 
 
 def between_serves(rows: int, cols: int, start: Square, end: Square) -> bool:
@@ -461,162 +457,16 @@ def _first_cuts(n: int, at: int) -> np.ndarray:
     return _cut_array(tuple(next(_side_splits(n, at if n % 2 else 0))))
 
 
-def _block_path(h: int, w: int, entry: int, exit_: int,
-                req: tuple[tuple[int, int], ...] = ()) -> np.ndarray | None:
-    """A Hamiltonian path of an h x w block from square ``entry`` to ``exit_``
-    (numbered r * w + c) through the ``req`` edges (pairs of squares),
-    searched once per process and kept; None if none found."""
-    key = (h, w, entry, exit_, req)
-    if key in _path_cache:
-        return _path_cache[key]
-    out = _path_cache[key] = _construct.find_block_path(h, w, entry, exit_, req, _PATH_SEEDS,
-                                                        _PATH_NODES)
-    return out
-
-
-def _links(a: Box, b: Box, colour: int, avoid: Square,
-           most: int = 12) -> list[tuple[Square, Square]]:
-    """Knight moves from a square of box ``a`` other than ``avoid``, of the
-    given colour, to box ``b``, nearest the middle of their common side first;
-    the first ``most`` of them."""
-    out = []
-    for x, e in _all_links(a, b, colour):
-        if x != avoid:
-            out.append((x, e))
-            if len(out) == most:
-                break
-    return out
-
-
-@functools.lru_cache(maxsize=4096)
-def _all_links(a: Box, b: Box, colour: int) -> tuple[tuple[Square, Square], ...]:
-    """:func:`_links` for every square, kept: a chain's blocks have few shapes
-    and places, its entries many."""
-    ar0, ar1, ac0, ac1 = a
-    br0, br1, bc0, bc1 = b
-    mid_r = (max(ar0, br0) + min(ar1, br1)) / 2 if ar1 > br0 and br1 > ar0 else (
-        ar1 if br0 >= ar1 else ar0)
-    mid_c = (max(ac0, bc0) + min(ac1, bc1)) / 2 if ac1 > bc0 and bc1 > ac0 else (
-        ac1 if bc0 >= ac1 else ac0)
-    out = []
-    for r in range(max(ar0, br0 - 2), min(ar1, br1 + 2)):
-        for c in range(max(ac0, bc0 - 2), min(ac1, bc1 + 2)):
-            if (r + c) % 2 != colour:
-                continue
-            for k, (dr, dc) in enumerate(DEFAULT_ORDER):
-                if br0 <= r + dr < br1 and bc0 <= c + dc < bc1:
-                    out.append((abs(r - mid_r) + abs(c - mid_c), k, (r, c), (r + dr, c + dc)))
-    out.sort()
-    return tuple((x, e) for _, _, x, e in out)
-
-
-_step_cache: dict[tuple[Any, ...],
-                  tuple[list[tuple[int, int, int]], list[tuple[Square, Square]]]] = {}
-
-
-class _PathStore:
-    """The block paths in use, each named by a small int (the chain groups
-    blocks by it), kept end to end in one growing array for the core that
-    writes them."""
-
-    def __init__(self) -> None:
-        self.paths: list[np.ndarray] = []
-        self.ids: dict[int, int] = {}
-        self._flat = np.empty(1 << 12, dtype=np.int32)
-        self._first = np.zeros(1 << 6, dtype=np.int64)
-        # What flat() hands out, kept: the core asks for it on every call.
-        self._views = (self._flat[:0], self._first[:1])
-
-    def index(self, path: np.ndarray) -> int:
-        key = id(path)
-        got = self.ids.get(key)
-        if got is None:
-            got = self.ids[key] = len(self.paths)
-            self.paths.append(path)
-            # Room doubles as needed, so adding a path costs its own length.
-            if got + 2 > len(self._first):
-                self._first = np.resize(self._first, 2 * len(self._first))
-            lo = len(self._views[0])
-            hi = lo + len(path)
-            while hi > len(self._flat):
-                self._flat = np.resize(self._flat, 2 * len(self._flat))
-            self._flat[lo:hi] = path
-            self._first[got + 1] = hi
-            self._views = (self._flat[:hi], self._first[:got + 2])
-        return got
-
-    def flat(self) -> tuple[np.ndarray, np.ndarray]:
-        """All paths end to end (int32) and where each begins (int64, one more)."""
-        return self._views
-
-    def clear(self) -> None:
-        self.__init__()  # type: ignore[misc]
-
-    def __len__(self) -> int:
-        return len(self.paths)
-
-
-_store = _PathStore()
-
-
-def _path_index(path: np.ndarray) -> int:
-    """A small int naming a cached block path."""
-    return _store.index(path)
-
-
-def _transition(h: int, w: int, er: int, ec: int, nxt: tuple[int, int, int, int],
-                skip: int = 0,
-                req: tuple[tuple[int, int], ...] = ()) -> tuple[int, int, int] | None:
-    """A chain block's path and its link to the next block, in block coordinates.
-
-    The block is h x w with its entry at (er, ec); the next block's corner
-    and size relative to this one are ``nxt``.  Returns (path index, entry
-    row, entry column of the next block in its own coordinates), the
-    ``skip``-th working choice (by :func:`_links`' order), or None; the path
-    holds the ``req`` edges.  Kept: the same corridor block recurs all along
-    the chain.
-    """
-    key = (h, w, er, ec, req) + nxt
-    got = _step_cache.get(key)
-    if got is None:
-        dr, dc, hn, wn = nxt
-        if h * w % 2:
-            cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), 0, (er, ec)) if (
-                (er + ec) % 2 == 0) else []
-        else:
-            cands = _links((0, h, 0, w), (dr, dr + hn, dc, dc + wn), 1 - (er + ec) % 2, (er, ec))
-        # The working choices found so far and the candidates left to try:
-        # a later skip goes on from where the last one stopped.
-        got = _step_cache[key] = ([], cands[::-1])
-    found, left = got
-    while len(found) <= skip and left:
-        x, e = left.pop()
-        path = _block_path(h, w, er * w + ec, x[0] * w + x[1], req)
-        if path is not None:
-            found.append((_path_index(path), e[0] - nxt[0], e[1] - nxt[1]))
-    return found[skip] if skip < len(found) else None
-
-
-def _last_path(h: int, w: int, entry: int, exit_: int,
-               req: tuple[tuple[int, int], ...]) -> int:
-    """The index of a kept h x w block path from ``entry`` to ``exit_`` through
-    the ``req`` edges, or -1 (the core's callback for a chain's last block)."""
-    path = _block_path(h, w, entry, exit_, req)
-    return -1 if path is None else _path_index(path)
-
-
 def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
                   t: Square) -> bool:
     """Try one cut of the board (at rows ``rc`` and columns ``cc``, int64); False if
     a block path or a swap is missing.
 
     The core plans the chain of blocks from s to t, the rectangles around
-    it and their corner swaps, and writes the board; it asks here for the
-    chain's block paths (:func:`_transition`, :func:`_last_path`: searched
-    rarely, kept) and then for all of them end to end (:meth:`_PathStore.flat`).
+    it and their corner swaps, finds the chain's block paths (searched once
+    per block shape, ends and swap edges, then kept) and writes the board.
     """
-    status = _construct.between_into(board, rc, cc, s[0], s[1], t[0], t[1], _transition,
-                                     _last_path, _store.flat)
+    status = _construct.between_into(board, rc, cc, s[0], s[1], t[0], t[1])
     if status == _construct.OK:
         return True
     if status == _construct.NO_LAYOUT:
@@ -681,10 +531,8 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
         raise ValueError(f"construct_between serves start and end of the corner colour "
                          f"((row + col) % 2 == 0) on a {rows}x{cols} board")
     check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
-    if len(_store) > _PATH_CACHE_LIMIT or len(_step_cache) > _PATH_CACHE_LIMIT:
-        for cache in (_path_cache, _step_cache):
-            cache.clear()
-        _store.clear()
+    if max(_construct.between_kept()) > _PATH_CACHE_LIMIT:
+        _construct.between_forget()
     board = np.empty((rows, cols), dtype=np.int32)
     # The usual splits join nearly every pair: those first, kept per side
     # (an even side's split does not depend on the square).

@@ -1,7 +1,5 @@
 """Type stub for the construction core (see construct.pyx)."""
 
-from collections.abc import Callable
-
 import numpy as np
 import numpy.typing as npt
 
@@ -45,15 +43,6 @@ def block_path(
     out: npt.NDArray[np.int32],
     partner: npt.NDArray[np.int32] | None = None,
 ) -> int: ...
-def find_block_path(
-    h: int,
-    w: int,
-    start: int,
-    end: int,
-    req: tuple[tuple[int, int], ...],
-    seeds: int,
-    nodes: int,
-) -> npt.NDArray[np.int32] | None: ...
 def write_blocks(
     board: npt.NDArray[np.int32],
     r0: npt.NDArray[np.int64],
@@ -79,10 +68,6 @@ def between_into(
     sc: int,
     tr: int,
     tc: int,
-    transition: Callable[
-        [int, int, int, int, tuple[int, int, int, int], int, tuple[tuple[int, int], ...]],
-        tuple[int, int, int] | None,
-    ],
-    last_path: Callable[[int, int, int, int, tuple[tuple[int, int], ...]], int],
-    paths: Callable[[], tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]],
 ) -> int: ...
+def between_kept() -> tuple[int, int]: ...
+def between_forget() -> None: ...

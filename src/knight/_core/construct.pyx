@@ -49,7 +49,7 @@ construction returns ``C_BAD_DATA`` (:func:`blocks_error` says why).
 """
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from .mix cimport mix64
@@ -66,8 +66,6 @@ from .status cimport (
 from .thin cimport thin_tour_c
 
 import os
-
-import numpy as np
 
 
 cdef extern from *:
@@ -1577,55 +1575,6 @@ def block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_node
     return r
 
 
-def find_block_path(int h, int w, int start, int end, tuple req, int seeds, int64_t nodes):
-    """:func:`block_path` with seeds 1 .. ``seeds`` in turn (seed k given
-    ``k * nodes`` nodes) through the ``req`` edges (pairs of squares); the
-    path as a new int32 array, or None if no seed found one.
-
-    One call for what knight.construct did in Python around block_path (a
-    partner array, a seed loop): on a pair's first construct_between call,
-    right after a board was written, those numpy calls ran from cold caches
-    and cost as much as the search.
-
-    >>> path = find_block_path(6, 6, 0, 34, (), 8, 20000)
-    >>> int(path[0]), int(path[35]), sorted(path.tolist()) == list(range(36))
-    (0, 34, True)
-    >>> find_block_path(6, 6, 0, 2, (), 2, 1000) is None      # same colour: none
-    True
-    """
-    cdef int32_t partner[BP_MAX]
-    cdef int32_t out[BP_MAX]
-    cdef int32_t[::1] view
-    cdef int n, seed, k
-    cdef Py_ssize_t p, q
-    cdef int64_t r = -1
-    if h < 1 or w < 1 or h > BP_MAX or w > BP_MAX or h * w > BP_MAX:
-        raise ValueError(f"block_path searches blocks of 1 to {BP_MAX} squares, not {h}x{w}")
-    n = h * w
-    if seeds < 0 or nodes < 0:
-        raise ValueError("seeds and nodes must not be negative")
-    if req:
-        for k in range(n):
-            partner[k] = -1
-        for pair in req:
-            p, q = pair
-            if not (0 <= p < n and 0 <= q < n):
-                raise ValueError(f"required edge {pair} is not in the {h}x{w} block")
-            partner[p], partner[q] = <int32_t>q, <int32_t>p
-    with nogil:
-        for seed in range(1, seeds + 1):
-            r = _block_path(h, w, start, end, seed, nodes * seed, partner if req else NULL,
-                            out)
-            if r >= 0:
-                break
-    if r < 0:
-        return None
-    path = np.empty(n, dtype=np.int32)
-    view = path
-    memcpy(&view[0], out, n * sizeof(int32_t))
-    return path
-
-
 def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
                      bint closed, const uint8_t[::1] cancel=None, int32_t offset=0,
                      Py_ssize_t last_row=-1, Py_ssize_t last_col=-1):
@@ -1763,8 +1712,8 @@ cdef void _write_blocks(int32_t* board, Py_ssize_t stride, Py_ssize_t n, const i
 # knight.construct._between_into runs this once per cut of the board it tries:
 # the chain of blocks from s to t, the rectangles around it and their corner
 # swaps are a few hundred integer operations, which in Python were a third of
-# a 1000x1000 call's time.  The block paths themselves are searched (rarely)
-# and kept by Python: the plan asks for them through two callbacks.
+# a 1000x1000 call's time.  The block paths are searched (rarely) and kept
+# below.
 
 cdef enum:
     # What between_into returns besides C_OK and a window's own status.
@@ -1954,43 +1903,355 @@ cdef inline bint _same_step(const Chain* ch, Py_ssize_t i, Py_ssize_t j) noexcep
             and ch.c0[i + 1] - ch.c0[i] == ch.c0[j + 1] - ch.c0[j])
 
 
+# -- construct_between's block paths, searched once and kept for the process ---------
+#
+# A chain block's path depends only on the block's size, its entry and exit
+# and the edges its swaps need; the link to the next block only on that and
+# the next block's place and size.  Both are kept here in two hash tables
+# (keys of three words, open addressing), the paths themselves end to end in
+# one growing array.  They were Python dicts and numpy arrays: on a pair's
+# first call, right after a board was written, that Python ran from cold
+# caches and cost more than the searches.  Only touched with the GIL held.
+
+cdef enum:
+    PATH_SEEDS = 8          # seeds tried per path (seed k given k * PATH_NODES nodes)
+    PATH_NODES = 20000
+    MAX_CANDS = 12          # links tried per chain step
+    MAX_LINKS = BP_MAX * 8  # links between a block and the next, at most
+    EMPTY = -2              # a free slot of a table
+    SEARCHED = 1            # key kinds: a block path ...
+    STEPPED = 2             # ... and a chain step
+
+
+cdef struct Table:
+    uint64_t* keys          # three words per slot
+    int32_t* vals           # EMPTY, or the value
+    Py_ssize_t cap          # a power of two (0 before the first key)
+    Py_ssize_t used
+
+
+cdef struct Step:
+    # The links to try, best first: exit square x of this block, entry e of
+    # the next (in this block's coordinates); those tried so far, and the
+    # working ones among them (path index, e in the next block's coordinates).
+    int8_t xr[MAX_CANDS]
+    int8_t xc[MAX_CANDS]
+    int8_t yr[MAX_CANDS]
+    int8_t yc[MAX_CANDS]
+    int32_t pid[MAX_CANDS]
+    int8_t nr_[MAX_CANDS]
+    int8_t nc_[MAX_CANDS]
+    int ncand, tried, nfound
+
+
+cdef Table _path_keys, _step_keys
+cdef Step* _steps = NULL
+cdef Py_ssize_t _nsteps = 0, _steps_cap = 0
+cdef int32_t* _flat = NULL             # the kept paths end to end
+cdef Py_ssize_t _flat_cap = 0
+cdef int64_t* _first = NULL            # path i is _flat[_first[i]:_first[i + 1]]
+cdef Py_ssize_t _npaths = 0, _first_cap = 0
+
+
+cdef void _forget() noexcept nogil:
+    global _steps, _nsteps, _steps_cap, _flat, _flat_cap, _first, _npaths, _first_cap
+    free(_path_keys.keys)
+    free(_path_keys.vals)
+    free(_step_keys.keys)
+    free(_step_keys.vals)
+    memset(&_path_keys, 0, sizeof(Table))
+    memset(&_step_keys, 0, sizeof(Table))
+    free(_steps)
+    free(_flat)
+    free(_first)
+    _steps, _flat, _first = NULL, NULL, NULL
+    _nsteps = _steps_cap = _flat_cap = _npaths = _first_cap = 0
+
+
+def between_kept():
+    """(block paths kept, chain steps kept) by :func:`between_into`."""
+    return _npaths, _nsteps
+
+
+def between_forget():
+    """Drop every block path and chain step :func:`between_into` kept."""
+    _forget()
+
+
+cdef inline uint64_t _hash(const uint64_t* key) noexcept nogil:
+    return mix64(key[0] ^ mix64(key[1] ^ mix64(key[2] ^ <uint64_t>0x9E3779B97F4A7C15ULL)))
+
+
+cdef int _reserve(Table* t) except -1:
+    """Room for one more key (at most half the slots used)."""
+    cdef Py_ssize_t cap, i, j
+    cdef uint64_t* keys
+    cdef int32_t* vals
+    if (t.used + 1) * 2 <= t.cap:
+        return 0
+    cap = t.cap * 2 if t.cap else 1024
+    keys = <uint64_t*>malloc(cap * 3 * sizeof(uint64_t))
+    vals = <int32_t*>malloc(cap * sizeof(int32_t))
+    if keys == NULL or vals == NULL:
+        free(keys)
+        free(vals)
+        raise MemoryError()
+    for i in range(cap):
+        vals[i] = EMPTY
+    for i in range(t.cap):
+        if t.vals[i] != EMPTY:
+            j = <Py_ssize_t>(_hash(&t.keys[3 * i]) & <uint64_t>(cap - 1))
+            while vals[j] != EMPTY:
+                j = (j + 1) & (cap - 1)
+            memcpy(&keys[3 * j], &t.keys[3 * i], 3 * sizeof(uint64_t))
+            vals[j] = t.vals[i]
+    free(t.keys)
+    free(t.vals)
+    t.keys, t.vals, t.cap = keys, vals, cap
+    return 0
+
+
+cdef inline Py_ssize_t _find(const Table* t, const uint64_t* key) noexcept nogil:
+    """The slot holding ``key``, or the free slot where it goes (cap > 0)."""
+    cdef Py_ssize_t i = <Py_ssize_t>(_hash(key) & <uint64_t>(t.cap - 1))
+    while t.vals[i] != EMPTY and (t.keys[3 * i] != key[0] or t.keys[3 * i + 1] != key[1]
+                                  or t.keys[3 * i + 2] != key[2]):
+        i = (i + 1) & (t.cap - 1)
+    return i
+
+
+cdef inline void _put(Table* t, Py_ssize_t i, const uint64_t* key, int32_t val) noexcept nogil:
+    memcpy(&t.keys[3 * i], key, 3 * sizeof(uint64_t))
+    t.vals[i] = val
+    t.used += 1
+
+
+cdef void _key(uint64_t* key, int kind, int h, int w, int entry, int exit_, const int32_t* req,
+               int nreq, int dr, int dc, int hn, int wn) noexcept nogil:
+    """Pack a key: sides 5..16, squares < 256, at most MAX_RECTS required
+    edges (pairs of squares), the next block's offset within +-16."""
+    cdef int i
+    cdef uint64_t v
+    key[0] = (<uint64_t>h | <uint64_t>w << 5 | <uint64_t>entry << 10 | <uint64_t>exit_ << 18
+              | <uint64_t>nreq << 27 | <uint64_t>kind << 30 | <uint64_t>(dr + 32) << 32
+              | <uint64_t>(dc + 32) << 38 | <uint64_t>hn << 44 | <uint64_t>wn << 49)
+    key[1] = key[2] = 0
+    for i in range(nreq):
+        v = <uint64_t>req[2 * i] | <uint64_t>req[2 * i + 1] << 8
+        if i < 4:
+            key[1] |= v << (16 * i)
+        else:
+            key[2] |= v << (16 * (i - 4))
+
+
+cdef int32_t _add_path(const int32_t* path, int n) except -2:
+    """Keep a path; its index."""
+    global _flat, _flat_cap, _first, _first_cap, _npaths
+    cdef Py_ssize_t end, cap
+    cdef void* p
+    if _npaths + 2 > _first_cap:
+        cap = _first_cap * 2 if _first_cap else 64
+        p = realloc(_first, cap * sizeof(int64_t))
+        if p == NULL:
+            raise MemoryError()
+        _first, _first_cap = <int64_t*>p, cap
+        if _npaths == 0:
+            _first[0] = 0
+    end = _first[_npaths]
+    if end + n > _flat_cap:
+        cap = _flat_cap * 2 if _flat_cap else 4096
+        while end + n > cap:
+            cap *= 2
+        p = realloc(_flat, cap * sizeof(int32_t))
+        if p == NULL:
+            raise MemoryError()
+        _flat, _flat_cap = <int32_t*>p, cap
+    memcpy(_flat + end, path, n * sizeof(int32_t))
+    _first[_npaths + 1] = end + n
+    _npaths += 1
+    return <int32_t>(_npaths - 1)
+
+
+cdef int32_t _path_of(int h, int w, int entry, int exit_, const int32_t* req,
+                      int nreq) except -2:
+    """The index of a kept Hamiltonian path of an h x w block from ``entry``
+    to ``exit_`` through the ``req`` edges, searched the first time (seeds 1
+    .. PATH_SEEDS in turn); -1 if none was found."""
+    cdef uint64_t key[3]
+    cdef int32_t partner[BP_MAX]
+    cdef int32_t out[BP_MAX]
+    cdef Py_ssize_t slot
+    cdef int64_t r = -1
+    cdef int32_t pid = -1
+    cdef int k, seed
+    _key(key, SEARCHED, h, w, entry, exit_, req, nreq, 0, 0, 0, 0)
+    _reserve(&_path_keys)
+    slot = _find(&_path_keys, key)
+    if _path_keys.vals[slot] != EMPTY:
+        return _path_keys.vals[slot]
+    if nreq:
+        for k in range(h * w):
+            partner[k] = -1
+        for k in range(nreq):
+            partner[req[2 * k]], partner[req[2 * k + 1]] = req[2 * k + 1], req[2 * k]
+    for seed in range(1, PATH_SEEDS + 1):
+        r = _block_path(h, w, entry, exit_, seed, <int64_t>PATH_NODES * seed,
+                        partner if nreq else NULL, out)
+        if r >= 0:
+            break
+    if r >= 0:
+        pid = _add_path(out, h * w)
+    _put(&_path_keys, slot, key, pid)
+    return pid
+
+
+cdef int _links(int h, int w, int er, int ec, int dr, int dc, int hn, int wn,
+                Step* st) noexcept nogil:
+    """The first MAX_CANDS knight moves from a square of the h x w block
+    (not its entry (er, ec); of the colour a path from the entry ends on) to
+    the next block (corner (dr, dc), hn x wn), nearest the middle of their
+    common side first, then by move order, row and column."""
+    cdef int32_t order[MAX_LINKS]
+    cdef int n = 0, r, c, k, colour, mid_r, mid_c, d, best, i, t
+    if h * w % 2:
+        if (er + ec) % 2:
+            st.ncand = 0
+            return 0
+        colour = 0
+    else:
+        colour = 1 - (er + ec) % 2
+    # Twice the middle of the common side (or the near edge).
+    if h > dr and dr + hn > 0:
+        mid_r = max(0, dr) + min(h, dr + hn)
+    else:
+        mid_r = 2 * (h if dr >= h else 0)
+    if w > dc and dc + wn > 0:
+        mid_c = max(0, dc) + min(w, dc + wn)
+    else:
+        mid_c = 2 * (w if dc >= w else 0)
+    for r in range(max(0, dr - 2), min(h, dr + hn + 2)):
+        for c in range(max(0, dc - 2), min(w, dc + wn + 2)):
+            if (r + c) % 2 != colour or (r == er and c == ec):
+                continue
+            for k in range(8):
+                if dr <= r + DR[k] < dr + hn and dc <= c + DC[k] < dc + wn:
+                    d = abs(2 * r - mid_r) + abs(2 * c - mid_c)
+                    order[n] = d << 16 | k << 12 | r << 6 | c
+                    n += 1
+    # The smallest MAX_CANDS, in order (a selection: n is a few dozen).
+    t = 0
+    while t < MAX_CANDS and t < n:
+        best = t
+        for i in range(t + 1, n):
+            if order[i] < order[best]:
+                best = i
+        order[t], order[best] = order[best], order[t]
+        r, c, k = order[t] >> 6 & 63, order[t] & 63, order[t] >> 12 & 15
+        st.xr[t], st.xc[t] = r, c
+        st.yr[t], st.yc[t] = r + DR[k], c + DC[k]
+        t += 1
+    st.ncand = t
+    return t
+
+
+cdef int _transition(int h, int w, int er, int ec, int dr, int dc, int hn, int wn, int skip,
+                     const int32_t* req, int nreq, int32_t* got) except -1:
+    """A chain block's path and its link to the next block: the ``skip``-th
+    working one by :func:`_links`' order, as (path index, entry row and
+    column of the next block in its own coordinates) in ``got``; 1, or 0 if
+    there is none.  Kept: the same corridor block recurs all along the chain."""
+    global _steps, _steps_cap, _nsteps
+    cdef uint64_t key[3]
+    cdef Py_ssize_t slot, cap
+    cdef int32_t at, pid
+    cdef int t
+    cdef void* p
+    cdef Step* st
+    _key(key, STEPPED, h, w, er * w + ec, 0, req, nreq, dr, dc, hn, wn)
+    _reserve(&_step_keys)
+    slot = _find(&_step_keys, key)
+    if _step_keys.vals[slot] == EMPTY:
+        if _nsteps == _steps_cap:
+            cap = _steps_cap * 2 if _steps_cap else 256
+            p = realloc(_steps, cap * sizeof(Step))
+            if p == NULL:
+                raise MemoryError()
+            _steps, _steps_cap = <Step*>p, cap
+        st = &_steps[_nsteps]
+        st.tried = st.nfound = 0
+        _links(h, w, er, ec, dr, dc, hn, wn, st)
+        _put(&_step_keys, slot, key, <int32_t>_nsteps)
+        _nsteps += 1
+    at = _step_keys.vals[slot]
+    # Working choices found so far; a later skip goes on from where the
+    # last one stopped.
+    while _steps[at].nfound <= skip and _steps[at].tried < _steps[at].ncand:
+        st = &_steps[at]
+        t = st.tried
+        st.tried += 1
+        pid = _path_of(h, w, er * w + ec, st.xr[t] * w + st.xc[t], req, nreq)
+        st = &_steps[at]
+        if pid >= 0:
+            st.pid[st.nfound] = pid
+            st.nr_[st.nfound] = <int8_t>(st.yr[t] - dr)
+            st.nc_[st.nfound] = <int8_t>(st.yc[t] - dc)
+            st.nfound += 1
+    st = &_steps[at]
+    if skip >= st.nfound:
+        return 0
+    got[0], got[1], got[2] = st.pid[skip], st.nr_[skip], st.nc_[skip]
+    return 1
+
+
+cdef int _block_req(const Join* joins, int nj, Py_ssize_t i, int32_t* req) noexcept nogil:
+    """The edges chain block i's path must hold (its swaps' p-q, in join order)."""
+    cdef int x, n = 0
+    for x in range(nj):
+        if joins[x].block == i:
+            req[2 * n], req[2 * n + 1] = <int32_t>joins[x].p, <int32_t>joins[x].q
+            n += 1
+    return n
+
+
 cdef int _chain_paths(const Chain* ch, int64_t sr, int64_t sc, int64_t tr, int64_t tc,
-                      const Join* joins, int nj, dict req, object transition,
-                      object last_path, int64_t* pid) except -1:
-    """Fill ``pid`` with the path index of each chain block; 0, or 1 if some
+                      const Join* joins, int nj, int64_t* pid) except -1:
+    """Fill ``pid`` with the kept path of each chain block; 0, or 1 if some
     block has none.
 
     Block i runs from its entry to its exit, the exit a knight move from
-    block i + 1's entry; s is the first entry and t the last exit.
-    ``transition(h, w, er, ec, (dr, dc, hn, wn), skip, req)`` gives a
-    block's path and the next block's entry ((path index, row, column) or
-    None), ``last_path(h, w, entry, exit, req)`` the last block's path index
-    or -1; ``req[i]`` lists the edges block i's path must hold.  Where blocks
-    repeat (same size, same step to the next, same entry) the answer repeats,
-    so the loop jumps to the end of each such run.
+    block i + 1's entry; s is the first entry and t the last exit.  Colours
+    decide the ends: a block of even area has ends of different colours, the
+    odd x odd one (at most one, its corner of colour 0) both of colour 0.
+    A block's path holds the p-q edges of the swaps through it.  Where
+    blocks repeat (same size, same step to the next, same entry) the answer
+    repeats, so the loop jumps to the end of each such run.
     """
     cdef Py_ssize_t k = ch.k, i, j, last, nxt_req, x
-    cdef int64_t er, ec, skip, got_p, got_r, got_c
-    cdef object got
+    cdef int64_t er, ec, hl, wl
+    cdef int skip, nreq, nlast
+    cdef int32_t got[3]
+    cdef int32_t req[2 * MAX_RECTS]
+    cdef int32_t req_last[2 * MAX_RECTS]
+    cdef int32_t p
     cdef bint free_here
+    hl, wl = ch.h[k - 1], ch.w[k - 1]
+    nlast = _block_req(joins, nj, k - 1, req_last)
     if k == 1:
-        got_p = last_path(ch.h[0], ch.w[0], (sr - ch.r0[0]) * ch.w[0] + sc - ch.c0[0],
-                          (tr - ch.r0[0]) * ch.w[0] + tc - ch.c0[0], req.get(0, ()))
-        if got_p < 0:
+        p = _path_of(hl, wl, (sr - ch.r0[0]) * wl + sc - ch.c0[0],
+                     (tr - ch.r0[0]) * wl + tc - ch.c0[0], req_last, nlast)
+        if p < 0:
             return 1
-        pid[0] = got_p
+        pid[0] = p
         return 0
     er, ec = sr - ch.r0[0], sc - ch.c0[0]
     i = 0
     while i < k - 2:
-        got = transition(ch.h[i], ch.w[i], er, ec,
-                         (ch.r0[i + 1] - ch.r0[i], ch.c0[i + 1] - ch.c0[i], ch.h[i + 1],
-                          ch.w[i + 1]), 0, req.get(i, ()))
-        if got is None:
+        nreq = _block_req(joins, nj, i, req)
+        if not _transition(ch.h[i], ch.w[i], er, ec, ch.r0[i + 1] - ch.r0[i],
+                           ch.c0[i + 1] - ch.c0[i], ch.h[i + 1], ch.w[i + 1], 0, req, nreq, got):
             return 1
-        got_p, got_r, got_c = got
-        pid[i] = got_p
-        if got_r == er and got_c == ec and i + 1 < k - 2 and _same_step(ch, i, i + 1):
+        pid[i] = got[0]
+        if got[1] == er and got[2] == ec and i + 1 < k - 2 and _same_step(ch, i, i + 1):
             free_here = True
             nxt_req = k
             for x in range(nj):
@@ -2006,32 +2267,29 @@ cdef int _chain_paths(const Chain* ch, int64_t sr, int64_t sc, int64_t tr, int64
                     last += 1
                 j = min(last, k - 3, nxt_req - 1)
                 for x in range(i + 1, j + 1):
-                    pid[x] = got_p
+                    pid[x] = got[0]
                 i = j
-        er, ec = got_r, got_c
+        er, ec = got[1], got[2]
         i += 1
     # The last two together: the last block's exit is t, so try the one
     # before's choices until the last block has a path.
     i = k - 2
-    for skip in range(12):
-        got = transition(ch.h[i], ch.w[i], er, ec,
-                         (ch.r0[i + 1] - ch.r0[i], ch.c0[i + 1] - ch.c0[i], ch.h[i + 1],
-                          ch.w[i + 1]), skip, req.get(i, ()))
-        if got is None:
+    nreq = _block_req(joins, nj, i, req)
+    for skip in range(MAX_CANDS):
+        if not _transition(ch.h[i], ch.w[i], er, ec, ch.r0[i + 1] - ch.r0[i],
+                           ch.c0[i + 1] - ch.c0[i], hl, wl, skip, req, nreq, got):
             return 1
-        got_p, got_r, got_c = got
-        x = last_path(ch.h[k - 1], ch.w[k - 1], got_r * ch.w[k - 1] + got_c,
-                      (tr - ch.r0[k - 1]) * ch.w[k - 1] + tc - ch.c0[k - 1],
-                      req.get(k - 1, ()))
-        if x >= 0:
-            pid[k - 2], pid[k - 1] = got_p, x
+        p = _path_of(hl, wl, got[1] * wl + got[2],
+                     (tr - ch.r0[k - 1]) * wl + tc - ch.c0[k - 1], req_last, nlast)
+        if p >= 0:
+            pid[k - 2], pid[k - 1] = got[0], p
             return 0
     return 1
 
 
 cdef int _between_write(int32_t[:, ::1] board, const Chain* ch, const int64_t* rects, int nr,
-                        const Join* joins, const int64_t* pid, const int32_t[::1] flat,
-                        const int64_t[::1] first, int64_t* base) noexcept nogil:
+                        const Join* joins, const int64_t* pid, const int32_t* flat,
+                        const int64_t* first, int64_t* base) noexcept nogil:
     """Write the tour: each rectangle's closed tour into its window, numbered
     from where the chain's path enters it, then the chain's blocks along
     their paths, a block's squares after a rectangle moved on by its size.
@@ -2110,8 +2368,7 @@ cdef int _between_write(int32_t[:, ::1] board, const Chain* ch, const int64_t* r
         shifts[3 * x + 1] = at[y]
         shifts[3 * x + 2] = (rects[4 * y + 1] - rects[4 * y]) * (
             rects[4 * y + 3] - rects[4 * y + 2])
-    _write_blocks(&board[0, 0], cols, k, ch.r0, ch.c0, ch.w, base, pid, &flat[0], &first[0],
-                  shifts, nr)
+    _write_blocks(&board[0, 0], cols, k, ch.r0, ch.c0, ch.w, base, pid, flat, first, shifts, nr)
     return C_OK
 
 
@@ -2127,28 +2384,32 @@ cdef bint _cuts_ok(const int64_t[::1] cut, Py_ssize_t n) noexcept:
 
 def between_into(int32_t[:, ::1] board not None, const int64_t[::1] rc not None,
                  const int64_t[::1] cc not None, Py_ssize_t sr, Py_ssize_t sc, Py_ssize_t tr,
-                 Py_ssize_t tc, transition, last_path, paths):
+                 Py_ssize_t tc):
     """One try of knight.construct.construct_between: the board cut at rows
     ``rc`` and columns ``cc``, an open tour from (sr, sc) to (tr, tc).
 
     Plans the chain of blocks from s's block along its block row to t's
     block column and down it to t's block, the (at most five) rectangles
-    around it, and a corner swap joining each rectangle to a chain block;
-    asks for the chain's block paths (``transition(h, w, er, ec, (dr, dc,
-    hn, wn), skip, req)``: (path index, next entry row, column) or None;
-    ``last_path(h, w, entry, exit, req)``: path index or -1; ``req`` a
-    tuple of square pairs the path must join), then ``paths()`` for all the
-    paths end to end, ``(flat int32, first int64)`` as :func:`write_blocks`
-    takes them, and writes the board (the GIL released).
+    around it and a corner swap joining each rectangle to a chain block;
+    finds the chain's block paths (kept for the process: see
+    :func:`between_kept`), and writes the board (the GIL released).
 
     Returns ``OK``; ``NO_LAYOUT`` (a swap or a block path is missing: try
     another cut; the board is untouched), ``NO_SWAP_EDGE``, ``NOT_COVERED``,
     ``WINDOW_END`` or a window's status (the board partly written).
-    ValueError for cuts that do not cut the board into parts of 5..16 or
-    ends off it or the same, a path index or path that does not fit its
-    block.
+    ValueError for cuts that do not cut the board into parts of 5..16, or
+    ends off it or the same.
+
+    >>> import numpy as np
+    >>> board = np.empty((12, 12), dtype=np.int32)
+    >>> cuts = np.array([0, 6, 12], dtype=np.int64)
+    >>> between_into(board, cuts, cuts, 0, 0, 11, 0) == OK
+    True
+    >>> int(board[0, 0]), int(board[11, 0]), sorted(board.ravel().tolist()) == list(range(144))
+    (0, 143, True)
     """
-    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1], i, k, nh, di, dj
+    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1], i, k, nh, di, dj, total, m
+    cdef int64_t prev
     cdef int64_t rect[4 * MAX_RECTS]
     cdef int64_t taken[4 * MAX_RECTS]
     cdef Join joins[MAX_RECTS]
@@ -2157,9 +2418,8 @@ def between_into(int32_t[:, ::1] board not None, const int64_t[::1] rc not None,
     cdef int64_t* mem
     cdef int64_t* pid
     cdef int64_t* base
-    cdef const int32_t[::1] flat
-    cdef const int64_t[::1] first
-    cdef dict req
+    cdef int64_t* first = NULL
+    cdef int32_t* flat = NULL
     if rows < 1 or cols < 1 or rows > MAX_SQUARES // cols:
         raise ValueError("the board must have 1 to 2**31 - 2**20 - 1 squares")
     if not (_cuts_ok(rc, rows) and _cuts_ok(cc, cols)):
@@ -2197,21 +2457,30 @@ def between_into(int32_t[:, ::1] board not None, const int64_t[::1] rc not None,
                 return B_NO_LAYOUT
             taken[4 * x], taken[4 * x + 1] = joins[x].pr, joins[x].pc
             taken[4 * x + 2], taken[4 * x + 3] = joins[x].qr, joins[x].qc
-        req = {}
-        for x in range(nrect):
-            req[joins[x].block] = req.get(joins[x].block, ()) + ((joins[x].p, joins[x].q),)
-        if _chain_paths(&ch, sr, sc, tr, tc, joins, nrect, req, transition, last_path, pid):
+        if _chain_paths(&ch, sr, sc, tr, tc, joins, nrect, pid):
             return B_NO_LAYOUT
-        flat, first = paths()
+        # The chain's paths, copied out of the kept ones (once per run of
+        # blocks with one path): the write runs without the GIL, while
+        # another thread may keep new paths and so move them.
+        total = 0
         for i in range(k):
-            if not 0 <= pid[i] < first.shape[0] - 1 or first[pid[i]] < 0 or (
-                    first[pid[i] + 1] > flat.shape[0]) or (
-                    first[pid[i] + 1] - first[pid[i]] != ch.h[i] * ch.w[i]):
-                raise ValueError(f"path {pid[i]} does not fit chain block {i}")
             if i == 0 or pid[i] != pid[i - 1]:
-                for x in range(first[pid[i]], first[pid[i] + 1]):
-                    if not 0 <= flat[x] < ch.h[i] * ch.w[i]:
-                        raise ValueError(f"path {pid[i]} leaves its block")
+                total += _first[pid[i] + 1] - _first[pid[i]]
+        flat = <int32_t*>malloc(total * sizeof(int32_t))
+        first = <int64_t*>malloc((k + 1) * sizeof(int64_t))
+        if flat == NULL or first == NULL:
+            raise MemoryError()
+        first[0] = 0
+        m = 0
+        prev = -1
+        for i in range(k):
+            if pid[i] != prev:
+                prev = pid[i]
+                total = _first[prev + 1] - _first[prev]
+                memcpy(flat + first[m], _flat + _first[prev], total * sizeof(int32_t))
+                first[m + 1] = first[m] + total
+                m += 1
+            pid[i] = m - 1
         with nogil:
             status = _between_write(board, &ch, rect, nrect, joins, pid, flat, first, base)
         if status == C_INTERRUPTED:
@@ -2219,3 +2488,5 @@ def between_into(int32_t[:, ::1] board not None, const int64_t[::1] rc not None,
         return status
     finally:
         free(mem)
+        free(flat)
+        free(first)
