@@ -331,3 +331,14 @@ def test_threads_share_the_kept_paths():
     for job, board in zip(jobs, boards):
         assert np.array_equal(board, kc.construct_between(*job))
         check(board, *job)
+
+
+def test_kept_paths_are_bounded(monkeypatch):
+    # Past the limit the core starts afresh; the boards do not change.
+    rng = random.Random(12)
+    jobs = [(40, 41, s, t) for s, t in random_pairs(40, 41, 8, rng)]
+    want = [kc.construct_between(*job) for job in jobs]
+    monkeypatch.setattr(kc, "_PATH_CACHE_LIMIT", 3)
+    for job, board in zip(jobs, want):
+        assert np.array_equal(kc.construct_between(*job), board)
+        assert max(_construct.between_kept()) <= 3 + 2 * 12
