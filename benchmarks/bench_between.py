@@ -4,6 +4,7 @@ Run by hand from the repository root::
 
     python benchmarks/bench_between.py                 # 1000, 999 and 2000
     python benchmarks/bench_between.py --n 1000 --pairs 50 --reps 5
+    python benchmarks/bench_between.py --twin          # also the Python twin's planning
 
 For each board size, in the same process and interleaved (so both see the
 same load), it times
@@ -18,7 +19,10 @@ same load), it times
   start and end blocks; later calls find them kept).
 
 and prints the minimum and the median of each, and the ratios
-construct_between / construct (target: <= 2).  On a shared machine the
+construct_between / construct (target: <= 2).  ``--twin`` also times the
+pure-Python twin of the core's planner (``knight._core.between_twin``,
+the same choices and the same board, with the core's writes) on the first
+cuts of each pair, against the core's ``between_into`` on the same cuts.  On a shared machine the
 medians carry the other processes' time slices (a call of a few
 milliseconds is often preempted once); the minimum is the cost of the work.
 Every board built is checked once per pair (``knight.is_tour`` and its ends).
@@ -81,15 +85,44 @@ def bench(n: int, pairs: int, reps: int, seed: int) -> None:
           f"{b_med / c_med:.2f}   (first calls: median {f_med / c_med:.2f})")
 
 
+def bench_twin(n: int, pairs: int, seed: int) -> None:
+    from knight import construct as cons
+    from knight._core import between_twin
+
+    rng = random.Random(seed + n)
+    todo = []
+    while len(todo) < pairs:
+        s = (rng.randrange(n), rng.randrange(n))
+        t = (rng.randrange(n), rng.randrange(n))
+        if between_serves(n, n, s, t):
+            todo.append((s, t))
+    board = np.empty((n, n), dtype=np.int32)
+    t_core, t_twin = [], []
+    for s, t in todo:
+        rc = cons._first_cuts(n, s[0] if n % 2 else 0)
+        cc = cons._first_cuts(n, t[1] if n % 2 else 0)
+        rl, cl = rc.tolist(), cc.tolist()
+        for _ in range(2):  # the second call of each finds its block paths kept
+            t_core.append(timed(cons._between_into, board, rc, cc, s, t))
+            t_twin.append(timed(between_twin.between_into, board, rl, cl, s, t))
+    core, twin = np.median(t_core) * 1e3, np.median(t_twin) * 1e3
+    print(f"{n}x{n}: one cut, {pairs} pairs x 2: core between_into median {core:.2f} ms, "
+          f"Python twin {twin:.2f} ms: twin / core {twin / core:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, nargs="+", default=[1000, 999, 2000])
     parser.add_argument("--pairs", type=int, default=30)
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--twin", action="store_true",
+                        help="also time the Python twin of the core's planner")
     args = parser.parse_args()
     for n in args.n:
         bench(n, args.pairs, args.reps, args.seed)
+        if args.twin:
+            bench_twin(n, args.pairs, args.seed)
 
 
 if __name__ == "__main__":

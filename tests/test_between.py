@@ -342,3 +342,39 @@ def test_kept_paths_are_bounded(monkeypatch):
     for job, board in zip(jobs, want):
         assert np.array_equal(kc.construct_between(*job), board)
         assert max(_construct.between_kept()) <= 3 + 2 * 12
+
+
+def test_the_core_planner_and_its_python_twin_build_the_same_boards() -> None:
+    """construct.pyx's between_into and its pure-Python twin (the planner
+    construct_between had before it moved into the core) make the same
+    choices: for every cut tried, both find a layout or both do not, and
+    the boards agree square for square."""
+    from itertools import islice
+
+    from knight import construct as cons
+    from knight._core import between_twin
+
+    rng = random.Random(20261203)
+    tried = joined = 0
+    for rows, cols, pairs in ((12, 12, 12), (13, 13, 12), (12, 21, 8), (16, 17, 8),
+                              (50, 50, 6), (101, 103, 4)):
+        done = 0
+        while done < pairs:
+            s = (rng.randrange(rows), rng.randrange(cols))
+            t = (rng.randrange(rows), rng.randrange(cols))
+            if not cons.between_serves(rows, cols, s, t):
+                continue
+            done += 1
+            for rparts in islice(cons._side_splits(rows, s[0]), 3):
+                for cparts in islice(cons._side_splits(cols, t[1]), 2):
+                    rc, cc = cons._cut_array(tuple(rparts)), cons._cut_array(tuple(cparts))
+                    core = np.full((rows, cols), -1, dtype=np.int32)
+                    twin = np.full((rows, cols), -1, dtype=np.int32)
+                    ok = cons._between_into(core, rc, cc, s, t)
+                    assert between_twin.between_into(twin, rc.tolist(), cc.tolist(), s, t) == ok
+                    tried += 1
+                    if ok:
+                        joined += 1
+                        assert np.array_equal(core, twin), (rows, cols, s, t, rparts, cparts)
+    assert joined > 0.8 * tried
+    between_twin.forget()
