@@ -47,7 +47,8 @@ def timed(fn, *args, **kw) -> float:
     return time.perf_counter() - t0
 
 
-def bench(n: int, pairs: int, reps: int, seed: int) -> None:
+def allowed_pairs(n: int, pairs: int, seed: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """``pairs`` random (start, end) pairs that construct_between serves on n x n."""
     rng = random.Random(seed + n)
     todo = []
     while len(todo) < pairs:
@@ -55,6 +56,11 @@ def bench(n: int, pairs: int, reps: int, seed: int) -> None:
         t = (rng.randrange(n), rng.randrange(n))
         if between_serves(n, n, s, t):
             todo.append((s, t))
+    return todo
+
+
+def bench(n: int, pairs: int, reps: int, seed: int) -> None:
+    todo = allowed_pairs(n, pairs, seed)
     start = (0, 0)
     for _ in range(2):      # warm-up: imports, first allocations
         construct(n, n, start, False)
@@ -89,13 +95,7 @@ def bench_twin(n: int, pairs: int, seed: int) -> None:
     from knight import construct as cons
     from knight._core import between_twin
 
-    rng = random.Random(seed + n)
-    todo = []
-    while len(todo) < pairs:
-        s = (rng.randrange(n), rng.randrange(n))
-        t = (rng.randrange(n), rng.randrange(n))
-        if between_serves(n, n, s, t):
-            todo.append((s, t))
+    todo = allowed_pairs(n, pairs, seed)
     board = np.empty((n, n), dtype=np.int32)
     t_core, t_twin = [], []
     for s, t in todo:
