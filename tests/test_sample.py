@@ -379,6 +379,12 @@ def test_random_tour_keeps_a_bounded_number_of_samplers(
     assert list(sample_mod._kept_samplers) == [(Board(5, 5), None, False, None, "auto")]
 
 
+def test_repr_of_a_sampler_that_failed_to_build() -> None:
+    half = TourSampler.__new__(TourSampler)
+    assert "not built" in repr(half)
+    assert repr(TourSampler(3, 4)).startswith("TourSampler(Board(3, 4)")
+
+
 def test_trivial_and_exact_big_counts() -> None:
     one = random_tour(1, 1, seed=0)
     assert one.path.tolist() == [[0, 0]]

@@ -853,6 +853,8 @@ class TourSampler:
                     layout=self.board)
 
     def __repr__(self) -> str:
+        if not hasattr(self, "count"):  # raised while building (a traceback shows it)
+            return f"<TourSampler of {getattr(self, 'board', '?')!r}, not built>"
         return (f"TourSampler({self.board!r}, start={self.start}, closed={self.closed}, "
                 f"count={self.count}, states={self.states})")
 
