@@ -1,7 +1,9 @@
 import contextlib
+import io
 import os
 import signal
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -61,3 +63,22 @@ def assert_tour(tour, rows, cols, start, closed):
         e = np.abs(path[-1] - path[0])
         assert e[0] * e[1] == 2
     knight.verify(tour.board, closed=closed)
+
+
+@pytest.fixture
+def knight_cli(monkeypatch, capsys):
+    """Run the ``knight`` command in this process: ``knight_cli(argv,
+    stdin=None)`` returns (exit code, stdout, stderr).  Help is wrapped at
+    80 columns, as argparse does for a terminal of that width."""
+    monkeypatch.setenv("COLUMNS", "80")
+
+    def run(argv, stdin=None):
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        from knight import cli
+
+        code = cli.main(argv)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

@@ -1,6 +1,5 @@
 """The knight command: output formats, stdin mode and exit codes."""
 
-import io
 import json
 import subprocess
 import sys
@@ -10,19 +9,6 @@ import pytest
 
 import knight
 from knight import cli
-
-
-def run(argv, stdin=None, monkeypatch=None, capsys=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = cli.main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.fixture
-def knight_cli(monkeypatch, capsys):
-    return lambda argv, stdin=None: run(argv, stdin, monkeypatch, capsys)
 
 
 def grid(text):

@@ -5,30 +5,14 @@ output format on boards with holes, other pieces and wrap-around; each
 output is read back and checked as a tour of the board it claims to cover.
 """
 
-import io
 import json
 import re
-import sys
 
 import numpy as np
 import pytest
 
 import knight
-from knight import cli
 from knight.cli.common import EXIT_NO_TOUR, EXIT_OK, EXIT_USAGE
-
-
-@pytest.fixture
-def knight_cli(monkeypatch, capsys):
-    def run(argv, stdin=None):
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = cli.main(argv)
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
-
 
 BOARD_TEXT = """\
 ; a 4x4 board with two holes

@@ -4,31 +4,14 @@ Regression tests for the "Output that breaks" items of issue 21.  They run
 the command in this process (``knight.cli.main``), as tests/test_cli.py does.
 """
 
-import io
 import json
 import re
-import sys
 
 import pytest
 
 import knight
 from knight import cli
 from knight.cli.common import EXIT_NO_TOUR, EXIT_OK, EXIT_USAGE, flag_message
-
-
-@pytest.fixture
-def knight_cli(monkeypatch, capsys):
-    monkeypatch.setenv("COLUMNS", "80")  # argparse wraps its help to this width
-
-    def run(argv, stdin=None):
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = cli.main(argv)
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
-
 
 # -- --trace goes to standard error -------------------------------------------
 

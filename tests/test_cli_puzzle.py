@@ -1,30 +1,14 @@
 """``knight puzzle make|solve|check``: output, files, pictures and exit codes."""
 
-import io
 import json
-import sys
 
 import numpy as np
 import pytest
 
 import knight
-from knight import cli
 from knight.cli.common import EXIT_NO_TOUR, EXIT_OK, EXIT_USAGE
 from knight.cli.puzzle import EXIT_NOT_UNIQUE
 from knight.puzzle import Puzzle
-
-
-@pytest.fixture
-def knight_cli(monkeypatch, capsys):
-    def run(argv, stdin=None):
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = cli.main(argv)
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
-
 
 # Rosetta Code, "Solve a Hidato puzzle": the sample problem (from Wikipedia).
 HIDATO = """\
