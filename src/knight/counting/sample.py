@@ -512,7 +512,7 @@ class TourSampler:
         as the count itself), so that the join's sums tell ``total`` exactly.
         Past 2^64 (long boards) the tables are built again keeping every
         state's ways modulo the primes that ``total`` needs, and the draw
-        reads exact ways by the Chinese remainder theorem (:meth:`_exact`).
+        reads exact ways by the Chinese remainder theorem (:func:`_exact_walk`).
         """
         bd = self._bd
         check_memory(80 * self.max_states,
