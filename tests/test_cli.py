@@ -220,3 +220,36 @@ def test_compare_command(knight_cli):
     rows = {line.split()[0]: line.split() for line in out.strip().splitlines()[2:-2]}
     assert code == 0 and rows["backtrack"][1:3] == ["no", "limit"]
     assert rows["warnsdorff-backtrack"][1] == "yes"
+
+
+def test_uniform_random_tours(knight_cli):
+    code, out, err = knight_cli(["5", "--uniform", "--seed", "3"])
+    assert code == 0 and err == ""
+    assert np.array_equal(grid(out), knight.random_tour(5, seed=3).board)
+    code, out, _ = knight_cli(["6", "--uniform", "--closed", "--start", "c3", "--seed", "1",
+                               "--format", "json"])
+    tour = json.loads(out)
+    assert code == 0 and tour["closed"] and tour["method"] == "random-uniform"
+    assert knight.Tour(np.array(tour["board"])).start == knight.Board(6).square("c3")
+    # standard-input lines give their starts
+    code, out, _ = knight_cli(["--uniform", "--seed", "2", "--format", "path"],
+                              stdin="0 0 5\n4 4 5\n")
+    paths = out.strip().split("\n\n")
+    assert code == 0 and [p.splitlines()[0] for p in paths] == ["0 0", "4 4"]
+
+
+@pytest.mark.parametrize("extra", [["--end", "4", "4"], ["--method", "warnsdorff"],
+                                   ["--tie-break", "random"], ["--trace"], ["--timeout", "1"],
+                                   ["--max-nodes", "10"], ["--order", "1,2 2,1"]])
+def test_uniform_refuses_search_options(knight_cli, extra):
+    code, _, err = knight_cli(["5", "--uniform", *extra])
+    assert code == 2 and "not with --uniform" in err and extra[0] in err
+
+
+def test_uniform_refuses_boards_beyond_the_tables(knight_cli):
+    code, _, err = knight_cli(["8", "--uniform"])
+    assert code == 2 and "--tie-break random" in err and "uniform" in err
+    code, _, err = knight_cli(["6", "--wrap", "torus", "--uniform"])
+    assert code == 2 and "frontier DP" in err and "--tie-break random" in err
+    code, _, err = knight_cli(["7", "--uniform", "--closed"])
+    assert code == 1 and "odd number of squares" in err

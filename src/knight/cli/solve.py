@@ -4,8 +4,9 @@
 ``knight 6 --start 1 5 --closed --method warnsdorff-backtrack`` a closed tour
 from a given square; ``knight 8 --holes d4,e4``, ``knight 10 --moves zebra``,
 ``knight 6 --wrap torus --closed`` and ``knight --board board.txt`` other
-boards.  With no size (and no ``--board``) and lines ``row col size`` on
-standard input, it prints a board for each line.  Exit codes: see
+boards; ``knight 6 --uniform --seed 3`` a tour drawn uniformly at random.
+With no size (and no ``--board``) and lines ``row col size`` on standard
+input, it prints a board for each line.  Exit codes: see
 :mod:`knight.cli.common`.
 """
 
@@ -18,6 +19,7 @@ from typing import Any, TextIO
 
 from .._version import __version__
 from ..board import Board
+from ..counting.sample import random_tour
 from ..errors import BoardTooLargeError, KnightError
 from ..geometry import DEFAULT_ORDER
 from ..render import require_pillow
@@ -94,7 +96,13 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
                    help="search method (default: auto)")
     p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
                    help="Warnsdorff tie-break rule (with --method warnsdorff)")
-    p.add_argument("--seed", type=ascii_int, help="seed for --tie-break random")
+    p.add_argument("--seed", type=ascii_int,
+                   help="seed for --tie-break random and for --uniform")
+    p.add_argument("--uniform", action="store_true",
+                   help="draw the tour uniformly at random: every tour of the board equally "
+                   "likely, from --start if given, else from any square (the frontier DP's "
+                   "tables: flat boards up to 7 wide, 6x6 open in about 10 s; larger boards "
+                   "are refused, and --tie-break random is the fast, non-uniform option)")
     p.add_argument("--order", type=_moves, metavar="'DR,DC ...'",
                    help="the piece's moves in the order tried, quoted (default: the order of "
                    "--moves; for the knight '"
@@ -131,6 +139,16 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 def check_options(args: argparse.Namespace) -> None:
     """Refuse options that do not apply to what was asked, before any work."""
+    if args.uniform:
+        for given, value in (("--end", args.end is not None),
+                             ("--method", args.method != "auto"),
+                             ("--tie-break", args.tie_break != "first"),
+                             ("--order", args.order is not None),
+                             ("--max-nodes", args.max_nodes is not None),
+                             ("--timeout", args.timeout is not None),
+                             ("--trace", args.trace)):
+            if value:
+                refuse(given, "to a search, not with --uniform")
     if args.trace_limit is not None:
         if not args.trace:
             refuse("--trace-limit", "with --trace")
@@ -158,6 +176,14 @@ def _solve_one(args: argparse.Namespace, size: Sequence[int] | Board, start: Any
     else:
         rows = size[0]
         cols = size[1] if len(size) > 1 else None
+    if args.uniform:
+        given = None if args.start is None and not args.stdin_start else start
+        try:
+            return random_tour(rows, cols, start=given, closed=args.closed, seed=args.seed)
+        except (BoardTooLargeError, ValueError) as exc:
+            # the message names the Python call of the fast option: add the flags
+            raise type(exc)(f"{exc} (on the command line: --method warnsdorff "
+                            "--tie-break random --seed N)") from None
     printer = None
     if args.trace:
         limit = 200 if args.trace_limit is None else args.trace_limit
@@ -188,6 +214,7 @@ def _report(tour: Tour, args: argparse.Namespace, out: TextIO, err: TextIO) -> N
 
 
 def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
+    args.stdin_start = True  # each line gives its start (--uniform draws from it)
     status = EXIT_OK
     first = True
     seen = False
@@ -231,6 +258,7 @@ def solve_command(argv: list[str], subcommands: Sequence[str] = ()) -> int:
     """Parse the main command's arguments, solve, print; return the exit status."""
     out, err = sys.stdout, sys.stderr
     args = build_parser(subcommands).parse_args(argv)
+    args.stdin_start = False
     check_options(args)
     if len(args.size) > 2:
         err.write("knight: error: give the board size as ROWS or ROWS COLS\n")
