@@ -422,6 +422,17 @@ def test_boards_the_dp_cannot_count() -> None:
     assert hint in str(both.value) and "recounting" in str(both.value)
 
 
+def test_recount_by_name_goes_past_its_size_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "auto" refuses a board whose counts look too large to recount; asked
+    # for by name, recounting draws anyway (7x7 open: hours, but uniform).
+    monkeypatch.setattr(sample_mod, "RECOUNT_MAX_STATES", 10)
+    with pytest.raises(BoardTooLargeError, match="method='recount' draws one anyway"):
+        TourSampler(5, 5, start=(0, 0), max_states=1000)
+    named = TourSampler(5, 5, start=(0, 0), method="recount")
+    assert named.method == "recount" and named.count == 304
+    check_tours(named.samples(2, seed=1), Board(5), False, (0, 0))
+
+
 def test_recount_when_the_table_is_too_large() -> None:
     auto = TourSampler(5, 5, start=(0, 0), max_states=1000)
     assert auto.method == "recount" and auto.count == 304 and auto.states == 0

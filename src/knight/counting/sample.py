@@ -105,9 +105,10 @@ KEEP_CHOICES = 200_000
 #: the tables fit, else the whole table where it fits, else recounting.
 METHODS = ("auto", "split", "table", "recount")
 
-#: The largest estimated peak of one DP count that recounting takes on
+#: The largest estimated peak of one DP count that "auto" recounts with
 #: (:func:`.frontier.estimate`; 6x6 open: 6.6e5 states, 5.3e6 with holes;
-#: 6x8 open 5.7e6, minutes a tour; 7x7 open 4e7, 8x8 1.5e9: refused).
+#: 6x8 open 5.7e6, minutes a tour; 7x7 open 4e7, 8x8 1.5e9: refused unless
+#: method="recount" is asked for by name).
 RECOUNT_MAX_STATES = 6_000_000
 
 
@@ -233,7 +234,10 @@ class TourSampler:
     1.1e5 states, 0.2 s; 6x6 open: 2.4e7, over a minute and a GB); each
     later sample is a walk of a millisecond or less.  ``"recount"`` keeps
     nothing and draws each square of the tour in turn, weighted by the DP's
-    counts of the completions (about 10 s a tour on 6x6 open).  ``"auto"``
+    counts of the completions (about 10 s a tour on 6x6 open); asked for by
+    name it takes any board the DP counts, however long its counts take
+    (7x7 open from a corner: counts of 20 s to 2 min, several for each
+    square: about an hour a tour).  ``"auto"``
     (default) splits boards 5 to 7 wide and 5 or more long (their counts
     past 2^64 too: 5x30 closed), takes one table for the others, and
     recounts where the
@@ -242,9 +246,10 @@ class TourSampler:
     built in Python); after building, :attr:`method` says which one serves.
     :attr:`states` is the number of states kept (0 when recounting).
 
-    Boards wider than the DP takes, and boards too large both to table and
-    to recount (7x7 open: about 4e8 split states, and counts of an
-    estimated 4e7 states to recount; 8x8), raise
+    Boards wider than the DP takes, and (unless ``method="recount"``)
+    boards too large both to table and to recount quickly (7x7 open: about
+    4e8 split states, and counts of an estimated 4e7 states to recount;
+    8x8), raise
     :class:`knight.BoardTooLargeError`; boards it cannot count at all (a
     cylinder or torus, another leaper) ``ValueError``; both messages name
     the fast, non-uniform ``knight.solve(..., method="warnsdorff",
@@ -770,11 +775,15 @@ class TourSampler:
         mask = np.ascontiguousarray(board.mask, dtype=np.bool_)
         est, _ = frontier.estimate(rows, cols, "path", mask=None if board.is_full else mask,
                                    moves=self._moves)
-        if est > RECOUNT_MAX_STATES:
+        # Asked for by name, recounting goes ahead however long its counts
+        # take (7x7 open: 1-2 min a count, some 150 counts a tour); chosen
+        # by "auto", it stops here and says so.
+        if est > RECOUNT_MAX_STATES and why:
             raise BoardTooLargeError(
-                (why.replace(f"; {FAST_HINT}", "") + ", and r" if why else "R") +
-                f"ecounting it needs counts of an estimated {est:,} states each, more than "
-                f"{RECOUNT_MAX_STATES:,}; {FAST_HINT}")
+                why.replace(f"; {FAST_HINT}", "") + ", and recounting it needs counts of an "
+                f"estimated {est:,} states each, more than {RECOUNT_MAX_STATES:,} (method="
+                f"'recount' draws one anyway, at about squares x moves such counts a tour); "
+                f"{FAST_HINT}")
         self._free = mask
         if self.closed:
             # a directed closed tour from f is a path from f to a neighbour e of f
