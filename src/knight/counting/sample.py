@@ -55,7 +55,7 @@ import collections
 import functools
 import itertools
 import threading
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -202,6 +202,29 @@ def _exact_walk(st: Stepper, n: int, key: int, r: int,
         d = chosen[0]
         edges.extend((p, j) for j in st.choice_slots(p, d, chosen[1]))
     return edges
+
+
+class _SplitTables(NamedTuple):
+    """The two halves' tables and the join's inputs, as a sampler keeps them:
+    the left (half 0) and right (half 1) final states' keys, ways (word 0;
+    then the prime words, one row a state), profiles, the right ones sorted
+    by profile; the boundary's targets and each half's slot map; the moduli
+    of the ways' words."""
+
+    parts: list[frontier.Part]
+    steppers: list[Stepper]
+    lkeys: npt.NDArray[np.uint64]
+    lways: npt.NDArray[np.uint64]
+    lprof: npt.NDArray[np.uint64]
+    lways2: npt.NDArray[np.uint64]
+    rkeys: npt.NDArray[np.uint64]
+    rways: npt.NDArray[np.uint64]
+    rprof: npt.NDArray[np.uint64]
+    rways2: npt.NDArray[np.uint64]
+    tg: npt.NDArray[np.int32]
+    lmap: npt.NDArray[np.int32]
+    rmap: npt.NDArray[np.int32]
+    mods: list[int]
 
 
 class TourSampler:
@@ -542,7 +565,7 @@ class TourSampler:
                 raise RuntimeError("split tables inconsistent: two builds differ")
             self._exact = self._exact_weights(per_left)
             return total
-        cum = np.cumsum(self._split[3] * per_left, dtype=np.uint64)  # F(a) J(a)
+        cum = np.cumsum(self._split.lways * per_left, dtype=np.uint64)  # F(a) J(a)
         if total != (int(cum[-1]) if len(cum) else 0):
             raise RuntimeError("split tables inconsistent: the join's sum differs")
         self._cum, self._per_left = cum, per_left
@@ -591,16 +614,15 @@ class TourSampler:
         join(W, bd.path_mode, tg, lkeys, zl, np.column_stack((lways, lways2)).ravel(), lmap,
              lprof, rkeys, zr, np.column_stack((rways, rways2)).ravel(), rmap, rprof,
              np.array([0] + mods[1:], dtype=np.uint64), result, info, 0.0, per_left)
-        self._split = (parts, [t[0] for t in tables], lkeys, lways, lprof, lways2,
-                       rkeys, rways, rprof, rways2, tg, lmap, rmap, mods)
+        self._split = _SplitTables(parts, [t[0] for t in tables], lkeys, lways, lprof, lways2,
+                                   rkeys, rways, rprof, rways2, tg, lmap, rmap, mods)
         return frontier.crt(result.tolist(), mods), per_left
 
     def _exact_weights(self, per_left: npt.NDArray[np.uint64]
                        ) -> tuple[list[int], list[int], list[int]]:
         """Exact ints for a count past 2^64: each left final state's partners'
         ways ``J``, its ways ``F`` and the prefix sums of ``F J``."""
-        _, _, lkeys, lways, _, lways2 = self._split[:6]
-        mods = self._split[-1]
+        lways, lways2, mods = self._split.lways, self._split.lways2, self._split.mods
         nw = len(mods)
         rows = per_left.reshape(-1, nw).tolist()
         J = [frontier.crt(row, mods) if any(row) else 0 for row in rows]
@@ -611,7 +633,7 @@ class TourSampler:
     def _split_walk(self, r: int) -> list[tuple[Square, Square]]:
         """The edges of the tour numbered ``r`` in ``[0, total)`` (see
         :meth:`_split_build`)."""
-        (parts, steppers, lkeys, lways, lprof, _, rkeys, rways, rprof, rways2, tg, lmap, rmap,
+        (parts, steppers, lkeys, _, lprof, _, rkeys, rways, rprof, rways2, tg, lmap, rmap,
          mods) = self._split
         bd, exact = self._bd, self._exact
         if exact is None:
