@@ -424,7 +424,7 @@ def test_boards_the_dp_cannot_count() -> None:
 
 def test_recount_by_name_goes_past_its_size_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     # "auto" refuses a board whose counts look too large to recount; asked
-    # for by name, recounting draws anyway (7x7 open: hours, but uniform).
+    # for by name, recounting draws anyway (7x7 open: 15 minutes a tour, uniform).
     monkeypatch.setattr(sample_mod, "RECOUNT_MAX_STATES", 10)
     with pytest.raises(BoardTooLargeError, match="method='recount' draws one anyway"):
         TourSampler(5, 5, start=(0, 0), max_states=1000)

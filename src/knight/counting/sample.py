@@ -259,8 +259,8 @@ class TourSampler:
     nothing and draws each square of the tour in turn, weighted by the DP's
     counts of the completions (about 10 s a tour on 6x6 open); asked for by
     name it takes any board the DP counts, however long its counts take
-    (7x7 open from a corner: counts of 20 s to 2 min, several for each
-    square: about an hour a tour).  ``"auto"``
+    (7x7 open from a corner: a first count of 97 s, then 15 min a tour,
+    120 counts of up to 2 min).  ``"auto"``
     (default) splits boards 5 to 7 wide and 5 or more long (their counts
     past 2^64 too: 5x30 closed), takes one table for the others, and
     recounts where the
@@ -798,7 +798,7 @@ class TourSampler:
         est, _ = frontier.estimate(rows, cols, "path", mask=None if board.is_full else mask,
                                    moves=self._moves)
         # Asked for by name, recounting goes ahead however long its counts
-        # take (7x7 open: 1-2 min a count, some 150 counts a tour); chosen
+        # take (7x7 open from a corner: 120 counts, 15 min a tour); chosen
         # by "auto", it stops here and says so.
         if est > RECOUNT_MAX_STATES and why:
             raise BoardTooLargeError(
