@@ -226,14 +226,11 @@ def test_split_counts_past_2_64() -> None:
 
 
 def test_stepper_half_tables_checks() -> None:
-    from knight._core.sample import Stepper
     from knight.counting import frontier
 
     part = frontier.make_part(5, 5, path_mode=True, cut=1, side=0)
     pb = part.board
-    i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
-    st = Stepper(pb.W, pb.N, i32(pb.target), i32(pb.back), i32(pb.rem), i32(pb.fwd),
-                 i32(pb.last_fwd), i32(pb.pinned), pb.last_needed, pb.path_mode)
+    st = sample_mod._stepper(pb)
     with pytest.raises(RuntimeError, match="build_half"):
         st.final_table()
     with pytest.raises(RuntimeError, match="build_half"):
@@ -518,9 +515,7 @@ def test_stepper_matches_the_twin(rows: int, cols: int, removed: tuple[int, ...]
     mv = None if moves is None else frontier.check_moves(Board(3, moves=moves).moves)
     bd = frontier.prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode,
                           moves=mv)
-    i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
-    st = Stepper(bd.W, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem), i32(bd.fwd),
-                 i32(bd.last_fwd), i32(bd.pinned), bd.last_needed, bd.path_mode)
+    st = sample_mod._stepper(bd)
     S = 2 * bd.W + 1
     _, _, tables = run_reference(bd, path_mode, record=True)
     seen = 0
@@ -535,6 +530,7 @@ def test_stepper_matches_the_twin(rows: int, cols: int, removed: tuple[int, ...]
     assert seen == 1 + sum(len(t) for t in tables[:-1])
     with pytest.raises(ValueError, match="cell"):
         st.successors(bd.N, 0)
+    i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
     with pytest.raises(ValueError, match="widths"):
         Stepper(8, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem), i32(bd.fwd),
                 i32(bd.last_fwd), i32(bd.pinned), bd.last_needed, bd.path_mode)

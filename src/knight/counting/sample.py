@@ -181,6 +181,13 @@ def _randbelow(rng: np.random.Generator, n: int) -> int:
             return x
 
 
+def _stepper(bd: frontier.Board) -> Stepper:
+    """The C transitions of a prepared board (a whole one, or a half's)."""
+    i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
+    return Stepper(bd.W, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem), i32(bd.fwd),
+                   i32(bd.last_fwd), i32(bd.pinned), bd.last_needed, bd.path_mode)
+
+
 def _exact_walk(st: Stepper, n: int, key: int, r: int,
                 mods: list[int]) -> list[tuple[int, int]]:
     """:meth:`Stepper.walk_back` with exact ways (read modulo ``mods`` and put
@@ -352,10 +359,7 @@ class TourSampler:
         self._S = 2 * bd.W + 1
         self._stepper: Stepper | None = None
         if bd.W <= STEPPER_WIDTH:  # keys of one word: the C transitions
-            i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
-            self._stepper = Stepper(bd.W, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem),
-                                    i32(bd.fwd), i32(bd.last_fwd), i32(bd.pinned),
-                                    bd.last_needed, bd.path_mode)
+            self._stepper = _stepper(bd)
         self._memo: list[dict[int, int]] = []
         self._ctable = False
         self._kept: dict[tuple[int, int], _Choices] = {}
@@ -585,9 +589,7 @@ class TourSampler:
         left = self.max_states
         self.states = 0
         for part in parts:
-            pb = part.board
-            st = Stepper(pb.W, pb.N, i32(pb.target), i32(pb.back), i32(pb.rem), i32(pb.fwd),
-                         i32(pb.last_fwd), i32(pb.pinned), pb.last_needed, pb.path_mode)
+            st = _stepper(part.board)
             got = st.build_half(left, primes, keep)
             if got == TOO_MANY:
                 raise _TableTooLarge(self._refusal())
