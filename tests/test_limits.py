@@ -412,3 +412,84 @@ def test_tours_on_a_general_board_seek_no_more_than_asked(monkeypatch):
     it = knight.tours(knight.Board(6, moves="king"))
     next(it)
     assert sizes == [1]
+
+
+# Issue 26, item 1: listings stop on time however fast the tours come.  The
+# cores poll every few thousand nodes of one call, and a torus or a king's
+# board fills a batch of tours before that: the batch loop looks too.
+
+FAST_LISTINGS = {
+    "knight torus, closed": (knight.Board(8, wrap="torus"), {"closed": True}),
+    "knight 6x6 torus, a clue": (knight.Board(6, wrap="torus"), {"clues": {(0, 0): 0}}),
+    "king 3x8 torus": (knight.Board(3, 8, moves="king", wrap="torus"), {}),
+    "king 6x6": (knight.Board(6, moves="king"), {}),
+    "knight 6x6": (knight.Board(6), {}),
+}
+
+
+def drain(iterator, cap=30.0):
+    """(tours taken, the exception that ended the listing); stops at ``cap`` s."""
+    taken = 0
+    began = time.perf_counter()
+    try:
+        for _ in iterator:
+            taken += 1
+            if time.perf_counter() - began > cap:
+                return taken, None
+    except (knight.SearchLimitError, knight.SearchCancelled) as exc:
+        return taken, exc
+    return taken, None
+
+
+@pytest.mark.parametrize("timeout", [1e-4, 0.05])
+@pytest.mark.parametrize("name", sorted(FAST_LISTINGS))
+def test_a_fast_listing_stops_at_its_timeout(name, timeout):
+    board, kwargs = FAST_LISTINGS[name]
+    began = time.perf_counter()
+    taken, exc = drain(knight.tours(board, timeout=timeout, **kwargs))
+    took = time.perf_counter() - began
+    assert isinstance(exc, knight.SearchLimitError), (taken, took)
+    assert took <= timeout * 1.1 + SLACK
+
+
+@pytest.mark.parametrize("token", [knight.Cancel, threading.Event])
+@pytest.mark.parametrize("name", sorted(FAST_LISTINGS))
+def test_a_fast_listing_stops_when_cancelled(name, token):
+    board, kwargs = FAST_LISTINGS[name]
+    cancel = token()
+    set_at = []
+
+    def fire():
+        set_at.append(time.perf_counter())
+        cancel.set()
+
+    timer = threading.Timer(0.05, fire)
+    timer.start()
+    try:
+        taken, exc = drain(knight.tours(board, cancel=cancel, **kwargs))
+    finally:
+        timer.cancel()
+    assert isinstance(exc, knight.SearchCancelled), taken
+    # 0.1 s is the bound; the rest is slack for a loaded machine.
+    assert time.perf_counter() - set_at[0] <= 0.1 + SLACK
+
+
+def test_a_slow_consumer_is_stopped_between_tours():
+    # 256 tours a batch at 2 ms each would be half a second past the deadline.
+    began = time.perf_counter()
+    with pytest.raises(knight.SearchLimitError):
+        for _ in knight.tours(knight.Board(8, wrap="torus"), closed=True, timeout=0.2):
+            time.sleep(0.002)
+    assert time.perf_counter() - began <= 0.2 * 1.1 + 0.1
+
+
+@pytest.mark.parametrize("argv", [
+    ["tours", "6", "--moves", "king", "--timeout", "0.05"],
+    ["tours", "6", "--wrap", "torus", "--closed", "--timeout", "0.05"],
+])
+def test_the_cli_listing_stops_at_its_timeout(argv):
+    began = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "knight", *argv], capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": KNIGHT_HOME})
+    assert time.perf_counter() - began < 10  # process start-up included
+    assert done.returncode != 0 and "timeout" in done.stderr, done.stderr[-500:]

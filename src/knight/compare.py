@@ -26,15 +26,14 @@ from .limits import (
     check_max_nodes,
     check_timeout,
     tqdm_class,
+    watched,
 )
 from .search import (
     CYTHON_ENGINE,
     EXHAUSTED,
     FOUND,
     METHODS,
-    cancel_flag,
     memory_estimate,
-    release,
 )
 from .solver import solve
 
@@ -196,13 +195,10 @@ def _sweep_batch(rows: int, cols: int, starts: list[tuple[int, int]], method: st
     size = cols if progress else max(1, len(open_starts))
     chunks = [open_starts[i:i + size] for i in range(0, len(open_starts), size)]
     began = time.perf_counter()
-    flag, key = cancel_flag(token)
-    try:
+    with watched(token) as flag:
         for chunk in _progress(chunks, progress, "sweep rows"):
             _sweep_chunk(records, rows, cols, cells, chunk, method, order, closed, max_nodes,
                          timeout, flag, began)
-    finally:
-        release(key)
     return records
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ._core import poll as _poll
 from .errors import SearchCancelled, SearchLimitError
 from .geometry import as_int
 
@@ -212,8 +213,57 @@ def cancelled(what: str, began: float, nodes: int, backtracks: int = 0) -> Searc
     )
 
 
+def cancel_flag(token: Any) -> tuple[np.ndarray | None, int | None]:
+    """The ``uint8`` flag the cores poll for a cancel token, and a watch key.
+
+    A :class:`knight.Cancel` is its own flag.  Anything else with
+    ``is_set()`` (a ``threading.Event``) gets a fresh flag that the poll
+    helper reads together with the event while it is watched: pass the key
+    to :func:`release` in a ``finally`` (None: nothing to release), or use
+    :func:`watched`, which does both.
+    """
+    if token is None:
+        return None, None
+    flag = getattr(token, "flag", None)
+    if isinstance(flag, np.ndarray) and flag.dtype == np.uint8 and flag.shape == (1,):
+        return flag, None
+    flag = np.zeros(1, dtype=np.uint8)
+    return flag, _poll.watch(flag, token)
+
+
+def release(key: int | None) -> None:
+    """End the watch :func:`cancel_flag` started (None: there was none)."""
+    if key is not None:
+        _poll.unwatch(key)
+
+
+@contextlib.contextmanager
+def watched(token: Any) -> Iterator[np.ndarray | None]:
+    """The cores' cancel flag for ``token`` (None: no token) while the block runs.
+
+    The one place a watch on a ``threading.Event`` is started and ended::
+
+        with watched(token) as flag:
+            status = core(..., deadline, flag)
+    """
+    flag, key = cancel_flag(token)
+    try:
+        yield flag
+    finally:
+        release(key)
+
+
+def is_cancelled(flag: np.ndarray | None) -> bool:
+    """Whether the cores would stop at ``flag`` now (its cell, or its watched event)."""
+    return flag is not None and bool(_poll.is_cancelled(flag))
+
+
 #: Rows a listing core hands over at most per call (and at most 1 MiB of them).
 BATCH = 256
+
+#: Seconds between two looks at a cancel flag in :func:`collected` (cancel
+#: is honoured within 0.1 s).
+FLAG_EVERY = 0.002
 
 
 def collected(search: Any, width: int, left: Callable[[], int | None], deadline: float,
@@ -226,20 +276,45 @@ def collected(search: Any, width: int, left: Callable[[], int | None], deadline:
     stops early only when its batch is full.  A row is valid until the next
     one is asked for.  ``codes`` are the core's (DONE, TIME_LIMIT,
     CANCELLED); the last two raise :func:`stopped` / :func:`cancelled`.
+
+    The deadline and the cancel flag are also checked here, before each
+    batch and after each tour handed over: a core polls them only every few
+    thousand nodes of one call, and when tours come faster than that (a
+    torus has a closed tour every few nodes) every call ends on a full
+    batch before its first poll; a slow consumer, too, spends its time
+    between the core's calls.
     """
     done, time_limit, cancel_code = codes
     cap = max(1, min(BATCH, (1 << 20) // max(width, 1)))
     out = np.empty((cap, width), dtype=np.int32)
     batch = 1
+
+    # The flag is asked at most every FLAG_EVERY seconds (asking a watched
+    # event costs a microsecond, as much as a tour); the clock every time.
+    flag_due = 0.0
+
+    def check() -> None:
+        nonlocal flag_due
+        now = time.time()
+        if flag is not None and now >= flag_due:
+            flag_due = now + FLAG_EVERY
+            if is_cancelled(flag):
+                raise cancelled(what, began, search.nodes)
+        if 0.0 < deadline <= now:
+            raise stopped(what, began, search.nodes)
+
     while True:
         wanted = left()
         if wanted is not None:
             if wanted <= 0:
                 return
             batch = min(batch, wanted)
+        check()
         status, got = search.collect(out[:batch], deadline, flag)
         for k in range(got):
             yield out[k]
+            if k + 1 < got:
+                check()
         if status == time_limit:
             raise stopped(what, began, search.nodes)
         if status == cancel_code:

@@ -10,15 +10,15 @@ façade's job (:mod:`knight.solver`).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 
 from ._core import graph as _graph
-from ._core import poll as _poll
 from ._core import search as _search
 from .board import Board
 from .geometry import Move, Square, order_array
+from .limits import cancel_flag, release
 
 METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack", "construct")
 TIE_BREAKS = {"first": 0, "random": 1, "roth": 2, "pohl": 3}
@@ -45,29 +45,6 @@ class Engine(Protocol):
         self, rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
         seed: int, closed: bool, deadline: float, cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]: ...
-
-
-def cancel_flag(token: Any) -> tuple[np.ndarray | None, int | None]:
-    """The ``uint8`` flag the cores poll for a cancel token, and a watch key.
-
-    A :class:`knight.Cancel` is its own flag.  Anything else with
-    ``is_set()`` (a ``threading.Event``) gets a fresh flag that the poll
-    helper reads together with the event while it is watched: pass the key
-    to :func:`release` in a ``finally`` (None: nothing to release).
-    """
-    if token is None:
-        return None, None
-    flag = getattr(token, "flag", None)
-    if isinstance(flag, np.ndarray) and flag.dtype == np.uint8 and flag.shape == (1,):
-        return flag, None
-    flag = np.zeros(1, dtype=np.uint8)
-    return flag, _poll.watch(flag, token)
-
-
-def release(key: int | None) -> None:
-    """End the watch :func:`cancel_flag` started (None: there was none)."""
-    if key is not None:
-        _poll.unwatch(key)
 
 
 class _CythonEngine:

@@ -35,7 +35,7 @@ from .geometry import (
     order_array,
     square,
 )
-from .limits import cancelled, check_bool, check_cancel, check_max_nodes, check_timeout
+from .limits import cancelled, check_bool, check_cancel, check_max_nodes, check_timeout, watched
 from .limits import deadline as limits_deadline
 from .search import (
     CANCELLED,
@@ -49,10 +49,8 @@ from .search import (
     TIME_LIMIT,
     Engine,
     GraphEngine,
-    cancel_flag,
     graph_memory_estimate,
     memory_estimate,
-    release,
 )
 from .tour import Tour
 from .trace import Tracer
@@ -240,12 +238,9 @@ def _solve(
             # The twins poll the deadline and the cancel flag as the cores do.
             graph = GraphPythonEngine(layout, trace)
         deadline = limits_deadline(seconds)
-        flag, key = cancel_flag(token)
-        try:
+        with watched(token) as flag:
             return _search(graph, rows, cols, start, closed, method, moves,
                            tie_break, seed, node_limit, seconds, deadline, flag, began, layout)
-        finally:
-            release(key)
     if trace is not None:
         # The twin polls the deadline and the cancel flag as the cores do.
         engine = PythonEngine(trace)
@@ -260,21 +255,15 @@ def _solve(
             or rows * cols > (AUTO_CONSTRUCT_CLOSED if closed else AUTO_CONSTRUCT_OPEN)
         )
     ):
-        flag, key = cancel_flag(token)
-        try:
+        with watched(token) as flag:
             board = construct(rows, cols, start, closed, flag)
-        finally:
-            release(key)
         return Tour(board, closed=closed, method="construct", seconds=time.perf_counter() - began,
                     _start=start, _checked=True)
     check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
     deadline = limits_deadline(seconds)
-    flag, key = cancel_flag(token)
-    try:
+    with watched(token) as flag:
         return _search(engine, rows, cols, start, closed, method, moves, tie_break, seed,
                        node_limit, seconds, deadline, flag, began)
-    finally:
-        release(key)
 
 
 #: The methods that serve ``end=``: both run the Warnsdorff-ordered search
@@ -334,9 +323,8 @@ def _search_between(
         graph = GraphPythonEngine(board, trace)
     where = f"the {board.describe()}"
     deadline = limits_deadline(seconds)
-    flag, key = cancel_flag(token)
     layout = None if plain else board
-    try:
+    with watched(token) as flag:
         if method == "auto":
             cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * board.size)
             attempts = _auto_attempts(moves, cap, True)
@@ -375,8 +363,6 @@ def _search_between(
         raise SearchLimitError(
             f"{what} stopped at {limit} after {total_nodes:,} nodes and {spent:.3f} s "
             "without finding a tour", total_nodes, spent, total_backtracks)
-    finally:
-        release(key)
 
 
 def _construct_between(
@@ -688,8 +674,7 @@ def _solve_clues(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method
     check_memory(graph_memory_estimate(board, method) + 4 * board.size * (len(spec.at) + 8),
                  f"searching a {board.describe()} with clues")
     deadline = limits_deadline(seconds)
-    flag, key = cancel_flag(token)
-    try:
+    with watched(token) as flag:
         # auto restarts as it does without clues (Luby budgets over rotated,
         # then shuffled move orders); the other methods search once, to the end.
         cap = AUTO_CLUE_FACTOR * max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * board.size)
@@ -697,8 +682,6 @@ def _solve_clues(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method
                     else iter([(moves, None)]))
         return _clues.solve(spec, closed, method != "backtrack", attempts, node_limit,
                             seconds, deadline, flag, began)
-    finally:
-        release(key)
 
 
 #: Greedy Warnsdorff on small boards, keyed by arguments of exactly the types

@@ -29,8 +29,8 @@ from ..limits import (
     planning,
     progress_bar,
     stopped,
+    watched,
 )
-from ..search import cancel_flag, release
 from ..tour import Tour
 from . import frontier
 from .args import (
@@ -206,22 +206,20 @@ def count(
     info["workers"] = w
     if chosen != "dp":
         check_search_memory(task, counting=True)
-    flag, key = cancel_flag(token)
-    try:
-        # The Python planning stops at the deadline (or the token) too; the
-        # call's pool, if it starts one, is shut down however the call ends.
-        with planning(until, token, began=began, what="count"), LocalPool(w) as local:
-            if chosen == "dp":
-                # The DP's cores poll the same flag (its own poll); only
-                # passed when there is one.
-                extra = {} if flag is None else {"cancel": flag}
-                return _dp_count(task, w, executor, show, until, limit, info, began, local,
-                                 **extra)
-            return _search_count(task, w, executor, show, until, began, local, flag)
-    except frontier.Cancelled:
-        raise cancelled("count", began, 0) from None
-    finally:
-        release(key)
+    with watched(token) as flag:
+        try:
+            # The Python planning stops at the deadline (or the token) too; the
+            # call's pool, if it starts one, is shut down however the call ends.
+            with planning(until, token, began=began, what="count"), LocalPool(w) as local:
+                if chosen == "dp":
+                    # The DP's cores poll the same flag (its own poll); only
+                    # passed when there is one.
+                    extra = {} if flag is None else {"cancel": flag}
+                    return _dp_count(task, w, executor, show, until, limit, info, began, local,
+                                     **extra)
+                return _search_count(task, w, executor, show, until, began, local, flag)
+        except frontier.Cancelled:
+            raise cancelled("count", began, 0) from None
 
 
 def _check_count_limit(limit: Any) -> int | None:
@@ -256,11 +254,8 @@ def _clue_count(board: Board, given: Clues, start: Any, end: Any, closed: Any, d
     info = {} if _info is None else _info
     info["engine"] = "clue-search"
     token = check_cancel(cancel)
-    flag, key = cancel_flag(token)
-    try:
+    with watched(token) as flag:
         return clue_count(spec, closed, until, flag, most, info)
-    finally:
-        release(key)
 
 
 def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
@@ -297,21 +292,19 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
     limit = None if max_memory is None else as_int(max_memory, "max_memory")
     by_dp = engine.name == "frontier-dp" and (
         method == "dp" or (_board_dp_preferred(board) and _board_dp_fits(task, limit)))
-    flag, key = cancel_flag(token)
     began = time.perf_counter()
-    try:
-        if by_dp:
-            info["engine"], info["method"] = engine.name, "dp"
-            with planning(until, token, began=began, what="count"):
-                total = _board_dp_count(task, until, limit, flag, info, began)
-            return total if most is None else min(total, most)
-        engine = planner.choose(board, "count", "search")
-        info["engine"] = engine.name if most is None else "table-count"
-        return count_on_board(task, until, flag, w, executor, info, most)
-    except frontier.Cancelled:
-        raise cancelled("count", began, 0) from None
-    finally:
-        release(key)
+    with watched(token) as flag:
+        try:
+            if by_dp:
+                info["engine"], info["method"] = engine.name, "dp"
+                with planning(until, token, began=began, what="count"):
+                    total = _board_dp_count(task, until, limit, flag, info, began)
+                return total if most is None else min(total, most)
+            engine = planner.choose(board, "count", "search")
+            info["engine"] = engine.name if most is None else "table-count"
+            return count_on_board(task, until, flag, w, executor, info, most)
+        except frontier.Cancelled:
+            raise cancelled("count", began, 0) from None
 
 
 def _board_dp_args(board: Board) -> dict[str, Any]:
@@ -634,11 +627,8 @@ def board_ruled_out(task: GraphTask) -> bool:
 def _clue_tours(spec: Clues, closed: bool, limit: int | None, until: float, cancel: Any,
                 ) -> Iterator[Tour]:
     began = time.perf_counter()
-    flag, key = cancel_flag(check_cancel(cancel))
-    try:
+    with watched(check_cancel(cancel)) as flag:
         yield from clue_tours(spec, closed, limit, until, flag, began)
-    finally:
-        release(key)
 
 
 def _board_tours(task: GraphTask, limit: int | None, until: float, cancel: Any,
@@ -646,11 +636,8 @@ def _board_tours(task: GraphTask, limit: int | None, until: float, cancel: Any,
     if limit == 0 or board_ruled_out(task):
         return  # theory: nothing to list, without a search
     began = time.perf_counter()
-    flag, key = cancel_flag(check_cancel(cancel))
-    try:
+    with watched(check_cancel(cancel)) as flag:
         yield from enumerate_on_board(task, limit, until, flag, began)
-    finally:
-        release(key)
 
 
 def _tours(task: Task, limit: int | None, deadline: float, cancel: Any = None,
@@ -666,11 +653,8 @@ def _tours(task: Task, limit: int | None, deadline: float, cancel: Any = None,
     with planning(deadline, token, began=began, what="tours"):
         roots = enumeration_roots(task.rows, task.cols, task.flat(task.start),
                                   task.flat(task.end), task.closed, task.directed)
-    flag, key = cancel_flag(token)
-    try:
+    with watched(token) as flag:
         yield from _enumerate(task, roots, limit, deadline, flag, began)
-    finally:
-        release(key)
 
 
 def _enumerate(task: Task, roots: Any, limit: int | None, deadline: float,
