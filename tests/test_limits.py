@@ -493,3 +493,70 @@ def test_the_cli_listing_stops_at_its_timeout(argv):
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": KNIGHT_HOME})
     assert time.perf_counter() - began < 10  # process start-up included
     assert done.returncode != 0 and "timeout" in done.stderr, done.stderr[-500:]
+
+
+# Issue 26, item 4: any non-negative int is a valid limit; the cores count in
+# 64 bits, so a larger limit is one they never reach.
+
+@pytest.mark.parametrize("call, expected", [
+    (lambda n: knight.count(knight.Board(3, moves="king", wrap="torus"), closed=True, limit=n),
+     20160),
+    (lambda n: knight.count(3, 4, clues={(0, 0): 0}, limit=n), 2),
+    (lambda n: knight.count(5, limit=n), 1728),
+    (lambda n: knight.count(knight.Board(5, holes=["c3"]), method="search", limit=n), 128),
+    (lambda n: knight.puzzle.count(knight.puzzle.Puzzle(knight.Board(5), {(0, 0): 0}), limit=n),
+     304),
+    (lambda n: sum(1 for _ in knight.tours(knight.Board(3, 4, moves="king"), limit=n)), 9356),
+])
+@pytest.mark.parametrize("limit", [2**64 - 1, 2**64, 2**70, 10**100])
+def test_a_limit_past_64_bits_is_no_limit(call, expected, limit):
+    assert call(limit) == expected
+
+
+# Issue 26, item 5: limits are checked before any work on every entry point,
+# even where theory answers at once, and the same bad value gets the same
+# error everywhere (knight.limits.Limits.check).
+
+BAD_LIMITS = [
+    {"timeout": "x"}, {"timeout": float("nan")}, {"timeout": -1}, {"timeout": float("inf")},
+    {"max_nodes": -5}, {"max_nodes": 1.5}, {"cancel": 3},
+]
+PUZZLE = knight.puzzle.Puzzle(knight.Board(5), {(0, 0): 0})
+ENTRY_POINTS = {
+    # Boards that theory answers at once (a tour, or none).
+    "solve": lambda **kw: knight.solve(5, **kw),
+    "solve no tour": lambda **kw: knight.solve(4, 4, **kw),
+    "exists": lambda **kw: knight.exists(5, **kw),
+    "exists Board": lambda **kw: knight.exists(knight.Board(5), **kw),
+    "why_not": lambda **kw: knight.why_not(8, **kw),
+    "why_not no tour": lambda **kw: knight.why_not(4, **kw),
+    "start_squares": lambda **kw: knight.start_squares(4, **kw),
+    "end_squares": lambda **kw: knight.end_squares(8, start=(0, 0), **kw),
+    "count": lambda **kw: knight.count(4, 4, closed=True, **kw),
+    "tours": lambda **kw: knight.tours(4, 4, closed=True, **kw),
+    "compare": lambda **kw: knight.compare(5, **kw),
+    "puzzle.solve": lambda **kw: knight.puzzle.solve(PUZZLE, **kw),
+    "puzzle.count": lambda **kw: knight.puzzle.count(PUZZLE, **kw),
+}
+
+
+def _takes(name, kwargs):
+    import inspect
+    fn = {"solve": knight.solve, "exists": knight.exists, "why_not": knight.why_not,
+          "start_squares": knight.start_squares, "end_squares": knight.end_squares,
+          "count": knight.count, "tours": knight.tours, "compare": knight.compare,
+          "puzzle.solve": knight.puzzle.solve, "puzzle.count": knight.puzzle.count,
+          }[name.split()[0]]
+    return set(kwargs) <= set(inspect.signature(fn).parameters)
+
+
+@pytest.mark.parametrize("bad", BAD_LIMITS, ids=lambda kw: f"{kw}")
+@pytest.mark.parametrize("name", sorted(ENTRY_POINTS))
+def test_a_bad_limit_is_refused_the_same_way_everywhere(name, bad):
+    if not _takes(name, bad):
+        pytest.skip(f"{name} takes no {next(iter(bad))}")
+    with pytest.raises((TypeError, ValueError)) as expected:
+        knight.limits.Limits.check(**bad)
+    with pytest.raises(type(expected.value)) as got:
+        ENTRY_POINTS[name](**bad)
+    assert str(got.value) == str(expected.value)

@@ -42,7 +42,7 @@ from . import existence
 from ._core import graph as _graph
 from .board import Board
 from .errors import NoTourError, SearchLimitError
-from .limits import cancelled, check_bool, collected, stopped
+from .limits import cancelled, check_bool, collected, core_limit, stopped
 from .tour import Tour
 
 
@@ -261,7 +261,7 @@ def count(clues: Clues, closed: bool, deadline: float, cancel: np.ndarray | None
     began = time.perf_counter()
     total = nodes = 0
     for job in jobs:
-        left = 0 if limit is None else limit - total
+        left = core_limit(None if limit is None else limit - total)
         status, found, spent = search(clues.board, job).count(deadline, 0, cancel, left)
         nodes += spent
         total += found

@@ -26,7 +26,7 @@ from .board import Board, as_board
 from .clues import check_clues, check_open_end, square_numbers, with_ends
 from .errors import NoTourError, SearchLimitError, UndecidedError
 from .geometry import Square, board_size
-from .limits import check_bool, check_max_nodes, check_timeout
+from .limits import Limits, check_bool, check_max_nodes, check_timeout
 from .solver import solve
 
 
@@ -219,6 +219,9 @@ def why_not(
     >>> print(why_not(5, clues={"a5": 0, "b5": 1}))
     no open tour of the 5x5 board meets the clues: clues put step 0 on (0, 0) ... between them
     """
+    # Limits first, even where theory answers at once: a bad one is refused
+    # the same way on every board.
+    Limits.check(max_nodes, timeout, cancel)
     if clues is not None:
         why = _clue_why_not(rows, cols, start, end, closed, max_nodes, timeout, cancel, clues)
         if why is not _NO_CLUES:
@@ -301,6 +304,7 @@ def start_squares(
            [1, 0, 1],
            [1, 1, 1]])
     """
+    Limits.check(max_nodes, timeout, cancel)
     board = _board(rows, cols)
     if board is None:
         if isinstance(rows, Board):
@@ -393,6 +397,7 @@ def end_squares(
     >>> int(end_squares(8, start=(0, 0)).sum())
     32
     """
+    Limits.check(max_nodes, timeout, cancel)
     board = _ends_board(board_or_rows, cols)
     s = board.square(start, "start")
     budget = _Budget(max_nodes, timeout, cancel)

@@ -11,6 +11,7 @@ shipped to).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 import sys
 import time
@@ -58,6 +59,17 @@ def check_timeout(timeout: Any) -> float | None:
     if not math.isfinite(seconds) or seconds <= 0:
         raise ValueError(f"timeout must be a positive, finite number of seconds, got {timeout!r}")
     return seconds
+
+
+def core_limit(limit: int | None) -> int:
+    """A count's ``limit`` as the cores take it: 0 for none, and a limit past
+    their 64-bit counters as the largest they hold (no core counts that far
+    in any time, and every non-negative int is a valid limit).
+
+    >>> core_limit(None), core_limit(5), core_limit(2**70) == 2**64 - 1
+    (0, 5, True)
+    """
+    return 0 if limit is None else min(limit, 2**64 - 1)
 
 
 def deadline(seconds: float | None) -> float:
@@ -189,19 +201,57 @@ class Cancel:
         return f"Cancel(set={self.is_set()})"
 
 
-def check_cancel(cancel: Any) -> Any:
+def check_cancel_type(cancel: Any) -> Any:
     """``cancel`` if it is None, a :class:`Cancel` or has an ``is_set()`` method
-    (``threading.Event``), else TypeError; SearchCancelled if it is set already."""
-    if cancel is None:
-        return None
-    if not callable(getattr(cancel, "is_set", None)):
+    (``threading.Event``), else TypeError."""
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         raise TypeError(
             "cancel must be a knight.Cancel or a threading.Event (anything with is_set()), "
             f"not {type(cancel).__name__}"
         )
-    if cancel.is_set():
+    return cancel
+
+
+def check_cancel(cancel: Any) -> Any:
+    """As :func:`check_cancel_type`, and SearchCancelled if the token is set already."""
+    if check_cancel_type(cancel) is not None and cancel.is_set():
         raise SearchCancelled("cancelled before it started: the cancel token was set", 0, 0.0)
     return cancel
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """The limits of one job, checked once: a node budget, seconds, a cancel token.
+
+    Every entry point that may search takes ``max_nodes``, ``timeout`` and
+    ``cancel``; :meth:`check` turns them into this value at the top of the
+    call, before any work, theory included, so a bad limit gets the same
+    error wherever it is given.
+
+    >>> Limits.check(max_nodes=10**30, timeout=2)
+    Limits(max_nodes=9223372036854775807, timeout=2.0, cancel=None)
+    >>> Limits.check(timeout="x")
+    Traceback (most recent call last):
+    TypeError: timeout must be a number of seconds, not str
+    """
+
+    max_nodes: int | None = None
+    timeout: float | None = None
+    cancel: Any = None
+
+    @classmethod
+    def check(cls, max_nodes: Any = None, timeout: Any = None, cancel: Any = None) -> Limits:
+        """The limits, or TypeError/ValueError naming the bad one.
+
+        A token that is set already is no error here: the job raises
+        :class:`knight.SearchCancelled` when it starts work
+        (:func:`check_cancel`)."""
+        return cls(check_max_nodes(max_nodes), check_timeout(timeout),
+                   check_cancel_type(cancel))
+
+    def deadline(self) -> float:
+        """The ``time.time()`` at which the timeout, counted from now, runs out (0.0: none)."""
+        return deadline(self.timeout)
 
 
 def cancelled(what: str, began: float, nodes: int, backtracks: int = 0) -> SearchCancelled:

@@ -30,7 +30,7 @@ import numpy as np
 from .._core import graph as _graph
 from ..board import Board
 from ..clues import square_numbers
-from ..limits import cancelled, collected, stopped
+from ..limits import cancelled, collected, core_limit, stopped
 from ..tour import Tour
 
 
@@ -121,7 +121,7 @@ def run_job(board: Board, job: Job, deadline: float, cancel: np.ndarray | None =
     workers); ``limit`` > 0 stops it at that many completions."""
     if job.ends is not None and not job.ends:
         return _graph.DONE, 0, 0
-    return tuple(_search(board, job).count(deadline, 0, cancel, limit))  # type: ignore[return-value]
+    return tuple(_search(board, job).count(deadline, 0, cancel, core_limit(limit)))  # type: ignore[return-value]
 
 
 def count_on_board(task: GraphTask, deadline: float, cancel: np.ndarray | None,
