@@ -30,28 +30,34 @@ def require_pillow() -> Any:
     return Image, ImageDraw
 
 
-def _centre(square: Any, cell: float) -> tuple[float, float]:
+# ``margin`` (pixels) shifts a puzzle sheet's grid inside its paper; a tour's
+# picture has none, and 0.0 added changes no coordinate.
+
+
+def _centre(square: Any, cell: float, margin: float = 0.0) -> tuple[float, float]:
     """Pixel coordinates (x, y) of a square's centre (Pillow: pixel centres at integers)."""
     r, c = square
-    return ((c + 0.5) * cell - 0.5, (r + 0.5) * cell - 0.5)
+    return (margin + (c + 0.5) * cell - 0.5, margin + (r + 0.5) * cell - 0.5)
 
 
 def _line(draw: Any, path: np.ndarray, cell: float, fill: Any, width: int,
-          geometry: Board | None = None, wrap_fill: Any = None) -> None:
+          geometry: Board | None = None, wrap_fill: Any = None, margin: float = 0.0) -> None:
     """The path's runs, and (in ``wrap_fill``) the stubs of its seam moves."""
     for run in path_runs(path, geometry):
         if len(run) > 1:
-            draw.line([_centre(p, cell) for p in run.tolist()], fill=fill, width=width,
+            draw.line([_centre(p, cell, margin) for p in run.tolist()], fill=fill, width=width,
                       joint="curve")
     if wrap_fill is not None:
-        _stubs(draw, _seam_stubs(path, geometry, False, cell), cell, wrap_fill, width)
+        _stubs(draw, _seam_stubs(path, geometry, False, cell), cell, wrap_fill, width, margin)
 
 
-def _stubs(draw: Any, stubs: list[Segment], cell: float, fill: Any, width: int) -> None:
+def _stubs(draw: Any, stubs: list[Segment], cell: float, fill: Any, width: int,
+           margin: float = 0.0) -> None:
     """Seam stubs dashed as in SVG (dash 2, gap 1.5 stroke widths), in pixel
     coordinates (Pillow puts pixel centres at integers)."""
     for (xa, ya), (xb, yb) in stubs:
-        _dash(draw, (xa - 0.5, ya - 0.5), (xb - 0.5, yb - 0.5), cell, fill, width, 2.0, 1.5)
+        _dash(draw, (margin + xa - 0.5, margin + ya - 0.5), (margin + xb - 0.5, margin + yb - 0.5),
+              cell, fill, width, 2.0, 1.5)
 
 
 def _dashed(draw: Any, a: Square, b: Square, cell: float, fill: Any, width: int) -> None:

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import os
 from typing import TYPE_CHECKING, Any, NamedTuple
-from xml.sax.saxutils import escape
 
 import numpy as np
 
 from ..board import Board
 from ..geometry import Square
 from .palette import LINE, _rgb_tuple
-from .path import _closing, _seam_stubs, path_runs
-from .pillow import _dash, require_pillow
+from .path import Segment, _closing, _seam_stubs, path_runs
+from .pillow import _centre, _line, _stubs, require_pillow
 from .pixels import _stripes
 from .sizing import DEFAULT_SIZE, MAX_CELL, check_size
-from .svg import _fmt
+from .svg import _fmt, _svg_hatch, _svg_open, _svg_squares, _svg_stubs
 
 if TYPE_CHECKING:
     from ..tour import Tour
@@ -90,6 +89,20 @@ def _sheet_numbers(board: Board, clues: dict[Square, int],
     return out
 
 
+def _sheet_stubs(tour_path: np.ndarray, board: Board, closed: bool,
+                 cell: float) -> list[Segment]:
+    """The dashed segments of a solution's path: its moves across a seam and,
+    when it is one of the piece's moves on the page, a closed tour's closing
+    move (a sheet dashes it as it dashes the stubs)."""
+    stubs = _seam_stubs(tour_path, board, closed, cell)
+    closing = _closing(tour_path, board) if closed else None
+    if closing is not None:
+        (r1, c1), (r0, c0) = closing
+        stubs.append((((c1 + 0.5) * cell, (r1 + 0.5) * cell),
+                      ((c0 + 0.5) * cell, (r0 + 0.5) * cell)))
+    return stubs
+
+
 def _check_sheet(board: Any, clues: Any, solution: Any, path: Any) -> None:
     if not isinstance(board, Board):
         raise TypeError(f"board must be a knight.Board, not {type(board).__name__}")
@@ -144,29 +157,16 @@ def puzzle_svg(
     label = title if title is not None else (
         f"{kind} puzzle on the {board.describe()}, {len(clues)} "
         f"clue{'s' if len(clues) != 1 else ''}")
-    hatch = max(4.0, cell / 3)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{lay.width}" height="{lay.height}" '
-        f'viewBox="0 0 {lay.width} {lay.height}" role="img">',
-        f"<title>{escape(label)}</title>",
+        *_svg_open(lay.width, lay.height, label),
         "<defs>",
-        f'<pattern id="hole" width="{_fmt(hatch)}" height="{_fmt(hatch)}" '
-        'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">',
-        f'<rect width="{_fmt(hatch)}" height="{_fmt(hatch)}" fill="{SHEET_HOLE}"/>',
-        f'<rect width="{_fmt(hatch / 3)}" height="{_fmt(hatch)}" fill="{SHEET_HATCH}"/>',
-        "</pattern>",
+        *_svg_hatch(cell, SHEET_HOLE, SHEET_HATCH),
         "</defs>",
         f'<rect class="paper" width="{lay.width}" height="{lay.height}" fill="{SHEET_PAPER}"/>',
     ]
-
-    def squares(where: np.ndarray) -> str:
-        return "".join(
-            f"M{_fmt(m + c * cell)} {_fmt(m + r * cell)}h{_fmt(cell)}v{_fmt(cell)}"
-            f"h{_fmt(-cell)}z" for r, c in np.argwhere(where).tolist())
-
     holes = ~board.mask
     if holes.any():
-        out.append(f'<path class="holes" fill="url(#hole)" d="{squares(holes)}"/>')
+        out.append(f'<path class="holes" fill="url(#hole)" d="{_svg_squares(holes, cell, m)}"/>')
     stroke = max(0.5, cell * 0.12)
     if path and solution is not None:
         tour_path = solution.path
@@ -177,24 +177,11 @@ def puzzle_svg(
                 f'<polyline class="path" points="{points}" fill="none" stroke="{SHEET_PATH}" '
                 f'stroke-width="{_fmt(stroke)}" stroke-linejoin="round" '
                 'stroke-linecap="round"/>')
-        stubs = _seam_stubs(tour_path, board, solution.closed, cell)
-        closing = _closing(tour_path, board) if solution.closed else None
-        if closing is not None:
-            (r1, c1), (r0, c0) = closing
-            stubs.append((((c1 + 0.5) * cell, (r1 + 0.5) * cell),
-                          ((c0 + 0.5) * cell, (r0 + 0.5) * cell)))
-        if stubs:
-            out.append(
-                f'<g class="wrap" stroke="{SHEET_PATH}" stroke-width="{_fmt(stroke)}" '
-                f'stroke-dasharray="{_fmt(stroke * 2)} {_fmt(stroke * 1.5)}" '
-                'stroke-linecap="round">')
-            for (xa, ya), (xb, yb) in stubs:
-                out.append(f'<line x1="{_fmt(m + xa)}" y1="{_fmt(m + ya)}" '
-                           f'x2="{_fmt(m + xb)}" y2="{_fmt(m + yb)}"/>')
-            out.append("</g>")
+        out.extend(_svg_stubs(_sheet_stubs(tour_path, board, solution.closed, cell), SHEET_PATH,
+                              stroke, m))
     line = max(0.5, cell * 0.03)
     out.append(f'<path class="grid" fill="none" stroke="{SHEET_GRID}" '
-               f'stroke-width="{_fmt(line)}" d="{squares(board.mask)}"/>')
+               f'stroke-width="{_fmt(line)}" d="{_svg_squares(board.mask, cell, m)}"/>')
     halo = (f' stroke="{SHEET_PAPER}" stroke-width="{_fmt(lay.font * 0.2)}" '
             'stroke-linejoin="round" paint-order="stroke"') if path else ""
     numbers = _sheet_numbers(board, clues, solution)
@@ -245,27 +232,13 @@ def puzzle_png(
         rgb[hole & stripes] = _rgb_tuple(SHEET_HATCH)
     image = Image.fromarray(rgb, "RGB")
     draw = ImageDraw.Draw(image)
-
-    def at(r: float, c: float) -> tuple[float, float]:
-        return (m + (c + 0.5) * cell - 0.5, m + (r + 0.5) * cell - 0.5)
-
     stroke = max(1, round(max(0.5, cell * 0.12)))
     if path and solution is not None:
         tour_path = solution.path
         colour = _rgb_tuple(SHEET_PATH)
-        for run in path_runs(tour_path, board):
-            if len(run) > 1:
-                draw.line([at(r, c) for r, c in run.tolist()], fill=colour, width=stroke,
-                          joint="curve")
-        stubs = _seam_stubs(tour_path, board, solution.closed, cell)
-        closing = _closing(tour_path, board) if solution.closed else None
-        if closing is not None:
-            (r1, c1), (r0, c0) = closing
-            stubs.append((((c1 + 0.5) * cell, (r1 + 0.5) * cell),
-                          ((c0 + 0.5) * cell, (r0 + 0.5) * cell)))
-        for (xa, ya), (xb, yb) in stubs:
-            _dash(draw, (m + xa - 0.5, m + ya - 0.5), (m + xb - 0.5, m + yb - 0.5), cell,
-                  colour, stroke, 2.0, 1.5)
+        _line(draw, tour_path, cell, colour, stroke, board, margin=m)
+        _stubs(draw, _sheet_stubs(tour_path, board, solution.closed, cell), cell, colour, stroke,
+               m)
     line = max(1, round(cell * 0.03))
     grid = _rgb_tuple(SHEET_GRID)
     for r, c in board.squares.tolist():
@@ -277,10 +250,11 @@ def puzzle_png(
     for r, c, n, clue in _sheet_numbers(board, clues, solution):
         colour = _rgb_tuple(SHEET_INK if clue else SHEET_FILLED)
         if halo:
-            draw.text(at(r, c), str(n), font=font, anchor="mm", fill=_rgb_tuple(SHEET_PAPER),
+            draw.text(_centre((r, c), cell, m), str(n), font=font, anchor="mm",
+                      fill=_rgb_tuple(SHEET_PAPER),
                       stroke_width=halo, stroke_fill=_rgb_tuple(SHEET_PAPER))
         # A clue is bold: its glyphs stroked in their own colour.
         bold = max(1, round(lay.font * 0.04)) if clue else 0
-        draw.text(at(r, c), str(n), font=font, anchor="mm", fill=colour, stroke_width=bold,
-                  stroke_fill=colour)
+        draw.text(_centre((r, c), cell, m), str(n), font=font, anchor="mm", fill=colour,
+                  stroke_width=bold, stroke_fill=colour)
     image.save(target, format="PNG")

@@ -33,7 +33,7 @@ from .palette import (
     UNREACHED,
     WRAP,
 )
-from .path import _closing, _seam_stubs, _steps_on_path, path_runs
+from .path import Segment, _closing, _seam_stubs, _steps_on_path, path_runs
 from .pixels import png_bytes
 from .ramp import _ramp, _ramp_centre, _ramp_pixels, _ramp_radius
 from .sizing import (
@@ -53,6 +53,53 @@ if TYPE_CHECKING:
 
 def _fmt(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+# The pieces below are shared by the tours' pictures and the puzzle sheets, so
+# the two kinds of SVG draw holes and seam stubs alike.  ``margin`` shifts a
+# sheet's grid inside its paper; 0 adds nothing, so a tour's numbers are exact.
+
+
+def _svg_open(width: float, height: float, label: str) -> list[str]:
+    """The opening tag and title of an SVG document ``width`` x ``height`` px."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(width)}" height="{_fmt(height)}" '
+        f'viewBox="0 0 {_fmt(width)} {_fmt(height)}" role="img">',
+        f"<title>{escape(label)}</title>",
+    ]
+
+
+def _svg_hatch(cell: float, fill: str, stripe: str) -> list[str]:
+    """The ``<pattern id="hole">`` holes are filled with: ``stripe`` on ``fill``, at 45 degrees."""
+    hatch = max(4.0, cell / 3)
+    return [
+        f'<pattern id="hole" width="{_fmt(hatch)}" height="{_fmt(hatch)}" '
+        'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">',
+        f'<rect width="{_fmt(hatch)}" height="{_fmt(hatch)}" fill="{fill}"/>',
+        f'<rect width="{_fmt(hatch / 3)}" height="{_fmt(hatch)}" fill="{stripe}"/>',
+        "</pattern>",
+    ]
+
+
+def _svg_squares(where: np.ndarray, cell: float, margin: float = 0) -> str:
+    """Path data of the squares where ``where`` is True: one path, not one element each."""
+    return "".join(
+        f"M{_fmt(margin + c * cell)} {_fmt(margin + r * cell)}h{_fmt(cell)}v{_fmt(cell)}"
+        f"h{_fmt(-cell)}z" for r, c in np.argwhere(where).tolist())
+
+
+def _svg_stubs(stubs: list[Segment], colour: str, stroke: float,
+               margin: float = 0) -> list[str]:
+    """Moves across a seam: one dashed stub at each edge, in one group (none: no group)."""
+    if not stubs:
+        return []
+    out = [f'<g class="wrap" stroke="{colour}" stroke-width="{_fmt(stroke)}" '
+           f'stroke-dasharray="{_fmt(stroke * 2)} {_fmt(stroke * 1.5)}" stroke-linecap="round">']
+    for (xa, ya), (xb, yb) in stubs:
+        out.append(f'<line x1="{_fmt(margin + xa)}" y1="{_fmt(margin + ya)}" '
+                   f'x2="{_fmt(margin + xb)}" y2="{_fmt(margin + yb)}"/>')
+    out.append("</g>")
+    return out
 
 
 def to_svg(
@@ -98,11 +145,8 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
     light, dark = (FAINT_LIGHT, FAINT_DARK) if faint else (LIGHT, DARK)
     stroke = _stroke(cell)
     path = d.path()
-    hatch = max(4.0, cell / 3)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(width)}" height="{_fmt(height)}" '
-        f'viewBox="0 0 {_fmt(width)} {_fmt(height)}" role="img">',
-        f"<title>{escape(label)}</title>",
+        *_svg_open(width, height, label),
         "<defs>",
         f'<pattern id="checker" width="{_fmt(2 * cell)}" height="{_fmt(2 * cell)}" '
         'patternUnits="userSpaceOnUse">',
@@ -110,11 +154,7 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
         f'<rect x="{_fmt(cell)}" width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{dark}"/>',
         f'<rect y="{_fmt(cell)}" width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{dark}"/>',
         "</pattern>",
-        f'<pattern id="hole" width="{_fmt(hatch)}" height="{_fmt(hatch)}" '
-        'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">',
-        f'<rect width="{_fmt(hatch)}" height="{_fmt(hatch)}" fill="{HOLE}"/>',
-        f'<rect width="{_fmt(hatch / 3)}" height="{_fmt(hatch)}" fill="{HATCH}"/>',
-        "</pattern>",
+        *_svg_hatch(cell, HOLE, HATCH),
         "</defs>",
         f'<rect class="board" width="{_fmt(width)}" height="{_fmt(height)}" fill="url(#checker)"/>',
     ]
@@ -122,12 +162,7 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
     for kind, fill, where in (("holes", "url(#hole)", d.holes(*everywhere)),
                               ("unreached", UNREACHED, d.unreached(*everywhere))):
         if where is not None and where.any():
-            # One path of squares, not one element each.
-            squares = "".join(
-                f"M{_fmt(c * cell)} {_fmt(r * cell)}h{_fmt(cell)}v{_fmt(cell)}h{_fmt(-cell)}z"
-                for r, c in np.argwhere(where).tolist()
-            )
-            out.append(f'<path class="{kind}" fill="{fill}" d="{squares}"/>')
+            out.append(f'<path class="{kind}" fill="{fill}" d="{_svg_squares(where, cell)}"/>')
     centres = path.astype(np.float64) * cell + cell / 2
     for squares_run in path_runs(path, d.geometry):
         run = squares_run.astype(np.float64) * cell + cell / 2
@@ -136,16 +171,8 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
             f'<polyline class="path" points="{points}" fill="none" stroke="{LINE}" '
             f'stroke-width="{_fmt(stroke)}" stroke-linejoin="round" stroke-linecap="round"/>'
         )
-    stubs = _seam_stubs(path, d.geometry, d.closed, cell)
-    if stubs:
-        # Moves across a seam: one dashed, lighter stub at each edge.
-        out.append(
-            f'<g class="wrap" stroke="{WRAP}" stroke-width="{_fmt(stroke)}" '
-            f'stroke-dasharray="{_fmt(stroke * 2)} {_fmt(stroke * 1.5)}" stroke-linecap="round">'
-        )
-        for (xa, ya), (xb, yb) in stubs:
-            out.append(f'<line x1="{_fmt(xa)}" y1="{_fmt(ya)}" x2="{_fmt(xb)}" y2="{_fmt(yb)}"/>')
-        out.append("</g>")
+    # Moves across a seam: one dashed, lighter stub at each edge.
+    out.extend(_svg_stubs(_seam_stubs(path, d.geometry, d.closed, cell), WRAP, stroke))
     (y0, x0), (y1, x1) = centres[0].tolist(), centres[-1].tolist()
     if d.closed and _closing(path, d.geometry) is not None:
         out.append(
@@ -191,9 +218,7 @@ def _svg_ramp(d: _Drawing, lay: Layout, label: str) -> str:
     radius = _ramp_radius(lay)
     (y0, x0), (y1, x1) = (_ramp_centre(lay, d, s) for s in (ramp.start, ramp.end))
     return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" role="img">',
-        f"<title>{escape(label)}</title>",
+        *_svg_open(w, h, label),
         f"<desc>Step numbers as colours, from dark purple (the first) to yellow (the last): "
         f"a {d.rows}x{d.cols} board is past what an SVG draws as vectors.</desc>",
         f'<image class="ramp" width="{w}" height="{h}" preserveAspectRatio="none" '
