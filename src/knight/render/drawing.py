@@ -15,7 +15,7 @@ import numpy as np
 
 from ..board import Board
 from ..errors import DeadEndError, _path_of
-from .sizing import TILE
+from .sizing import _row_tiles
 
 if TYPE_CHECKING:
     from ..tour import Tour
@@ -134,9 +134,7 @@ def _check_partial(board: np.ndarray, what: str) -> int:
             f"{board.dtype} {board.shape}"
         )
     steps, low, high = 0, 0, -1
-    span = max(1, TILE // board.shape[1])
-    for r0 in range(0, board.shape[0], span):
-        tile = board[r0:r0 + span]
+    for _, tile in _row_tiles(board):
         steps += int(np.count_nonzero(tile >= 0))
         low, high = min(low, int(tile.min())), max(high, int(tile.max()))
     if low < -1 or steps == 0 or high != steps - 1:

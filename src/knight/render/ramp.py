@@ -15,7 +15,7 @@ from ..geometry import Square, check_memory
 from .drawing import _Drawing
 from .palette import _HATCH, _HOLE, _LIGHT, _RAMP0, _RAMP_LEVELS, _UNREACHED
 from .pixels import _stripes
-from .sizing import RASTER_BYTES_PER_PIXEL, TILE, Layout
+from .sizing import RASTER_BYTES_PER_PIXEL, TILE, Layout, _row_tiles
 
 
 class _Ramp(NamedTuple):
@@ -138,9 +138,7 @@ def _ramp_centre(lay: Layout, d: _Drawing, square: Square) -> tuple[float, float
 def _find_steps(d: _Drawing, steps: np.ndarray) -> dict[int, Square]:
     """The squares of the given steps (sorted), reading the board a tile at a time."""
     found: dict[int, Square] = {}
-    span = max(1, TILE // d.cols)
-    for r0 in range(0, d.rows, span):
-        tile = d.board[r0:r0 + span]
+    for r0, tile in _row_tiles(d.board):
         flat = tile.ravel()
         i = np.minimum(np.searchsorted(steps, flat), len(steps) - 1)
         for k in np.flatnonzero(steps[i] == flat).tolist():

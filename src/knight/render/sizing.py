@@ -9,6 +9,7 @@ budgets) live here with the rule that uses them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -41,6 +42,15 @@ RASTER_BYTES_PER_PIXEL = 64
 #: Squares of the step board read at once by the ramp: its temporaries are a
 #: few MB whatever the board.
 TILE = 1 << 18
+
+
+def _row_tiles(board: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:
+    """``board`` in bands of whole rows, about :data:`TILE` squares each:
+    (the band's first row, the band).  What reads a whole step board reads
+    it this way, so its temporaries stay a few MB whatever the board."""
+    span = max(1, TILE // board.shape[1])
+    for r0 in range(0, board.shape[0], span):
+        yield r0, board[r0:r0 + span]
 
 
 def check_size(size: Any) -> int:
