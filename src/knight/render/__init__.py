@@ -41,8 +41,8 @@ The package's modules, each importing only those listed after it:
 * :mod:`.svg`, :mod:`.png`, :mod:`.gif` -- one picture format each: a tour
   (:func:`to_svg`, :func:`to_png`, :func:`to_gif`) and a partial tour
   (:func:`partial_svg`, :func:`partial_png`);
-* :mod:`.pillow` -- strokes, dots and step numbers on a Pillow image, Pillow
-  imported on first use;
+* :mod:`.pillow` -- strokes, dots and step numbers on a Pillow image (the
+  ramp's marks too), Pillow imported on first use;
 * :mod:`.ramp` -- the colour ramp: the step board reduced to pixels, a tile at a time;
 * :mod:`.pixels` -- palette-index arrays with numpy alone: :func:`png_bytes`,
   the hatch, the checkered board;

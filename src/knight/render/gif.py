@@ -15,9 +15,9 @@ import numpy as np
 from .drawing import _of_tour
 from .palette import _END, _HALO, _LIGHT, _LINE, _START, _WRAP, PALETTE
 from .path import _closing, _seam_stubs
-from .pillow import _centre, _dashed, _dot, _line, _stubs, require_pillow
+from .pillow import _centre, _dashed, _dot, _line, _ramp_dots, _stubs, require_pillow
 from .pixels import _board_pixels
-from .ramp import _find_steps, _ramp, _ramp_centre, _ramp_pixels, _ramp_radius
+from .ramp import _find_steps, _ramp, _ramp_pixels
 from .sizing import DEFAULT_SIZE, _stroke, check_size, layout
 
 if TYPE_CHECKING:
@@ -73,7 +73,6 @@ def to_gif(
         ramp = _ramp(d, lay)
         stops = _stops(ramp.last + 1, frames)
         where = _find_steps(d, np.array([s - 1 for s in stops], dtype=np.int64))
-        radius = _ramp_radius(lay)
         full = _ramp_pixels(d, ramp, lay)
         ix = np.ix_(ramp.rows, ramp.cols)
         first, hole = ramp.first[ix], ramp.hole[ix]
@@ -81,10 +80,8 @@ def to_gif(
             # A pixel takes its colour when the knight first reaches it.
             frame = Image.fromarray(np.where((first < upto) | hole, full, np.uint8(_LIGHT)), "P")
             frame.putpalette(PALETTE.tobytes())
-            marks = ImageDraw.Draw(frame)
-            for square, colour in ((ramp.start, _START), (where[upto - 1], _END)):
-                y, x = _ramp_centre(lay, d, square)
-                _dot(marks, (x - 0.5, y - 0.5), radius, colour, _HALO)
+            _ramp_dots(ImageDraw.Draw(frame), lay, d,
+                       ((ramp.start, _START), (where[upto - 1], _END)), _HALO)
             images.append(frame)
     durations = [duration] * (len(images) - 1) + [duration * 3]
     images[0].save(path, format="GIF", save_all=True, append_images=images[1:], loop=0,

@@ -3,10 +3,13 @@
 Pillow is optional (the ``plot`` extra): it is imported only inside these
 functions, on first use, and :func:`require_pillow` names the extra when it
 is missing.  The dashes follow the SVG's dash pattern, so the formats agree.
+The start and end marks over the colour ramp are drawn here too, which is
+why this module sits above :mod:`~knight.render.ramp`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -16,7 +19,8 @@ from ..geometry import Square
 from .drawing import _Drawing
 from .palette import HALO, TEXT, _rgb_tuple
 from .path import Segment, _seam_stubs, _steps_on_path, path_runs
-from .sizing import _stroke
+from .ramp import _ramp_centre, _ramp_radius
+from .sizing import Layout, _stroke
 
 
 def require_pillow() -> Any:
@@ -86,6 +90,15 @@ def _dot(draw: Any, xy: tuple[float, float], radius: float, fill: Any, ring: Any
     x, y = xy
     draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=fill, outline=ring,
                  width=max(1, round(radius * 0.25)) if radius >= 3 else 0)
+
+
+def _ramp_dots(draw: Any, lay: Layout, d: _Drawing, marks: Iterable[tuple[Square, Any]],
+               ring: Any) -> None:
+    """Marks (square, colour) over the colour ramp: a dot at each square's pixels."""
+    radius = _ramp_radius(lay)
+    for square, colour in marks:
+        y, x = _ramp_centre(lay, d, square)
+        _dot(draw, (x - 0.5, y - 0.5), radius, colour, ring)
 
 
 def _glyphs(size: float) -> tuple[dict[str, tuple[int, int, np.ndarray, np.ndarray, float]],

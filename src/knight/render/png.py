@@ -15,9 +15,9 @@ from ..board import Board
 from .drawing import _Drawing, _of_partial, _of_tour
 from .palette import END, HALO, LINE, PALETTE, START, WRAP
 from .path import _closing, _seam_stubs
-from .pillow import _centre, _dashed, _dot, _line, _numbers, _stubs, require_pillow
+from .pillow import _centre, _dashed, _dot, _line, _numbers, _ramp_dots, _stubs, require_pillow
 from .pixels import _board_pixels
-from .ramp import _ramp, _ramp_centre, _ramp_pixels, _ramp_radius
+from .ramp import _ramp, _ramp_pixels
 from .sizing import DEFAULT_SIZE, _check_options, _numbering, _refuse_numbers, _stroke, layout
 
 if TYPE_CHECKING:
@@ -46,11 +46,7 @@ def _png(d: _Drawing, target: str | os.PathLike[str], size: int, numbers: bool |
             _refuse_numbers(d.rows, d.cols, size)
         ramp = _ramp(d, lay)
         image = Image.fromarray(PALETTE[_ramp_pixels(d, ramp, lay)], "RGB")
-        draw = ImageDraw.Draw(image)
-        radius = _ramp_radius(lay)
-        for square, colour in ((ramp.start, START), (ramp.end, END)):
-            y, x = _ramp_centre(lay, d, square)
-            _dot(draw, (x - 0.5, y - 0.5), radius, colour, HALO)
+        _ramp_dots(ImageDraw.Draw(image), lay, d, ((ramp.start, START), (ramp.end, END)), HALO)
         image.save(target, format="PNG")
         return
     cell = lay.cell
