@@ -11,6 +11,7 @@ import pytest
 
 import knight
 from knight import render
+from knight.render import gif, palette  # the private helpers checked, where they live
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -101,13 +102,13 @@ def test_png_pixels(tmp_path):
         # The start square's centre holds the green start mark.
         r, c = tour.start
         centre = (c * cell + cell // 2, r * cell + cell // 2)
-        assert rgb.getpixel(centre) == render._rgb_tuple(render.START)
+        assert rgb.getpixel(centre) == palette._rgb_tuple(render.START)
         # A square corner far from any centre keeps the board colour.
-        assert rgb.getpixel((1, 1)) == render._rgb_tuple(render.LIGHT)
-        assert rgb.getpixel((cell + 1, 1)) == render._rgb_tuple(render.DARK)
+        assert rgb.getpixel((1, 1)) == palette._rgb_tuple(render.LIGHT)
+        assert rgb.getpixel((cell + 1, 1)) == palette._rgb_tuple(render.DARK)
         # The path colour is present.
         colours = {col for _, col in rgb.getcolors(maxcolors=1 << 16)}
-        assert render._rgb_tuple(render.LINE) in colours
+        assert palette._rgb_tuple(render.LINE) in colours
 
 
 def test_gif_animation(tmp_path):
@@ -122,7 +123,7 @@ def test_gif_animation(tmp_path):
         first = np.asarray(im.convert("RGB"))
         im.seek(im.n_frames - 1)
         last = np.asarray(im.convert("RGB"))
-    line = np.array(render._rgb_tuple(render.LINE))
+    line = np.array(palette._rgb_tuple(render.LINE))
     assert (last == line).all(axis=2).sum() > (first == line).all(axis=2).sum()
 
 
@@ -247,12 +248,12 @@ def test_big_board_ramp_shows_the_order_of_the_steps(tmp_path):
     with _embedded(svg) as im:
         assert im.size == (100, 100)
         index = np.asarray(im)  # a palette PNG: the ramp's levels
-    levels = index[index >= render._RAMP0] - render._RAMP0
+    levels = index[index >= palette._RAMP0] - palette._RAMP0
     assert levels.size > 0.99 * index.size
     assert np.unique(levels).size > 20  # not one colour
     # Each pixel is the mean step of its 10x10 squares, on the ramp's scale.
     mean = tour.board.reshape(100, 10, 100, 10).mean(axis=(1, 3))
-    expected = np.rint(mean / (len(tour) - 1) * (render._RAMP_LEVELS - 1))
+    expected = np.rint(mean / (len(tour) - 1) * (palette._RAMP_LEVELS - 1))
     assert np.abs(levels.reshape(100, 100) - expected).max() <= 1
     # The PNG draws the same ramp.
     tour.save(tmp_path / "t.png", size=100)
@@ -283,7 +284,7 @@ def test_png_bytes_without_pillow_decode():
 
 
 def _colour_mask(rgb, colour):
-    return (rgb == np.array(render._rgb_tuple(colour))).all(axis=2)
+    return (rgb == np.array(palette._rgb_tuple(colour))).all(axis=2)
 
 
 def test_png_step_numbers(tmp_path):
@@ -327,7 +328,7 @@ def test_gif_marks_the_knights_square(tmp_path):
     tour = knight.solve(6, closed=True)
     tour.save(tmp_path / "t.gif", size=240, frames=12)
     cell = 40
-    stops = render._stops(36, 12)
+    stops = gif._stops(36, 12)
     with Image.open(tmp_path / "t.gif") as im:
         assert im.n_frames == len(stops) == 12
         for k, upto in enumerate(stops):
