@@ -35,6 +35,75 @@ def test_library_modules_never_import_the_cli():
 
 
 # --------------------------------------------------------------------------
+# A light import (issue 25): the rest loads on first use
+
+
+#: What neither ``import knight`` nor a first ``knight.solve`` may load: the
+#: counting, the puzzles, the rendering, the sampler, compare/sweep and the
+#: pure-Python twins (and knight.trace, which only the twins use).
+HEAVY = ("knight.counting", "knight.puzzle", "knight.render", "knight.compare",
+         "knight.reference", "knight.trace", "knight._core.twins", "knight._core.graph_twins",
+         "knight._core.between_twin", "knight._core.sample", "knight._core.count",
+         "knight._core.frontier")
+
+
+def loaded_after(code):
+    """The package's modules a fresh interpreter has loaded after running ``code``."""
+    code += ("\nimport sys\nprint(' '.join(m for m in sys.modules "
+             "if m == 'knight' or m.startswith('knight.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    return set(out.split())
+
+
+def heavy(modules):
+    return sorted(m for m in modules if m.startswith(HEAVY))
+
+
+def test_import_knight_is_light():
+    loaded = loaded_after("import knight")
+    assert "knight" in loaded and len(loaded) <= 20, sorted(loaded)
+    assert heavy(loaded) == []
+    # The timing (at most 25 ms over import numpy) is benchmarks/bench_import.py's.
+
+
+def test_a_first_solve_loads_only_the_search():
+    loaded = loaded_after("import knight\nknight.solve(8)\nknight.verify(knight.solve(6))")
+    assert {"knight.solver", "knight.verify"} <= loaded
+    assert heavy(loaded) == []
+
+
+def test_every_public_name_loads_on_first_use():
+    code = """
+import knight.cli, knight.compare, knight.verify  # modules named like the functions, first
+import knight
+from knight import tours, puzzle
+assert knight.compare.__module__ == "knight.compare" and callable(knight.verify), knight.verify
+assert puzzle.__name__ == "knight.puzzle" and tours is knight.counting.tours
+for name in knight.__all__:
+    getattr(knight, name)
+assert set(knight.__all__) <= set(dir(knight))
+assert knight.counting.executor.POOLS == {}
+"""
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_lazy_tables_name_every_module_and_public_name():
+    import importlib
+    import pkgutil
+
+    for package in (knight, knight.counting):
+        modules = {m.name for m in pkgutil.iter_modules(package.__path__)} - {"__main__"}
+        assert package._SUBMODULES == modules, package.__name__
+    assert set(knight._LAZY) | {"__version__", "get_include", "puzzle"} == set(knight.__all__)
+    assert set(knight.counting._LAZY) == set(knight.counting.__all__)
+    for package in (knight, knight.counting):
+        for name, where in package._LAZY.items():
+            module = importlib.import_module(package.__name__ + where)
+            assert getattr(package, name) is getattr(module, name), name
+
+
+# --------------------------------------------------------------------------
 # Chess notation everywhere it is asked for
 
 

@@ -6,29 +6,47 @@
 True
 """
 
-from . import puzzle
+from __future__ import annotations
+
+import importlib as _importlib
+import sys as _sys
+import types as _types
+
+# A light import (issue 25): ``import knight`` loads only this module and the
+# version.  Every other public name is loaded on first use by the module
+# ``__getattr__`` below (PEP 562), from the module that defines it, so
+# ``knight.solve(8)`` never loads the counting, the puzzles, the rendering or
+# the pure-Python twins.  Type checkers see plain imports.  (Not ``typing``:
+# importing it would cost more than the rest of ``import knight``.)
 from ._version import __version__
-from .board import Board
-from .compare import compare, sweep
-from .counting import Estimate, TourSampler, count, estimate, random_tour, tours
-from .decide import end_squares, exists, start_squares, why_not
-from .errors import (
-    BoardTooLargeError,
-    DeadEndError,
-    InvalidTourError,
-    KnightError,
-    NoTourError,
-    SearchCancelled,
-    SearchLimitError,
-    UndecidedError,
-    WorkerLostError,
-)
-from .geometry import DEFAULT_ORDER
-from .limits import Cancel
-from .solver import METHODS, TIE_BREAKS, solve
-from .theory import closed_tour_board, open_tour_board
-from .tour import Tour
-from .verify import is_tour, verify
+
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from . import puzzle
+    from .board import Board
+    from .compare import compare, sweep
+    from .counting import Estimate, TourSampler, count, estimate, random_tour, tours
+    from .decide import end_squares, exists, start_squares, why_not
+    from .errors import (
+        BoardTooLargeError,
+        DeadEndError,
+        InvalidTourError,
+        KnightError,
+        NoTourError,
+        SearchCancelled,
+        SearchLimitError,
+        UndecidedError,
+        WorkerLostError,
+    )
+    from .geometry import DEFAULT_ORDER
+    from .limits import Cancel
+    from .solver import METHODS, TIE_BREAKS, solve
+    from .theory import closed_tour_board, open_tour_board
+    from .tour import Tour
+    from .verify import is_tour, verify
 
 __all__ = [
     "__version__",
@@ -99,3 +117,91 @@ def get_include() -> str:
     import os
 
     return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+#: Where each public name loaded on first use is defined (relative to this package).
+_LAZY: dict[str, str] = {
+    "Board": ".board",
+    "BoardTooLargeError": ".errors",
+    "Cancel": ".limits",
+    "DEFAULT_ORDER": ".geometry",
+    "DeadEndError": ".errors",
+    "Estimate": ".counting",
+    "InvalidTourError": ".errors",
+    "KnightError": ".errors",
+    "METHODS": ".solver",
+    "NoTourError": ".errors",
+    "SearchCancelled": ".errors",
+    "SearchLimitError": ".errors",
+    "TIE_BREAKS": ".solver",
+    "Tour": ".tour",
+    "TourSampler": ".counting",
+    "UndecidedError": ".errors",
+    "WorkerLostError": ".errors",
+    "closed_tour_board": ".theory",
+    "compare": ".compare",
+    "count": ".counting",
+    "end_squares": ".decide",
+    "estimate": ".counting",
+    "exists": ".decide",
+    "is_tour": ".verify",
+    "open_tour_board": ".theory",
+    "random_tour": ".counting",
+    "solve": ".solver",
+    "start_squares": ".decide",
+    "sweep": ".compare",
+    "tours": ".counting",
+    "verify": ".verify",
+    "why_not": ".decide",
+}
+
+#: The modules and subpackages reachable as attributes (``knight.counting``,
+#: ``knight.puzzle``), imported on first access as ``import knight.NAME`` would.
+_SUBMODULES = frozenset({
+    "_core", "_version", "board", "capi", "checks", "cli", "clues", "compare", "construct",
+    "counting", "decide", "errors", "existence", "geometry", "limits", "planner", "puzzle",
+    "reference", "render", "search", "solver", "theory", "thin", "tour", "trace", "verify",
+})
+
+
+def _load(name: str) -> Any:
+    """``knight.NAME`` on first use: import the module that defines it, keep the value."""
+    where = _LAZY.get(name)
+    if where is not None:
+        value = getattr(_importlib.import_module(where, __name__), name)
+    elif name in _SUBMODULES:
+        value = _importlib.import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # later look-ups are plain attribute reads
+    return value
+
+
+if not TYPE_CHECKING:
+    # Hidden from type checkers: a module __getattr__ would make every misspelt
+    # ``knight.NAME`` an Any instead of an error; they see the imports above.
+    __getattr__ = _load
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(_types.ModuleType):
+    """This package's module type, for one job.  The import system binds a
+    submodule to the package attribute of its name when it first loads it
+    (``knight.compare = <module knight.compare>``), and ``knight.compare`` and
+    ``knight.verify`` are the functions of those modules: whichever loads
+    them first (the CLI, a test, the function itself), they stay functions, as
+    they were when this package imported them eagerly."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        where = _LAZY.get(name)
+        if (where is not None and isinstance(value, _types.ModuleType)
+                and value.__name__ == __name__ + where):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
+del TYPE_CHECKING  # not a public name

@@ -46,7 +46,6 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Iterator
-from importlib import resources
 from itertools import accumulate
 from typing import Any
 
@@ -121,6 +120,7 @@ def read_block_file(source: str | os.PathLike[str] | bytes) -> dict[str, np.ndar
     Keys: ``codes``, and per block ``h``, ``w``, ``sr``, ``sc``, ``mask``,
     ``offset``; ``order`` is the move order the codes index.
 
+    >>> from importlib import resources
     >>> d = read_block_file(resources.files("knight").joinpath("data/blocks.bin").read_bytes())
     >>> int(d["h"][0]), int(d["w"][0]), d["codes"].dtype.name
     (5, 6, 'uint8')
@@ -146,6 +146,8 @@ def read_block_file(source: str | os.PathLike[str] | bytes) -> dict[str, np.ndar
 @functools.lru_cache(maxsize=1)
 def _blocks() -> _Blocks:
     """The stored blocks for the Python twin (the core holds its own copy)."""
+    from importlib import resources  # here: importing it costs more than this module
+
     raw = resources.files("knight").joinpath("data/blocks.bin").read_bytes()
     return _Blocks(read_block_file(raw))
 

@@ -19,8 +19,6 @@ from . import clues as _clues
 from . import construct as _construct_mod
 from . import existence, planner
 from ._core import search as _search_core
-from ._core.graph_twins import GraphPythonEngine
-from ._core.twins import PythonEngine
 from .board import Board, as_board
 from .construct import construct
 from .errors import DeadEndError, NoTourError, SearchLimitError
@@ -53,12 +51,12 @@ from .search import (
     memory_estimate,
 )
 from .tour import Tour
-from .trace import Tracer
 
 if TYPE_CHECKING:
     from threading import Event
 
     from .limits import Cancel
+    from .trace import Tracer
 
 # auto: how many placements a Warnsdorff-ordered attempt may take, per square,
 # before auto restarts it with the next move order.  Lookahead searches that
@@ -234,8 +232,10 @@ def _solve(
         check_memory(graph_memory_estimate(layout, method), f"searching a {layout.describe()}")
         # A trace, or knight.reference, runs the table cores' pure-Python twins.
         graph: Engine = GraphEngine(layout)
-        if trace is not None or isinstance(engine, PythonEngine):
+        if trace is not None or _twin(engine):
             # The twins poll the deadline and the cancel flag as the cores do.
+            from ._core.graph_twins import GraphPythonEngine
+
             graph = GraphPythonEngine(layout, trace)
         deadline = limits_deadline(seconds)
         with watched(token) as flag:
@@ -243,6 +243,8 @@ def _solve(
                            tie_break, seed, node_limit, seconds, deadline, flag, began, layout)
     if trace is not None:
         # The twin polls the deadline and the cancel flag as the cores do.
+        from ._core.twins import PythonEngine
+
         engine = PythonEngine(trace)
     # Theory first: a board with no tour is answered at once, however large.
     why = existence.reason(rows, cols, start, closed)
@@ -264,6 +266,13 @@ def _solve(
     with watched(token) as flag:
         return _search(engine, rows, cols, start, closed, method, moves, tie_break, seed,
                        node_limit, seconds, deadline, flag, began)
+
+
+def _twin(engine: Engine) -> bool:
+    """Whether ``engine`` is the search cores' pure-Python twin (``knight.reference``
+    passes one): every engine but the compiled one is.  Checked without loading
+    the twins, which only tracing and the reference need."""
+    return engine is not CYTHON_ENGINE
 
 
 #: The methods that serve ``end=``: both run the Warnsdorff-ordered search
@@ -319,7 +328,9 @@ def _search_between(
     check_memory(graph_memory_estimate(board, method) + 5 * board.size,
                  f"searching a {board.describe()}")
     graph: Any = GraphEngine(board)
-    if trace is not None or isinstance(engine, PythonEngine):
+    if trace is not None or _twin(engine):
+        from ._core.graph_twins import GraphPythonEngine
+
         graph = GraphPythonEngine(board, trace)
     where = f"the {board.describe()}"
     deadline = limits_deadline(seconds)
@@ -374,7 +385,7 @@ def _construct_between(
     pairs it serves (theory has ruled out the rest); a trace, or a pair no
     layout of its blocks joins, goes to the search."""
     rows, cols = board.shape
-    if trace is None and not isinstance(engine, PythonEngine) and \
+    if trace is None and not _twin(engine) and \
             _construct_mod.between_serves(rows, cols, start, end):
         try:
             steps = _construct_mod.construct_between(rows, cols, start, end)

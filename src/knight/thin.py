@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -324,6 +323,8 @@ class _Automaton:
 
 @functools.cache
 def _stored() -> dict[str, np.ndarray] | None:
+    from importlib import resources  # here: importing it costs more than this module
+
     try:
         ref = resources.files("knight").joinpath("data").joinpath(DATA_FILE)
         with ref.open("rb") as f, np.load(f) as npz:

@@ -32,12 +32,60 @@ The package's modules:
   tours drawn through the frontier DP's table of completions.
 """
 
-from .api import METHODS, count, tours
-from .cost import Estimate, estimate
-from .reference import reference_count
-from .sample import TourSampler, random_tour
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .api import METHODS, count, tours
+    from .cost import Estimate, estimate
+    from .reference import reference_count
+    from .sample import TourSampler, random_tour
 
 __all__ = [
     "METHODS", "Estimate", "TourSampler", "count", "estimate", "random_tour", "reference_count",
     "tours",
 ]
+
+#: Where each name is defined: loaded on first use (PEP 562), so counting
+#: does not load the sampler, nor the estimate or the reference count.
+_LAZY: dict[str, str] = {
+    "METHODS": ".api",
+    "count": ".api",
+    "tours": ".api",
+    "Estimate": ".cost",
+    "estimate": ".cost",
+    "reference_count": ".reference",
+    "TourSampler": ".sample",
+    "random_tour": ".sample",
+}
+
+#: The modules reachable as attributes (``knight.counting.executor``), imported
+#: on first access as ``import knight.counting.NAME`` would.
+_SUBMODULES = frozenset({
+    "api", "args", "cost", "executor", "frontier", "frontier_twin", "graph", "plan", "reference",
+    "sample",
+})
+
+
+def _load(name: str) -> Any:
+    """``knight.counting.NAME`` on first use: import its module, keep the value."""
+    where = _LAZY.get(name)
+    if where is not None:
+        value = getattr(importlib.import_module(where, __name__), name)
+    elif name in _SUBMODULES:
+        value = importlib.import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+if not TYPE_CHECKING:
+    # Hidden from type checkers (a misspelt name stays an error): they see the imports.
+    __getattr__ = _load
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
