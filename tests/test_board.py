@@ -230,6 +230,26 @@ def test_bad_wrap_holes_and_sizes():
         Board(0)
 
 
+def test_squares_and_numbers_in_text_are_ascii_and_usable():
+    # Issue 26: str.isdigit() and int() took other scripts' digits, and int()
+    # refused numbers past 4,300 digits with advice about the interpreter.
+    board = Board(8)
+    for text in ("a١", "a²", "a٣"):
+        with pytest.raises(ValueError, match=f"start '{text}' is not a square"):
+            board.square(text)
+    with pytest.raises(ValueError, match=r"holes\[0\] 'a١' is not a square"):
+        Board(8, holes="a١")
+    with pytest.raises(ValueError, match=r"clue square 'b١' is not a square"):
+        board.square("b١", "clue square")
+    with pytest.raises(ValueError, match="is off the 8x8 board"):
+        board.square("a" + "9" * 5000)
+    assert board.square(" A01 ") == (7, 0)  # ASCII, with spaces and a leading zero, still reads
+    long = "7" * 5000
+    with pytest.raises(ValueError, match=r"line 3, square \(1, 1\): the token '7+\.\.\.7+' is "
+                                         r"not a usable number: it has 5,000 digits"):
+        Board.from_text(f"; a comment\n_ 1\n_ {long}\n")
+
+
 ENTRY_POINTS = {
     "solve": lambda b, **kw: knight.solve(b, **kw),
     "count": lambda b, **kw: knight.count(b, **kw),

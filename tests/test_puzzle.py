@@ -194,6 +194,12 @@ def test_header_lines():
     ("wrap: sphere\n1 _\n", r"line 1: wrap must be cylinder, torus or none"),
     ("closed: maybe\n1 _\n", r"line 1: closed must be yes or no"),
     (". .\n. .\n", r"no usable square"),
+    # Issue 26: past 4,300 digits, int() failed with advice about the interpreter.
+    ("; c\n1 _\n_ " + "5" * 5000 + "\n", r"line 3, square \(1, 1\): the token '5+\.\.\.5+' is not "
+                                        r"a usable number: it has 5,000 digits"),
+    ("moves: 1," + "2" * 5000 + " \n1 _\n", r"line 1: moves offset '2+\.\.\.2+' is not a usable "
+                                           r"number: it has 5,000 digits"),
+    ("1 _ ١\n", r"line 1, square \(0, 2\): '١' is not a square of a puzzle"),
 ])
 def test_from_text_errors(text, message):
     with pytest.raises(ValueError, match=message):

@@ -54,6 +54,7 @@ from .geometry import (
     board_size,
     check_memory,
     parse_algebraic,
+    text_int,
 )
 from .geometry import square as geometry_square
 
@@ -322,6 +323,7 @@ class Board:
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         rows: list[list[str]] = []
+        linenos: list[int] = []
         for lineno, line in enumerate(text.splitlines(), 1):
             stripped = line.strip()
             if not stripped or stripped.startswith((";", "//")):
@@ -333,14 +335,15 @@ class Board:
                     f"row has {len(rows[0])}: every row must have the same number of tokens"
                 )
             rows.append(tokens)
+            linenos.append(lineno)
         if not rows:
             raise ValueError("the board text has no rows")
         mask = np.array([[t not in HOLE_TOKENS for t in row] for row in rows], dtype=bool)
         clues: dict[Square, int] = {}
-        for r, row in enumerate(rows):
+        for r, (row, lineno) in enumerate(zip(rows, linenos)):
             for c, t in enumerate(row):
                 if t not in HOLE_TOKENS and re.fullmatch(r"[0-9]+", t):
-                    clues[(r, c)] = int(t)
+                    clues[(r, c)] = text_int(t, f"line {lineno}, square {(r, c)}: the token")
         board = cls(mask=mask, moves=moves, wrap=wrap)
         board._clues = clues
         return board

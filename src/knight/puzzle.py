@@ -64,7 +64,7 @@ from ._core import graph as _graph
 from .board import HOLE_TOKENS, PIECES, WRAPS, Board, as_board
 from .counting import count as _count_tours
 from .errors import DeadEndError, NoTourError, SearchLimitError
-from .geometry import Square, as_int
+from .geometry import Square, as_int, text_int
 from .limits import check_bool, check_max_nodes, check_timeout
 from .solver import solve as _solve_tour
 from .tour import Tour, _layout_dict
@@ -121,7 +121,8 @@ def parse_moves(text: str) -> Any:
         raise ValueError(
             f"moves must be a piece name, A,B for the (A,B)-leaper, or offsets "
             f"'DR,DC DR,DC ...', got {text.strip()!r}")
-    pairs = [(int(a), int(b)) for a, b in (w.split(",") for w in items)]
+    pairs = [(text_int(a, "moves offset"), text_int(b, "moves offset"))
+             for a, b in (w.split(",") for w in items)]
     return pairs[0] if len(pairs) == 1 else pairs
 
 
@@ -353,7 +354,7 @@ class Puzzle:
                 if token in HOLE_TOKENS:
                     mask[r, c] = False
                 elif _NUMBER.fullmatch(token):
-                    n = int(token)
+                    n = text_int(token, f"line {lineno}, square {(r, c)}: the token")
                     if n == 0:
                         continue
                     if n in numbers:
