@@ -426,6 +426,26 @@ def test_make_closed_and_other_pieces():
     assert knight.puzzle.count(h) == 1
 
 
+@pytest.mark.parametrize("board, clues", [
+    (knight.Board(1), 0),                     # one square: its one tour needs no clue
+    (knight.Board(1, 2, moves="wazir"), 1),   # one path: one clue picks its direction
+    (knight.Board(4, 1, moves="king"), 1),
+    (knight.Board(1, 3, moves="wazir"), 1),
+])
+def test_make_on_boards_that_need_at_most_one_clue(board, clues):
+    # Issue 26: the checks met the empty set of clues and raised AssertionError.
+    for seed in range(4):
+        p = knight.puzzle.make(board, seed=seed)
+        assert len(p.clues) == clues and knight.puzzle.count(p, limit=10) == 1
+        assert len(enumerate_solutions(p)) == 1
+        assert knight.puzzle.make(board, seed=seed, clues=1).clues
+    if clues:
+        with pytest.raises(ValueError, match="could not make a puzzle with 0 clues"):
+            knight.puzzle.make(board, seed=0, clues=0)
+    else:
+        assert knight.puzzle.make(board, seed=0, clues=0).clues == {}
+
+
 def test_make_checks_arguments():
     with pytest.raises(TypeError, match="seed must be an integer"):
         knight.puzzle.make(5, seed="1")
