@@ -200,10 +200,35 @@ def test_bad_mask(mask, error, words):
     (5, TypeError, "moves"),
     ([(1, 2, 3)], ValueError, r"moves\[0\]"),
     ([(1.5, 0), (-1.5, 0)], TypeError, "moves"),
+    # Issue 26: offsets past int32 were accepted, then every engine overflowed.
+    ((2**31, 1), ValueError, r"moves \(2147483648, 1\) is longer than any board"),
+    ((10**30, 1), ValueError, r"moves \(1000000000000000000000000000000, 1\) is longer"),
+    ([(1, -(2**40)), (-1, 2**40)], ValueError, r"moves\[0\] \(1, -1099511627776\) is longer"),
 ])
 def test_bad_moves(moves, error, words):
     with pytest.raises(error, match=words):
         Board(3, moves=moves)
+
+
+@pytest.mark.parametrize("wrap", [None, "torus"])
+def test_the_longest_offset_runs_on_every_engine(wrap):
+    # Issue 26: an offset longer than the board has no move on a flat side
+    # (and on a torus is its remainder), up to MAX_OFFSET, on every engine.
+    far = knight.board.MAX_OFFSET
+    board = Board(3, moves=(far, 1), wrap=wrap)
+    near = Board(3, moves=(far % 3, 1), wrap=wrap)  # the same moves, on a torus
+    if wrap is None:
+        assert not board.degrees().any()
+        assert not knight.exists(board) and not knight.start_squares(board).any()
+        assert knight.count(board) == 0
+        with pytest.raises(knight.NoTourError):
+            knight.solve(board)
+    else:
+        assert knight.count(board) == knight.count(near) > 0
+        tour = knight.solve(board)
+        assert knight.is_tour(tour) and tour.to_svg()
+        assert knight.puzzle.count(knight.puzzle.make(board, seed=0)) == 1
+    assert knight.solve(Board(1, moves=(far, 1), wrap=wrap)).to_svg()
 
 
 def test_bad_wrap_holes_and_sizes():
@@ -228,6 +253,26 @@ def test_bad_wrap_holes_and_sizes():
         Board()
     with pytest.raises((TypeError, ValueError), match="rows"):
         Board(0)
+
+
+def test_squares_and_numbers_in_text_are_ascii_and_usable():
+    # Issue 26: str.isdigit() and int() took other scripts' digits, and int()
+    # refused numbers past 4,300 digits with advice about the interpreter.
+    board = Board(8)
+    for text in ("a١", "a²", "a٣"):
+        with pytest.raises(ValueError, match=f"start '{text}' is not a square"):
+            board.square(text)
+    with pytest.raises(ValueError, match=r"holes\[0\] 'a١' is not a square"):
+        Board(8, holes="a١")
+    with pytest.raises(ValueError, match=r"clue square 'b١' is not a square"):
+        board.square("b١", "clue square")
+    with pytest.raises(ValueError, match="is off the 8x8 board"):
+        board.square("a" + "9" * 5000)
+    assert board.square(" A01 ") == (7, 0)  # ASCII, with spaces and a leading zero, still reads
+    long = "7" * 5000
+    with pytest.raises(ValueError, match=r"line 3, square \(1, 1\): the token '7+\.\.\.7+' is "
+                                         r"not a usable number: it has 5,000 digits"):
+        Board.from_text(f"; a comment\n_ 1\n_ {long}\n")
 
 
 ENTRY_POINTS = {

@@ -89,6 +89,9 @@ def test_stdin_errors_name_the_line(knight_cli):
     assert grid(out).shape == (5, 5)
     code, out, err = knight_cli([], stdin="0 1 5\n")
     assert code == 1 and out == ""
+    code, out, err = knight_cli([], stdin="0 0 " + "5" * 5000 + "\n")
+    assert code == 2 and out == "" and "line 1: expected 'row col size'" in err
+    assert len(err) < 200, err  # the token is shown cut short
 
 
 def test_stdin_empty_is_an_error(knight_cli):
@@ -113,6 +116,13 @@ def test_stdin_empty_is_an_error(knight_cli):
         (["8", "--base", "2"], 2, "invalid choice"),
         (["8", "--timeout", "-1"], 2, "--timeout must be a positive"),
         (["5", "--closed"], 1, "odd number of squares"),
+        # Issue 26: other scripts' digits, and numbers too long for int().
+        (["8", "--start", "a١"], 2, "--start 'a١' is not a square"),
+        (["8", "--start", "a²"], 2, "--start 'a²' is not a square"),
+        (["8", "--start", "a" + "1" * 5000], 2, "is off the 8x8 board"),
+        (["1" * 5000], 2, "argument ROWS [COLS]: value '" + "1" * 20 + "..."),
+        (["8", "--holes", "1,1" + "0" * 5000], 2, "is not a usable number: it has 5,001 digits"),
+        (["8", "--moves", "2," + "1" * 5000], 2, "is not a usable number: it has 5,000 digits"),
     ],
 )
 def test_errors_are_one_line_with_exit_codes(knight_cli, argv, code, message):

@@ -41,6 +41,16 @@ def test_make_prints_a_unique_puzzle(knight_cli, tmp_path):
     assert sol.read_text().count("<text") == 36 and "<polyline" in sol.read_text()
 
 
+def test_make_on_the_tiniest_boards(knight_cli):
+    # Issue 26: `knight puzzle make 1 1` printed a traceback.
+    code, out, err = knight_cli(["puzzle", "make", "1", "1", "--seed", "0"])
+    assert code == EXIT_OK and err == "" and out == "_\n"
+    assert Puzzle.from_text(out) == knight.puzzle.make(1, seed=0)
+    code, out, err = knight_cli(["puzzle", "make", "4", "1", "--moves", "king", "--seed", "0"])
+    assert code == EXIT_OK and err == ""
+    assert knight.puzzle.count(Puzzle.from_text(out)) == 1
+
+
 def test_make_options(knight_cli):
     code, out, _ = knight_cli(["puzzle", "make", "5", "--seed", "1", "--moves", "king",
                                "--holes", "c3", "--clues", "14", "--symmetric"])

@@ -194,6 +194,12 @@ def test_header_lines():
     ("wrap: sphere\n1 _\n", r"line 1: wrap must be cylinder, torus or none"),
     ("closed: maybe\n1 _\n", r"line 1: closed must be yes or no"),
     (". .\n. .\n", r"no usable square"),
+    # Issue 26: past 4,300 digits, int() failed with advice about the interpreter.
+    ("; c\n1 _\n_ " + "5" * 5000 + "\n", r"line 3, square \(1, 1\): the token '5+\.\.\.5+' is not "
+                                        r"a usable number: it has 5,000 digits"),
+    ("moves: 1," + "2" * 5000 + " \n1 _\n", r"line 1: moves offset '2+\.\.\.2+' is not a usable "
+                                           r"number: it has 5,000 digits"),
+    ("1 _ ١\n", r"line 1, square \(0, 2\): '١' is not a square of a puzzle"),
 ])
 def test_from_text_errors(text, message):
     with pytest.raises(ValueError, match=message):
@@ -418,6 +424,26 @@ def test_make_closed_and_other_pieces():
                                           {(0, 0): 0, (2, 3): 11}, closed=False))) >= 1
     h = knight.puzzle.make(knight.Board(6, moves="hopido"), seed=4)
     assert knight.puzzle.count(h) == 1
+
+
+@pytest.mark.parametrize("board, clues", [
+    (knight.Board(1), 0),                     # one square: its one tour needs no clue
+    (knight.Board(1, 2, moves="wazir"), 1),   # one path: one clue picks its direction
+    (knight.Board(4, 1, moves="king"), 1),
+    (knight.Board(1, 3, moves="wazir"), 1),
+])
+def test_make_on_boards_that_need_at_most_one_clue(board, clues):
+    # Issue 26: the checks met the empty set of clues and raised AssertionError.
+    for seed in range(4):
+        p = knight.puzzle.make(board, seed=seed)
+        assert len(p.clues) == clues and knight.puzzle.count(p, limit=10) == 1
+        assert len(enumerate_solutions(p)) == 1
+        assert knight.puzzle.make(board, seed=seed, clues=1).clues
+    if clues:
+        with pytest.raises(ValueError, match="could not make a puzzle with 0 clues"):
+            knight.puzzle.make(board, seed=0, clues=0)
+    else:
+        assert knight.puzzle.make(board, seed=0, clues=0).clues == {}
 
 
 def test_make_checks_arguments():

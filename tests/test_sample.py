@@ -613,6 +613,23 @@ def test_stepper_table_states_and_limits() -> None:
         st.total  # noqa: B018
 
 
-def test_a_table_limit_past_memory_is_refused_before_building() -> None:
-    with pytest.raises(BoardTooLargeError, match="GiB"):
-        TourSampler(5, 5, max_states=10**12)
+def test_max_states_is_a_bound_not_an_allocation(monkeypatch) -> None:
+    # Issue 26: max_states=2**70 was refused (BoardTooLargeError, "GiB")
+    # for a board whose table holds a few hundred states.
+    king = Board(3, 4, moves="king")
+    sampler = TourSampler(king, max_states=2**70)
+    assert sampler.method == "table" and sampler.states == 374
+    assert sampler.count == knight.count(king)
+    check_tours(sampler.samples(2, seed=1), king, False, None)
+    assert random_tour(king, max_states=2**70, seed=1) == sampler.sample(seed=1)
+    assert TourSampler(5, 5, max_states=10**12).count == knight.count(5)
+    # Past the memory available, the bound is as many states as it holds:
+    # refused by name once a board needs more, or recounted.
+    monkeypatch.setattr(sample_mod, "available_memory", lambda: 64 * 1000)
+    for method in ("table", "split"):
+        with pytest.raises(BoardTooLargeError,
+                           match=r"more than the (1,000|800) that the memory available holds"):
+            TourSampler(5, 5, start=(0, 0), max_states=10**9, method=method)
+    auto = TourSampler(5, 5, start=(0, 0), max_states=2**70)
+    assert auto.method == "recount" and auto.count == 304
+    assert TourSampler(king, max_states=2**70).states == 374

@@ -194,6 +194,20 @@ def test_one_by_one():
     assert tour.board.tolist() == [[0]] and tour.end == (0, 0)
 
 
+@pytest.mark.parametrize("method", ["auto", "warnsdorff", "backtrack", "warnsdorff-backtrack"])
+def test_start_defaults_to_the_first_usable_square(method):
+    # Issue 26: solve said "start (0, 0) is a hole" where the CLI and the
+    # other entry points start on the first usable square in reading order.
+    board = knight.Board(3, 3, holes=[(0, 0)], moves="king")
+    tour = knight.solve(board, method=method)
+    assert tour.start == (0, 1) and knight.is_tour(tour)
+    assert knight.solve(board, end=(2, 2)).start == (0, 1)
+    assert knight.solve(knight.Board(5, holes=["a5", "b5"])).start == (0, 2)
+    assert knight.solve(knight.Board(5, moves="king")).start == (0, 0)  # a full board
+    with pytest.raises(ValueError, match=r"start \(0, 0\) is a hole"):
+        knight.solve(board, start=(0, 0))  # asked for by name: still refused
+
+
 def test_max_nodes_is_exact():
     with pytest.raises(knight.SearchLimitError, match="max_nodes=1000") as info:
         knight.solve(8, method="backtrack", closed=True, max_nodes=1000)

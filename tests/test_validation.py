@@ -22,6 +22,11 @@ import knight
         ((8,), {"start": "i1"}, ValueError, "off the 8x8 board"),
         ((8,), {"start": "a9"}, ValueError, "off the 8x8 board"),
         ((8,), {"start": "e"}, ValueError, "chess notation"),
+        # Other scripts' digits are not ranks (issue 26): "a١" is not a1.
+        ((8,), {"start": "a١"}, ValueError, "start 'a١' is not a square"),
+        ((8,), {"start": "a²"}, ValueError, "start 'a²' is not a square"),
+        ((26,), {"start": "\u212a1"}, ValueError, "is not a square"),  # the Kelvin sign
+        ((8,), {"start": "a" + "1" * 5000}, ValueError, r"start 'a1+\.\.\.1+' is off the 8x8"),
         ((30,), {"start": "a1"}, ValueError, "at most 26 columns"),
         ((8,), {"start": (1, 2, 3)}, ValueError, "start must be a"),
         ((8,), {"start": (1.0, 2)}, TypeError, "start row must be an integer"),

@@ -54,6 +54,7 @@ from .geometry import (
     board_size,
     check_memory,
     parse_algebraic,
+    text_int,
 )
 from .geometry import square as geometry_square
 
@@ -84,6 +85,12 @@ WRAPS = (None, "cylinder", "torus")
 #: The cores keep move-slot numbers in bytes and onward counts below a flag
 #: bit, so a move set has at most this many offsets.
 MAX_MOVES = 64
+
+#: The longest step of a move, in rows or in columns: no board has a side
+#: this long (it would have more than :data:`~knight.geometry.MAX_SQUARES`
+#: squares), so a longer offset could never land on a flat board; the
+#: cores keep offsets in int32, and a longer one is refused by name.
+MAX_OFFSET = MAX_SQUARES
 
 #: Tokens that mark a hole in :meth:`Board.from_text`.
 HOLE_TOKENS = frozenset({".", "#", "-"})
@@ -140,6 +147,7 @@ def _parse_moves(moves: Any) -> tuple[tuple[Move, ...], str | None]:
         a, b = (as_int(v, "moves") for v in items)
         if a == 0 and b == 0:
             raise ValueError("moves (0, 0) is not a leaper: it does not move")
+        _check_offset((a, b), "moves")
         offsets = leaper(a, b)
         piece = next((n for n, legs in PIECES.items()
                       if len(legs) == 1 and sorted(map(abs, legs[0])) == sorted((abs(a), abs(b)))),
@@ -155,6 +163,7 @@ def _parse_moves(moves: Any) -> tuple[tuple[Move, ...], str | None]:
         mv = (as_int(m[0], f"moves[{i}] drow"), as_int(m[1], f"moves[{i}] dcol"))
         if mv == (0, 0):
             raise ValueError(f"moves[{i}] is (0, 0): a move must leave its square")
+        _check_offset(mv, f"moves[{i}]")
         if mv in out:
             raise ValueError(f"moves lists the offset {mv} twice")
         out.append(mv)
@@ -170,6 +179,14 @@ def _parse_moves(moves: Any) -> tuple[tuple[Move, ...], str | None]:
     offsets = tuple(out)
     found = next((n for n in PIECES if set(_piece_moves(n)) == set(offsets)), None)
     return offsets, found
+
+
+def _check_offset(move: Move, name: str) -> None:
+    """Refuse an offset longer than any board (see :data:`MAX_OFFSET`)."""
+    if max(abs(move[0]), abs(move[1])) > MAX_OFFSET:
+        raise ValueError(
+            f"{name} {move} is longer than any board: a move steps at most {MAX_OFFSET:,} rows "
+            "or columns (on a cylinder or torus, reduce it modulo the board's size)")
 
 
 def _parse_wrap(wrap: Any) -> str | None:
@@ -216,7 +233,10 @@ class Board:
       knight, wazir, ferz, king, dabbaba, alfil, threeleaper, tripper,
       camel, zebra, giraffe, antelope, flamingo, gnu, hopido), an ``(a, b)``
       pair for the (a, b)-leaper, or a sequence of ``(drow, dcol)`` offsets
-      (closed under negation, without ``(0, 0)``), tried in that order.
+      (closed under negation, without ``(0, 0)``), tried in that order.  An
+      offset longer than the board is legal and simply never lands on it
+      (on a flat side); one longer than any board could be
+      (:data:`MAX_OFFSET` rows or columns) raises ``ValueError``.
     * ``wrap``: ``None``, ``"cylinder"`` (columns wrap round) or ``"torus"``
       (rows and columns wrap round).
 
@@ -322,6 +342,7 @@ class Board:
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         rows: list[list[str]] = []
+        linenos: list[int] = []
         for lineno, line in enumerate(text.splitlines(), 1):
             stripped = line.strip()
             if not stripped or stripped.startswith((";", "//")):
@@ -333,14 +354,15 @@ class Board:
                     f"row has {len(rows[0])}: every row must have the same number of tokens"
                 )
             rows.append(tokens)
+            linenos.append(lineno)
         if not rows:
             raise ValueError("the board text has no rows")
         mask = np.array([[t not in HOLE_TOKENS for t in row] for row in rows], dtype=bool)
         clues: dict[Square, int] = {}
-        for r, row in enumerate(rows):
+        for r, (row, lineno) in enumerate(zip(rows, linenos)):
             for c, t in enumerate(row):
                 if t not in HOLE_TOKENS and re.fullmatch(r"[0-9]+", t):
-                    clues[(r, c)] = int(t)
+                    clues[(r, c)] = text_int(t, f"line {lineno}, square {(r, c)}: the token")
         board = cls(mask=mask, moves=moves, wrap=wrap)
         board._clues = clues
         return board

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import operator
 import os
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -86,23 +87,79 @@ def algebraic(sq: Square, rows: int, cols: int) -> str:
     return f"{FILES[sq[1]]}{rows - sq[0]}"
 
 
+#: A square in chess notation, lower-cased: a file letter and a rank, ASCII only.
+_ALGEBRAIC = re.compile(r"([a-z])([0-9]+)")
+
+
+def shown(text: str, width: int = 40) -> str:
+    """``repr(text)`` for a message, cut in the middle past ``width``
+    characters: a token of thousands of characters would bury the message.
+
+    >>> shown("e4"), shown("1" * 5000)
+    ("'e4'", "'11111111111111111111...11111111111111111111'")
+    """
+    if len(text) <= width:
+        return repr(text)
+    half = width // 2
+    return repr(text[:half] + "..." + text[-half:])
+
+
+def text_int(token: str, what: str) -> int:
+    """The integer written as ``token``: ASCII digits with an optional sign.
+
+    The one reader of numbers typed as text (board and puzzle text, the
+    CLI's arguments).  ``int()`` alone is not enough: it takes other
+    scripts' digits (``int("١") == 1``), underscores and spaces, and refuses
+    a number past 4,300 digits with advice about
+    ``sys.set_int_max_str_digits``; here either is a ``ValueError`` that
+    names ``what`` and the token.
+
+    >>> text_int("-12", "the size")
+    -12
+    >>> text_int("1" * 5000, "line 3: the token")
+    Traceback (most recent call last):
+    ValueError: line 3: the token '111...111' is not a usable number: it has 5,000 digits
+    """
+    if not re.fullmatch(r"[+-]?[0-9]+", token):
+        raise ValueError(f"{what} {shown(token)} is not a number (digits 0-9 only)")
+    try:
+        return int(token)
+    except ValueError:  # past the interpreter's limit on digits
+        digits = len(token.lstrip("+-"))
+        raise ValueError(
+            f"{what} {shown(token)} is not a usable number: it has {digits:,} digits") from None
+
+
 def parse_algebraic(text: str, rows: int, cols: int, name: str = "start") -> Square:
     """Read a square written as in chess (``"e4"``): rank 1 is the bottom row.
 
+    ASCII only: ``str.isdigit()`` and ``int()`` take other scripts' digits
+    (``"a١"`` would read as a1, ``"a²"`` would fail inside ``int()``).
+
     >>> parse_algebraic("a1", 8, 8), parse_algebraic("e4", 8, 8)
     ((7, 0), (4, 4))
+    >>> parse_algebraic("a١", 8, 8)
+    Traceback (most recent call last):
+    ValueError: start 'a١' is not a square: use (row, col) or chess notation such as 'e4' ...
     """
-    t = text.strip().lower()
-    if len(t) < 2 or t[0] not in FILES or not t[1:].isdigit():
+    t = text.strip()
+    # ASCII before lower(), which folds the Kelvin sign into "k".
+    match = _ALGEBRAIC.fullmatch(t.lower()) if t.isascii() else None
+    if match is None:
         raise ValueError(
-            f"{name} {text!r} is not a square: use (row, col) or chess notation such as 'e4'"
+            f"{name} {shown(text)} is not a square: use (row, col) or chess notation such as "
+            "'e4' (ASCII letters and digits)"
         )
     if cols > len(FILES):
-        raise ValueError(f"{name} {text!r}: algebraic notation needs at most 26 columns")
-    c, rank = FILES.index(t[0]), int(t[1:])
+        raise ValueError(f"{name} {shown(text)}: algebraic notation needs at most 26 columns")
+    digits = match.group(2).lstrip("0")
+    # A rank with more digits than the board's rows is off the board; int()
+    # is not asked (it refuses past 4,300 digits).
+    rank = int(digits or "0") if len(digits) <= len(str(rows)) else rows + 1
+    c = FILES.index(match.group(1))
     if not (c < cols and 1 <= rank <= rows):
         raise ValueError(
-            f"{name} {text!r} is off the {rows}x{cols} board (files a..{FILES[cols - 1]}, "
+            f"{name} {shown(text)} is off the {rows}x{cols} board (files a..{FILES[cols - 1]}, "
             f"ranks 1..{rows})"
         )
     return rows - rank, c

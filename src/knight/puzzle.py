@@ -64,7 +64,7 @@ from ._core import graph as _graph
 from .board import HOLE_TOKENS, PIECES, WRAPS, Board, as_board
 from .counting import count as _count_tours
 from .errors import DeadEndError, NoTourError, SearchLimitError
-from .geometry import Square, as_int
+from .geometry import Square, as_int, text_int
 from .limits import check_bool, check_max_nodes, check_timeout
 from .solver import solve as _solve_tour
 from .tour import Tour, _layout_dict
@@ -121,7 +121,8 @@ def parse_moves(text: str) -> Any:
         raise ValueError(
             f"moves must be a piece name, A,B for the (A,B)-leaper, or offsets "
             f"'DR,DC DR,DC ...', got {text.strip()!r}")
-    pairs = [(int(a), int(b)) for a, b in (w.split(",") for w in items)]
+    pairs = [(text_int(a, "moves offset"), text_int(b, "moves offset"))
+             for a, b in (w.split(",") for w in items)]
     return pairs[0] if len(pairs) == 1 else pairs
 
 
@@ -353,7 +354,7 @@ class Puzzle:
                 if token in HOLE_TOKENS:
                     mask[r, c] = False
                 elif _NUMBER.fullmatch(token):
-                    n = int(token)
+                    n = text_int(token, f"line {lineno}, square {(r, c)}: the token")
                     if n == 0:
                         continue
                     if n in numbers:
@@ -787,12 +788,20 @@ def make(board: Board | int, *, seed: int, clues: int | None = None,
     With ``symmetric=True`` a board with no centre square has only even
     numbers of clues: an odd N is refused.
 
+    The tiniest boards make puzzles too: a one-square board's has no clue
+    (its one tour is the solution), and a board that is one path (1x2 for
+    the wazir, 4x1 for the king) needs one clue, which tells the path's two
+    directions apart.
+
     >>> import knight
     >>> p = knight.puzzle.make(knight.Board(5, 5), seed=1)
     >>> knight.puzzle.count(p), len(p.clues) < 25
     (1, True)
     >>> knight.puzzle.make(knight.Board(5, 5), seed=1) == p
     True
+    >>> king = knight.Board(4, 1, moves="king")
+    >>> knight.puzzle.make(1, seed=0).clues, knight.puzzle.make(king, seed=0).clues
+    ({}, {(2, 0): 1})
     """
     b = board if isinstance(board, Board) else as_board(board)
     seed = as_int(seed, "seed")
@@ -913,28 +922,34 @@ def _solutions_within(board: Board, clues: dict[Square, int], closed: bool,
     """
     given = _clues.check_clues(board, clues)
     if given is None:
-        raise AssertionError("make always checks clues")
-    if _existence.clue_reason(board, given.at, closed) is not None:
-        return []
+        # No clues at all (a board of one square, or one path, whose tours
+        # one clue or none tells apart): every tour starts somewhere, so its
+        # tours are those of the clue "step 0 here" on each square in turn.
+        cases = [_clues.Clues(board, {0: p}) for p in range(board.size)]
+    else:
+        cases = [given]
     skip = None if tour is None else tour.board[board.mask]
     out: list[np.ndarray] = []
     nodes = 0
     rows = np.empty((2, board.size), dtype=np.int32)
-    for job in _clues.plan(given, closed):
-        search = _clues.search(board, job)
-        while True:
-            status, got = search.collect(rows, 0.0, None, max(1, max_nodes - nodes))
-            for k in range(got):
-                steps = _clues.steps_of(job, rows[k])
-                if skip is None or not np.array_equal(steps, skip):
-                    out.append(steps)
-                    if len(out) == 2:
-                        return out
-            if status == _graph.DONE:
-                break
-            if status == _graph.NODE_LIMIT or search.nodes + nodes >= max_nodes:
-                return None
-        nodes += search.nodes
+    for case in cases:
+        if _existence.clue_reason(board, case.at, closed) is not None:
+            continue
+        for job in _clues.plan(case, closed):
+            search = _clues.search(board, job)
+            while True:
+                status, got = search.collect(rows, 0.0, None, max(1, max_nodes - nodes))
+                for k in range(got):
+                    steps = _clues.steps_of(job, rows[k])
+                    if skip is None or not np.array_equal(steps, skip):
+                        out.append(steps)
+                        if len(out) == 2:
+                            return out
+                if status == _graph.DONE:
+                    break
+                if status == _graph.NODE_LIMIT or search.nodes + nodes >= max_nodes:
+                    return None
+            nodes += search.nodes
     return out
 
 

@@ -580,7 +580,7 @@ def solve(
     :class:`knight.trace.TraceEvent` for every decision (tracing runs the
     pure-Python twin of the core, which decides identically, only slower).
 
-    ``end`` asks for an open tour from ``start`` (default ``(0, 0)``) that
+    ``end`` asks for an open tour from ``start`` (default: see below) that
     ends on ``end``, on any board (not with ``closed=True``; ``end`` must
     differ from ``start`` but on a one-square board).  Theory answers first
     (:func:`knight.existence.ends_reason`: colours, Conrad, Hindrichs, Morsy
@@ -594,7 +594,9 @@ def solve(
     or after an exhaustive search finds none; ``TypeError``/``ValueError``
     name a bad argument before any work is done.
 
-    ``start`` defaults to ``(0, 0)``, or with ``clues`` to any square.
+    ``start`` defaults to the first usable square in reading order (the top
+    row first): ``(0, 0)`` on a full board, as in the ``knight`` command; with
+    ``clues``, to any square.
     With ``clues``, ``end`` is a clue for the last step.
     ``clues`` (a mapping square -> step, steps from 0 as in
     :attr:`Tour.board`) asks for a tour that stands on each given square at
@@ -618,6 +620,8 @@ def solve(
     >>> tour = knight.solve(8, start=(0, 0), end=(7, 0))
     >>> tour.start, tour.end, knight.is_tour(tour)
     ((0, 0), (7, 0), True)
+    >>> knight.solve(knight.Board(3, holes=["a3"], moves="king")).start  # (0, 0) is a hole
+    (0, 1)
     >>> print(knight.solve(knight.Board(5, holes=["c3"])).grid())
      0 15 20  9  6
     21 10  7 14 19
@@ -637,7 +641,7 @@ def solve(
         if found is not None:
             return found
     if start is None:
-        start = (0, 0)
+        start = _default_start(rows)
     if (
         method == "warnsdorff" and order is None and seed is None and max_nodes is None
         and timeout is None and trace is None and cancel is None and end is None
@@ -651,6 +655,16 @@ def solve(
         tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout, trace=trace,
         cancel=cancel,
     )
+
+
+def _default_start(rows: Any) -> Square:
+    """Where ``solve`` starts unless told: the first usable square in reading
+    order, as the other entry points and the command start ((0, 0) on a
+    full board; on a board whose (0, 0) is a hole, not a refusal)."""
+    if isinstance(rows, Board) and not rows.is_full:
+        r, c = divmod(int(np.argmax(rows.mask)), rows.cols)
+        return (r, c)
+    return (0, 0)
 
 
 def _solve_clues(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method: Any,

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..board import PIECES, Board
 from ..errors import BoardTooLargeError, KnightError
+from ..geometry import shown, text_int
 from ..tour import Tour
 
 EXIT_OK, EXIT_NO_TOUR, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -70,7 +71,8 @@ def ascii_int(text: str) -> int:
 
     Python's ``int()`` also takes other scripts' digits (``int("٨") == 8``),
     underscores and surrounding spaces; a board size typed by mistake in
-    another script is refused instead.
+    another script is refused instead, and so is a number too long for
+    ``int()`` (past 4,300 digits), by :func:`knight.geometry.text_int`.
 
     >>> ascii_int("-12")
     -12
@@ -79,8 +81,11 @@ def ascii_int(text: str) -> int:
     argparse.ArgumentTypeError: invalid int value: '٨' (digits 0-9 only)
     """
     if not re.fullmatch(r"[+-]?[0-9]+", text):
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r} (digits 0-9 only)")
-    return int(text)
+        raise argparse.ArgumentTypeError(f"invalid int value: {shown(text)} (digits 0-9 only)")
+    try:
+        return text_int(text, "value")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def ascii_float(text: str) -> float:
@@ -202,7 +207,7 @@ def parse_square(tokens: Sequence[str] | None, option: str = "--start") -> Any:
         except argparse.ArgumentTypeError:
             pass
     raise ValueError(
-        f"{option} takes 'ROW COL' or a square such as e4, got {' '.join(tokens)!r}"
+        f"{option} takes 'ROW COL' or a square such as e4, got {shown(' '.join(tokens))}"
     )
 
 
@@ -254,9 +259,9 @@ def parse_holes(text: str) -> list[Any]:
     for word in words:
         if re.fullmatch(r"[0-9]+", word):
             if number is None:
-                number = int(word)
+                number = ascii_int(word)
             else:
-                out.append((number, int(word)))
+                out.append((number, ascii_int(word)))
                 number = None
             continue
         if number is not None or not re.fullmatch(r"[A-Za-z][0-9]+", word):
@@ -299,7 +304,7 @@ def parse_moves(text: str) -> Any:
         raise argparse.ArgumentTypeError(
             f"expected a piece name, A,B for the (A,B)-leaper, or moves 'DR,DC DR,DC ...', got "
             f"{text!r}" + (f" ({bad!r} is not DR,DC)" if bad and len(items) > 1 else ""))
-    pairs = [tuple(int(v) for v in w.split(",")) for w in items]
+    pairs = [tuple(ascii_int(v) for v in w.split(",")) for w in items]
     if len(pairs) == 1:
         return pairs[0]
     return pairs

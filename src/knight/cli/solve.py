@@ -21,7 +21,7 @@ from .._version import __version__
 from ..board import Board
 from ..counting.sample import random_tour
 from ..errors import BoardTooLargeError, KnightError
-from ..geometry import DEFAULT_ORDER
+from ..geometry import DEFAULT_ORDER, shown
 from ..render import require_pillow
 from ..solver import METHODS, TIE_BREAKS, solve
 from ..tour import NOTATIONS, Tour
@@ -227,7 +227,8 @@ def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO)
             if len(fields) != 3:
                 raise ValueError
         except (ValueError, argparse.ArgumentTypeError):
-            err.write(f"knight: error: line {number}: expected 'row col size', got {text!r}\n")
+            err.write(f"knight: error: line {number}: expected 'row col size', got "
+                      f"{shown(text)}\n")
             status = max(status, EXIT_USAGE)
             continue
         seen = True

@@ -66,7 +66,15 @@ from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
 from .._core.sample import NO_MEMORY, OVERFLOW, TOO_MANY, Stepper
 from ..board import Board
 from ..errors import BoardTooLargeError, NoTourError
-from ..geometry import Square, as_int, check_memory, sweep_reason, used_box
+from ..geometry import (
+    SMALL_JOB,
+    Square,
+    as_int,
+    available_memory,
+    check_memory,
+    sweep_reason,
+    used_box,
+)
 from ..limits import check_bool
 from ..tour import Tour
 from . import frontier
@@ -85,6 +93,11 @@ METHOD = "random-uniform"
 #: keep by default when built in C: 6x6 open's split tables (5.6e6 states,
 #: 8 s, 0.4 GB) fit; 7x7 open's (about 4e8) do not.
 DEFAULT_MAX_STATES = 6_000_000
+
+#: A ``max_states`` past this many is no bound but memory's: 2^40 states at
+#: 64 bytes each are 64 TiB, more than a machine holds (and the C builds
+#: take the bound as an int64).
+MAX_STATES_BOUND = 2**40
 
 #: The default for a table built in Python (boards wider than 7, or counts
 #: past 2^64), at about 80 us a state instead of one or two.
@@ -274,6 +287,10 @@ class TourSampler:
     tables pass ``max_states`` states (default :data:`DEFAULT_MAX_STATES`,
     six million, or :data:`PYTHON_MAX_STATES`, two million, for a table
     built in Python); after building, :attr:`method` says which one serves.
+    ``max_states`` is a bound, not an allocation: the tables grow with the
+    states the board needs, so a bound past the memory available means as
+    many as fit, and only a board that needs more is recounted (or, with
+    ``method="table"`` or ``"split"``, refused).
     :attr:`states` is the number of states kept (0 when recounting).
 
     Boards wider than the DP takes, and (unless ``method="recount"``)
@@ -311,6 +328,7 @@ class TourSampler:
         limit = DEFAULT_MAX_STATES if max_states is None else as_int(max_states, "max_states")
         if limit < 1:
             raise ValueError(f"max_states must be at least 1, got {limit}")
+        limit = min(limit, MAX_STATES_BOUND)
         #: The limit of a table built in Python.
         self._py_limit = PYTHON_MAX_STATES if max_states is None else limit
         why = _refusal(board)
@@ -398,10 +416,21 @@ class TourSampler:
         else:
             self.count = 2 * undirected  # each path from either end
 
-    def _refusal(self, limit: int | None = None) -> str:
+    def _refusal(self, limit: int | None = None, memory: bool = False) -> str:
+        bound = (f"the {limit:,} that the memory available holds" if memory
+                 else f"max_states={self.max_states if limit is None else limit:,}")
         return (f"a uniform random tour of the {self.board.describe()} needs the frontier "
-                f"DP's states in a table, and there are more than max_states="
-                f"{self.max_states if limit is None else limit:,}; {FAST_HINT}")
+                f"DP's states in a table, and there are more than {bound}; {FAST_HINT}")
+
+    def _room(self, per_state: int) -> int:
+        """The most states to keep at ``per_state`` bytes each: ``max_states``,
+        or fewer where the memory available holds fewer.  A bound is not an
+        allocation (the tables grow with the states the board needs), so it
+        is clamped, not refused: only a board that needs more states than
+        fit is refused, once its build passes them."""
+        if per_state * self.max_states < SMALL_JOB:
+            return self.max_states
+        return max(1, min(self.max_states, available_memory() // per_state))
 
     def _precheck(self, bd: frontier.Board) -> None:
         """Refuse, at C speed, a board whose states pass ``max_states``: the
@@ -426,11 +455,10 @@ class TourSampler:
         word, else, or when a count passes 2^64, in Python with exact ints."""
         if self._stepper is not None:
             # At most 64 bytes a state: two words a slot, the tables at least 1/4 full.
-            check_memory(64 * self.max_states,
-                         f"a sampler's table of up to max_states={self.max_states:,} states")
-            got = self._stepper.build(self.max_states)
+            limit = self._room(64)
+            got = self._stepper.build(limit)
             if got == TOO_MANY:
-                raise _TableTooLarge(self._refusal())
+                raise _TableTooLarge(self._refusal(limit, memory=limit < self.max_states))
             if got == NO_MEMORY:
                 raise MemoryError(f"the sampler's table of the {self.board.describe()}: "
                                   "out of memory")
@@ -547,9 +575,7 @@ class TourSampler:
         reads exact ways by the Chinese remainder theorem (:func:`_exact_walk`).
         """
         bd = self._bd
-        check_memory(80 * self.max_states,
-                     f"a sampler's split tables of up to max_states={self.max_states:,} "
-                     "states")
+        limit = self._room(80)
         cut = frontier.default_cut(bd.L)
         moves = frontier.check_moves(self.board.moves)
         bx = self._box
@@ -557,14 +583,14 @@ class TourSampler:
                                     side=side, pinned=bx.pinned, removed=bx.removed,
                                     moves=moves) for side in (0, 1)]
         words = frontier.moduli_for(frontier.count_bound(bd))
-        total, per_left = self._halves(parts, words, keep=False)
+        total, per_left = self._halves(parts, words, limit, keep=False)
         self._exact: tuple[list[int], list[int], list[int]] | None = None
         if total >> SPLIT_BITS:
             words = frontier.moduli_for(total)
             check_memory((80 + 8 * len(words)) * self.states,
                          f"the split tables of the {self.board.describe()} with its ways "
                          f"modulo {len(words) - 1} primes")
-            again, per_left = self._halves(parts, words, keep=True)
+            again, per_left = self._halves(parts, words, limit, keep=True)
             if again != total:
                 raise RuntimeError("split tables inconsistent: two builds differ")
             self._exact = self._exact_weights(per_left)
@@ -575,24 +601,24 @@ class TourSampler:
         self._cum, self._per_left = cum, per_left
         return total
 
-    def _halves(self, parts: list[frontier.Part], words: list[int],
+    def _halves(self, parts: list[frontier.Part], words: list[int], limit: int,
                 keep: bool) -> tuple[int, npt.NDArray[np.uint64]]:
         """Build both halves' tables (ways modulo ``words``: 2^64, then
-        primes) and join their final states; return the exact total and
-        each left state's partners' ways (every word when ``keep``, else
-        word 0)."""
+        primes) and join their final states, keeping at most ``limit``
+        states in all; return the exact total and each left state's
+        partners' ways (every word when ``keep``, else word 0)."""
         bd = self._bd
         i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
         primes = np.array(words[1:] or frontier.primes(1), dtype=np.uint64)
         mods = [1 << 64] + primes.tolist()
         tables = []
-        left = self.max_states
+        left = limit
         self.states = 0
         for part in parts:
             st = _stepper(part.board)
             got = st.build_half(left, primes, keep)
             if got == TOO_MANY:
-                raise _TableTooLarge(self._refusal())
+                raise _TableTooLarge(self._refusal(limit, memory=limit < self.max_states))
             if got == NO_MEMORY:
                 raise MemoryError(f"the sampler's split tables of the "
                                   f"{self.board.describe()}: out of memory")
