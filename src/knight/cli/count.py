@@ -57,23 +57,30 @@ WARN_SECONDS = 60.0
 
 def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None, what: str,
                   method: str, hint: str) -> None:
-    """Say on stderr, before it starts, that the work may not finish soon.
+    """Say on stderr, before it starts, that the work may not finish soon,
+    and name the faster method when the planner knows one.
 
     The estimate is :func:`knight.estimate`'s (the planner's own figures);
     nothing is said when ``--timeout`` bounds the work below a minute, nor
-    for a board of the board options, which ``estimate`` does not take.
+    for a search on a board of another piece, of which the planner has no
+    estimate.
     """
     if args.timeout is not None and args.timeout <= WARN_SECONDS:
         return
-    if isinstance(rows, Board):
-        return
-    cost = estimate(rows, cols, start=parse_square(args.start),
-                    end=parse_square(args.end, "--end"), closed=args.closed,
-                    directed=args.directed, method=method)
+    where = {"start": parse_square(args.start), "end": parse_square(args.end, "--end"),
+             "closed": args.closed, "directed": args.directed}
+    cost = estimate(rows, cols, method=method, **where)
     if cost.seconds is not None and cost.seconds <= WARN_SECONDS:
         return
     if cost.memory is not None and cost.memory > available_memory():
         return  # the count refuses at once, with its own message: no warning first
+    if isinstance(rows, Board) and not rows.is_knight and cost.seconds is None:
+        return  # no estimate to give
+    if method != "auto":
+        best = estimate(rows, cols, method="auto", **where)
+        if best.engine != cost.engine and best.seconds is not None and (
+                cost.seconds is None or best.seconds < cost.seconds):
+            hint += f"; --method {best.engine} would take {best.summary.split(': ', 1)[1]}"
     when = "may never finish" if cost.seconds is None else "may take long"
     sys.stderr.write(f"knight: warning: {what} {when}: {cost}; {hint}\n")
     sys.stderr.flush()

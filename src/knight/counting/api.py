@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import existence, planner
+from .. import planner
 from .._core import count as _count
 from ..board import Board, as_board, check_table_memory
 from ..clues import Clues, check_clues, square_numbers, with_ends
@@ -43,6 +43,16 @@ from .args import (
     deadline,
     validate,
 )
+from .cost import (
+    METHODS,
+    board_dp_args,
+    board_dp_mode,
+    board_ruled_out,
+    choose,
+    choose_on_board,
+    dp_mode,
+    ruled_out,
+)
 from .executor import (
     PROBE_NODES,
     SPLIT_PER_WORKER,
@@ -55,10 +65,6 @@ from .executor import (
 )
 from .graph import GraphTask, count_on_board, enumerate_on_board, graph_task
 from .plan import enumeration_roots, plan, split
-
-#: Counting methods: ``"dp"`` (frontier dynamic programming), ``"search"``
-#: (exact depth-first search), ``"auto"`` (see :func:`count`).
-METHODS = ("auto", "dp", "search")
 
 
 def count(
@@ -201,7 +207,7 @@ def count(
         return 0
     chosen = method
     if method == "auto":
-        chosen = "dp" if dp_preferred(task) and dp_fits(task, limit) else "search"
+        chosen = choose(task, limit)
     info["method"] = chosen
     info["workers"] = w
     if chosen != "dp":
@@ -291,7 +297,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
         return 0
     limit = None if max_memory is None else as_int(max_memory, "max_memory")
     by_dp = engine.name == "frontier-dp" and (
-        method == "dp" or (_board_dp_preferred(board) and _board_dp_fits(task, limit)))
+        method == "dp" or choose_on_board(task, limit, dp_serves=True) == "dp")
     began = time.perf_counter()
     with watched(token) as flag:
         try:
@@ -307,41 +313,14 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
             raise cancelled("count", began, 0) from None
 
 
-def _board_dp_args(board: Board) -> dict[str, Any]:
-    """The mask and moves of a general board as the frontier DP takes them."""
-    mask = None if board.is_full else np.ascontiguousarray(board.mask, dtype=np.bool_)
-    return {"mask": mask, "moves": board.moves}
-
-
-def _board_dp_preferred(board: Board) -> bool:
-    """As :func:`dp_preferred` for rectangles, on the board cut down to its
-    usable rows and columns (the DP's width)."""
-    rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
-    return dp_preferred(Task(rows, cols, None, None, False, False))
-
-
-def _board_dp_mode(task: GraphTask) -> str:
-    return "cycle" if task.closed and (task.start is None or task.end is None) else "path"
-
-
-def _board_dp_fits(task: GraphTask, limit: int | None) -> bool:
-    """As :func:`dp_fits`: the DP's estimated tables fit ``limit``."""
-    board = task.board
-    try:
-        _, need = frontier.estimate(*board.shape, _board_dp_mode(task), **_board_dp_args(board))
-    except BoardTooLargeError:  # wider than the DP takes: the search it is
-        return False
-    return need <= (limit if limit is not None else available_memory())
-
-
 def _board_dp_count(task: GraphTask, until: float, limit: int | None,
                     cancel: np.ndarray | None, info: dict[str, Any], began: float) -> int:
     """The count on a general board by frontier DP (:func:`frontier.count_tours`,
     in this process), refused before any table that does not fit."""
     board = task.board
     rows, cols = board.shape
-    args = _board_dp_args(board)
-    states, need = frontier.estimate(rows, cols, _board_dp_mode(task), **args)
+    args = board_dp_args(board)
+    states, need = frontier.estimate(rows, cols, board_dp_mode(task), **args)
     allowed = limit if limit is not None else available_memory()
     if need > allowed:
         raise BoardTooLargeError(
@@ -363,48 +342,6 @@ def _board_dp_count(task: GraphTask, until: float, limit: int | None,
         raise stopped("count", began, 0) from None
 
 
-def ruled_out(task: Task) -> bool:
-    """True when a theorem (or the thin-board automaton) says the count is 0."""
-    r, c = task.rows, task.cols
-    if existence.reason(r, c, None, task.closed) is not None:
-        return True
-    return any(
-        sq is not None and existence.reason(r, c, sq, task.closed) is not None
-        for sq in (task.start, task.end)
-    )
-
-
-def dp_preferred(task: Task) -> bool:
-    """Whether auto counts by DP: narrow, long boards (measured on this package).
-
-    Measured (benchmarks/bench_frontier.py), DP against search: 5x6 open 53 ms
-    against 22 ms, 5x8 closed 8 ms against 53 ms; 6x6 closed 27 ms against
-    17 ms, 6x7 closed 79 ms against 1.5 s; 6x6 open 1.65 s against 0.53 s (and
-    earlier: 5x7 open 1.3 s against 0.6 s, 5x8 open 3.2 s against 14 s, 6x7
-    open 7.5 s against over 60 s).  Width 7 stays with the search although
-    7x7 open takes the DP under 4 minutes (method="dp"): the package's
-    cancel and interrupt tests use that board as their long search.
-    """
-    width, length = sorted((task.rows, task.cols))
-    if width <= 4:
-        return True
-    if width == 5:
-        return length >= 8
-    return width == 6 and length >= 7
-
-
-def _dp_mode(task: Task) -> str:
-    return "cycle" if task.closed and task.start is None else "path"
-
-
-def dp_fits(task: Task, limit: int | None) -> bool:
-    """Whether the DP's estimated state tables fit ``limit`` (or the memory there is)."""
-    if min(task.rows, task.cols) > frontier.MAX_WIDTH:
-        return False
-    _, need = frontier.estimate(task.rows, task.cols, _dp_mode(task))
-    return need <= (limit if limit is not None else available_memory())
-
-
 def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
               until: float, limit: int | None, info: dict[str, Any], began: float,
               local: LocalPool, cancel: np.ndarray | None = None) -> int:
@@ -415,7 +352,7 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
     (raises frontier.Cancelled)."""
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
-    states, need = frontier.estimate(r, c, _dp_mode(task))
+    states, need = frontier.estimate(r, c, dp_mode(task))
     allowed = limit if limit is not None else available_memory()
     if need > allowed:
         raise BoardTooLargeError(
@@ -611,17 +548,6 @@ def tours(
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         check_cancel(cancel)  # the TypeError, now rather than at the first next()
     return _tours(task, most, until, cancel)
-
-
-def board_ruled_out(task: GraphTask) -> bool:
-    """True when theory says a general board has no tour for ``task`` (its
-    start and end included): the count is 0 and the listing empty at once."""
-    board = task.board
-    squares = [None if v is None else board.squares[v] for v in (task.start, task.end)]
-    return existence.board_reason(board, None, task.closed) is not None or any(
-        v is not None and existence.board_reason(board, (int(v[0]), int(v[1])),
-                                                 task.closed) is not None
-        for v in squares)
 
 
 def _clue_tours(spec: Clues, closed: bool, limit: int | None, until: float, cancel: Any,

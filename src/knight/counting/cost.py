@@ -15,10 +15,19 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..geometry import Square, available_memory
+import numpy as np
+
+from .. import existence
+from ..board import Board
+from ..errors import BoardTooLargeError
+from ..geometry import Square, available_memory, used_box
 from . import frontier
-from .api import METHODS, _dp_mode, dp_fits, dp_preferred, ruled_out
-from .args import BYTES_PER_END, BYTES_PER_SQUARE, validate
+from .args import BYTES_PER_END, BYTES_PER_SQUARE, Task, validate
+from .graph import GraphTask, graph_task
+
+#: Counting methods: ``"dp"`` (frontier dynamic programming), ``"search"``
+#: (exact depth-first search), ``"auto"`` (see :func:`knight.count`).
+METHODS = ("auto", "dp", "search")
 
 #: The DP's cost per cell: ``states x (DP_PER_STATE + DP_PER_WORD x
 #: words)`` seconds, fitted to the measured counts of the README and
@@ -69,6 +78,86 @@ class Estimate:
         return self.seconds is None
 
 
+def board_dp_preferred(board: Board) -> bool:
+    """As :func:`dp_preferred` for rectangles, on the board cut down to its
+    usable rows and columns (the DP's width)."""
+    rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
+    return dp_preferred(Task(rows, cols, None, None, False, False))
+
+
+def board_dp_mode(task: GraphTask) -> str:
+    return "cycle" if task.closed and (task.start is None or task.end is None) else "path"
+
+
+def board_dp_fits(task: GraphTask, limit: int | None) -> bool:
+    """As :func:`dp_fits`: the DP's estimated tables fit ``limit``."""
+    board = task.board
+    try:
+        _, need = frontier.estimate(*board.shape, board_dp_mode(task), **board_dp_args(board))
+    except BoardTooLargeError:  # wider than the DP takes: the search it is
+        return False
+    return need <= (limit if limit is not None else available_memory())
+
+
+def ruled_out(task: Task) -> bool:
+    """True when a theorem (or the thin-board automaton) says the count is 0."""
+    r, c = task.rows, task.cols
+    if existence.reason(r, c, None, task.closed) is not None:
+        return True
+    return any(
+        sq is not None and existence.reason(r, c, sq, task.closed) is not None
+        for sq in (task.start, task.end)
+    )
+
+
+def dp_preferred(task: Task) -> bool:
+    """Whether auto counts by DP: narrow, long boards (measured on this package).
+
+    Measured (benchmarks/bench_frontier.py), DP against search: 5x6 open 53 ms
+    against 22 ms, 5x8 closed 8 ms against 53 ms; 6x6 closed 27 ms against
+    17 ms, 6x7 closed 79 ms against 1.5 s; 6x6 open 1.65 s against 0.53 s (and
+    earlier: 5x7 open 1.3 s against 0.6 s, 5x8 open 3.2 s against 14 s, 6x7
+    open 7.5 s against over 60 s).  Width 7 stays with the search although
+    7x7 open takes the DP under 4 minutes (method="dp"): the package's
+    cancel and interrupt tests use that board as their long search.
+    """
+    width, length = sorted((task.rows, task.cols))
+    if width <= 4:
+        return True
+    if width == 5:
+        return length >= 8
+    return width == 6 and length >= 7
+
+
+def dp_mode(task: Task) -> str:
+    return "cycle" if task.closed and task.start is None else "path"
+
+
+def dp_fits(task: Task, limit: int | None) -> bool:
+    """Whether the DP's estimated state tables fit ``limit`` (or the memory there is)."""
+    if min(task.rows, task.cols) > frontier.MAX_WIDTH:
+        return False
+    _, need = frontier.estimate(task.rows, task.cols, dp_mode(task))
+    return need <= (limit if limit is not None else available_memory())
+
+
+def board_dp_args(board: Board) -> dict[str, Any]:
+    """The mask and moves of a general board as the frontier DP takes them."""
+    mask = None if board.is_full else np.ascontiguousarray(board.mask, dtype=np.bool_)
+    return {"mask": mask, "moves": board.moves}
+
+
+def board_ruled_out(task: GraphTask) -> bool:
+    """True when theory says a general board has no tour for ``task`` (its
+    start and end included): the count is 0 and the listing empty at once."""
+    board = task.board
+    squares = [None if v is None else board.squares[v] for v in (task.start, task.end)]
+    return existence.board_reason(board, None, task.closed) is not None or any(
+        v is not None and existence.board_reason(board, (int(v[0]), int(v[1])),
+                                                 task.closed) is not None
+        for v in squares)
+
+
 def duration(seconds: float) -> str:
     """Seconds in words: ``"2 ms"``, ``"40 s"``, ``"3.5 minutes"``, ``"2 days"``.
 
@@ -94,8 +183,63 @@ def _size(nbytes: int) -> str:
     return f"{max(1, round(nbytes / 2**20))} MiB"
 
 
+#: auto weighs the two engines' estimates, which are good to an order of
+#: magnitude: it leaves the measured rule (:func:`dp_preferred`) for the
+#: other engine only when that one's estimate is at least AUTO_MARGIN times
+#: smaller and the preferred one's is at least AUTO_FLOOR seconds (so 7x7
+#: open goes to the DP, minutes against days, while boards that take
+#: seconds either way keep the measured choice).
+AUTO_MARGIN = 10.0
+AUTO_FLOOR = 1.0
+
+
+def _weigh(preferred: str, dp: float | None, search: float | None) -> str:
+    """auto's choice between ``"dp"`` and ``"search"`` by their estimated
+    seconds (None: out of reach), ``preferred`` where they are close."""
+    seconds = {"dp": math.inf if dp is None else dp,
+               "search": math.inf if search is None else search}
+    other = "search" if preferred == "dp" else "dp"
+    if seconds[preferred] >= AUTO_FLOOR and seconds[other] * AUTO_MARGIN <= seconds[preferred] \
+            and seconds[other] < math.inf:
+        return other
+    return preferred
+
+
+def choose(task: Task, limit: int | None = None) -> str:
+    """The engine ``method="auto"`` counts a plain rectangle's ``task`` with:
+    ``"dp"`` or ``"search"`` (the DP only where its tables fit ``limit``
+    bytes, or the memory available).
+
+    >>> choose(validate(3, 30, None, None, True, False))
+    'dp'
+    >>> choose(validate(5, 5, None, None, False, False))
+    'search'
+    >>> choose(validate(7, 7, None, None, False, False))   # minutes, not days
+    'dp'
+    """
+    if not dp_fits(task, limit):
+        return "search"
+    preferred = "dp" if dp_preferred(task) else "search"
+    return _weigh(preferred, _dp(task).seconds, _search(task).seconds)
+
+
+def choose_on_board(task: GraphTask, limit: int | None = None, *, dp_serves: bool) -> str:
+    """As :func:`choose`, on a general board (``dp_serves``: the planner says
+    the frontier DP takes its moves and wrap)."""
+    if not dp_serves or not board_dp_fits(task, limit):
+        return "search"
+    if not task.board.is_knight:
+        # The search visits every tour, and the king's, wazir's, ferz's and
+        # dabbaba's boards have far more than the knight's (measured: 5x5
+        # king closed 2 ms by DP, 7.9 s by search; 4x5 king open 10 ms
+        # against 3.9 s; 6x6 king closed 0.2 s against over 20 s).
+        return "dp"
+    preferred = "dp" if board_dp_preferred(task.board) else "search"
+    return _weigh(preferred, _board_dp(task).seconds, _board_search(task).seconds)
+
+
 def estimate(
-    rows: int,
+    rows: int | Board,
     cols: int | None = None,
     *,
     start: Square | None = None,
@@ -106,51 +250,91 @@ def estimate(
 ) -> Estimate:
     """What :func:`knight.count` (and :func:`knight.tours` listing every
     tour, ``method="search"``) would cost with these arguments, before
-    running it; the same arguments, checked the same way.
+    running it; the same arguments, checked the same way, on a plain
+    rectangle or any :class:`knight.Board`.
 
-    The engine is the one ``count`` would choose.  For the DP the time
-    comes from its estimated peak states (measured peaks by width, see
-    :mod:`knight.counting.frontier`) and the number of moduli its exact
-    count needs; for the search from measured counts extrapolated by the
-    number of squares (an order of magnitude, no better).  ``seconds`` is
-    None, "out of reach", past about four months or when the DP's tables
-    cannot fit in memory.  ``knight count`` and ``knight tours`` print it
-    as a warning above a minute.
+    The engine is the one ``count`` would choose (:func:`choose`).  For the
+    DP the time comes from its estimated peak states (measured peaks by
+    width, see :mod:`knight.counting.frontier`) and the number of moduli
+    its exact count needs; for the search from measured knight counts
+    extrapolated by the number of squares (an order of magnitude, no
+    better; on other pieces' boards rougher still).  ``seconds`` is None,
+    "out of reach", past about four months or when the DP's tables cannot
+    fit in memory.  ``knight count`` and ``knight tours`` print it as a
+    warning above a minute.
 
     >>> import knight
     >>> knight.estimate(3, 1000, closed=True).engine
+    'dp'
+    >>> knight.estimate(7).engine
     'dp'
     >>> knight.estimate(8).out_of_reach
     True
     >>> print(knight.estimate(4, 4))
     theory: no tour exists, the count is 0 at once
+    >>> knight.estimate(knight.Board(6, moves="king"), closed=True).engine
+    'dp'
     """
-    task = validate(rows, cols, start, end, closed, directed)
+    if not isinstance(rows, Board) or rows.is_standard:
+        if isinstance(rows, Board):
+            if cols is not None:
+                raise TypeError("cols must not be given with a Board (the board has its own "
+                                "size)")
+            rows, cols = rows.shape
+        return _estimate_rectangle(rows, cols, start, end, closed, directed, method)
+    return _estimate_board(rows, cols, start, end, closed, directed, method)
+
+
+def _check_method(method: Any) -> None:
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+
+
+_THEORY = Estimate("theory", 0.0, None, None, "theory: no tour exists, the count is 0 at once")
+
+
+def _estimate_rectangle(rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
+                        method: Any) -> Estimate:
+    task = validate(rows, cols, start, end, closed, directed)
+    _check_method(method)
     if method == "dp":
         frontier.check_width(task.rows, task.cols)
     if ruled_out(task):
-        return Estimate("theory", 0.0, None, None,
-                        "theory: no tour exists, the count is 0 at once")
-    chosen = method
-    if method == "auto":
-        chosen = "dp" if dp_preferred(task) and dp_fits(task, None) else "search"
+        return _THEORY
+    chosen = choose(task) if method == "auto" else method
     return _dp(task) if chosen == "dp" else _search(task)
 
 
-def _dp(task: Any) -> Estimate:
-    r, c = task.rows, task.cols
-    mode = _dp_mode(task)
-    states, need = frontier.estimate(r, c, mode)
-    words = frontier.plain_words(r, c, mode == "path")
+def _estimate_board(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
+                    method: Any) -> Estimate:
+    # The same checks, in the same order, as count on a general board.
+    from .. import planner
+    from ..limits import check_bool
+
+    if cols is not None:
+        raise TypeError("cols must not be given with a Board (the board has its own size)")
+    task = graph_task(board, start, end, check_bool(closed, "closed"),
+                      check_bool(directed, "directed"))
+    _check_method(method)
+    engine = planner.choose(board, "count", method)
+    if method == "dp":
+        frontier.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
+    if board_ruled_out(task):
+        return _THEORY
+    chosen = method
+    if method == "auto":
+        chosen = choose_on_board(task, dp_serves=engine.name == "frontier-dp")
+    return _board_dp(task) if chosen == "dp" else _board_search(task)
+
+
+def _dp_figures(rows: int, cols: int, states: int, need: int, words: int) -> Estimate:
     figures = f"peak about {states:,} states, {_size(need)}"
     room = available_memory()
     if need > room:
         return Estimate("dp", None, states, need,
                         f"frontier DP: out of reach ({figures}, more than the "
                         f"{_size(room)} available)")
-    seconds = r * c * states * (DP_PER_STATE + DP_PER_WORD * words)
+    seconds = rows * cols * states * (DP_PER_STATE + DP_PER_WORD * words)
     if seconds > OUT_OF_REACH:
         return Estimate("dp", None, states, need,
                         f"frontier DP: out of reach (about {duration(seconds)}; {figures})")
@@ -158,32 +342,67 @@ def _dp(task: Any) -> Estimate:
                     f"frontier DP: about {duration(seconds)} ({figures})")
 
 
-def _search(task: Any) -> Estimate:
-    n = task.rows * task.cols
+def _dp(task: Task) -> Estimate:
+    r, c = task.rows, task.cols
+    mode = dp_mode(task)
+    states, need = frontier.estimate(r, c, mode)
+    return _dp_figures(r, c, states, need, frontier.plain_words(r, c, mode == "path"))
+
+
+def _board_dp(task: GraphTask) -> Estimate:
+    board, mode = task.board, board_dp_mode(task)
+    args = board_dp_args(board)
+    states, need = frontier.estimate(*board.shape, mode, **args)
+    words = frontier.estimate_words(*board.shape, mode, **args)
+    return _dp_figures(*board.shape, states, need, words)
+
+
+def _search_figures(n: int, closed: bool, orbits: int, start: bool, end: bool,
+                    whence: str) -> Estimate:
+    """The search's estimate on ``n`` squares (``orbits``: the board's
+    symmetries, 8 square, 4 oblong; ``start``/``end``: pinned)."""
     memory = BYTES_PER_SQUARE * n
     # in logarithms: a big board's figure overflows a float
-    if task.closed:
+    if closed:
         base, at, grow = SEARCH_CLOSED
         log = math.log(at) + (n - base) * math.log(grow)
     else:
         base, at, grow, knee, steep = SEARCH_OPEN
         log = (math.log(at) + (min(n, knee) - base) * math.log(grow)
                + max(0, n - knee) * math.log(steep))
-        if task.start is None and task.end is None:
-            memory += BYTES_PER_END * (n // (8 if task.rows == task.cols else 4)) * (n // 2)
+        if not start and not end:
+            memory += BYTES_PER_END * (n // orbits) * (n // 2)
         else:
             # from one square: one orbit's share of the search over all
-            log += math.log((8 if task.rows == task.cols else 4) / n)
-            if task.start is not None and task.end is not None:
+            log += math.log(orbits / n)
+            if start and end:
                 log -= math.log(2)
     seconds = math.exp(min(log, 600.0))
     if seconds > OUT_OF_REACH:
         what = duration(seconds) if log < 600.0 else "far more than a lifetime"
         return Estimate("search", None, None, memory,
-                        f"search: out of reach (roughly {what}, extrapolated "
-                        "from measured counts)")
+                        f"search: out of reach (roughly {what}, extrapolated from {whence})")
     return Estimate("search", seconds, None, memory,
-                    f"search: roughly {duration(seconds)} (extrapolated from measured counts)")
+                    f"search: roughly {duration(seconds)} (extrapolated from {whence})")
 
 
-__all__ = ["Estimate", "OUT_OF_REACH", "duration", "estimate"]
+def _search(task: Task) -> Estimate:
+    return _search_figures(task.rows * task.cols, task.closed,
+                           8 if task.rows == task.cols else 4, task.start is not None,
+                           task.end is not None, "measured counts")
+
+
+def _board_search(task: GraphTask) -> Estimate:
+    board = task.board
+    if not board.is_knight:
+        return Estimate("search", None, None, BYTES_PER_SQUARE * board.size,
+                        f"search: no estimate for the {board.piece}'s moves (the search visits "
+                        "every tour, and the knight's measured figures do not carry over)")
+    # No symmetry folding assumed: the figure is rougher than on rectangles anyway.
+    return _search_figures(board.size, task.closed, 1, task.start is not None,
+                           task.end is not None, "measured knight counts by squares")
+
+
+__all__ = [
+    "METHODS", "Estimate", "OUT_OF_REACH", "choose", "choose_on_board", "duration", "estimate",
+]
