@@ -161,10 +161,16 @@ def show(v: Any) -> str:
     if isinstance(v, float):
         return f"float({str(v)!r})" if not math.isfinite(v) else repr(v)
     if isinstance(v, str):
-        if len(v) > 30:
-            runs = re.findall(r"((.)\2*)", v, re.S)
-            return " + ".join(ascii(r[0]) if len(r[0]) < 4 else f"{ascii(r[1])} * {len(r[0])}"
-                              for r in runs)
+        if len(v) > 60:
+            parts, text = [], ""
+            for run, ch in re.findall(r"((.)\2*)", v, re.S):
+                if len(run) < 8:
+                    text += run
+                    continue
+                parts += [ascii(text)] if text else []
+                parts.append(f"{ascii(ch)} * {len(run)}")
+                text = ""
+            return " + ".join(parts + ([ascii(text)] if text else []))
         return ascii(v)
     if isinstance(v, dict):
         return "{" + ", ".join(f"{show(k)}: {show(x)}" for k, x in v.items()) + "}"
@@ -327,7 +333,7 @@ class Gen(api.Args):
         elif p < 0.72:
             moves = self.rng.choice([(1, 2), (2, 3), (1, 1), (0, 1), (1, 3),
                                      (np.int64(2), np.int64(1)), "King"])
-        elif p < 0.85:
+        elif p < 0.88:
             moves = self.rng.choice([[(1, 2), (-1, -2), (2, 1), (-2, -1)],
                                      [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)],
                                      [(2, 0), (-2, 0), (0, 1), (0, -1)]])
@@ -568,6 +574,14 @@ def facts(spec: Spec, board: knight.Board) -> Facts:
     return _FACTS[key]
 
 
+def same_square(board: knight.Board | None, a: Any, b: Any) -> bool:
+    """Whether two squares, in any notation, are one square of ``board``."""
+    try:
+        return board is not None and board.square(a) == board.square(b)
+    except Exception:  # not squares: the call refuses them anyway
+        return False
+
+
 def try_build(spec: Spec) -> knight.Board | None:
     try:
         return spec.build()
@@ -654,7 +668,8 @@ def call_board(g: Gen, name: str) -> Call:
             kw["start"] = g.square(board)
         if name in ("solve", "exists", "why_not", "count", "tours") and g.chance(0.2):
             kw["end"] = g.square(board)
-            if closed or kw["end"] == kw.get("start") or "start" not in kw and name == "solve":
+            if closed or same_square(board, kw["end"], kw.get("start")) or \
+                    "start" not in kw and name == "solve":
                 g.unsure()  # refused with closed=True (but for some counts), or as the start
         if name in ("solve", "exists", "why_not", "count", "tours") and g.chance(0.3):
             kw["clues"] = make_clues(g, board, f, closed)
@@ -1407,6 +1422,8 @@ def execute(call: Call, hang: float, cancel_slack: float) -> tuple[str, list[tup
         timer.join()
     if exc is None:
         outcome = "ok"
+        if call.kind == "cli":
+            outcome = "timeout" if result[0] == "timeout" else f"exit {result[1]}"
     else:
         outcome = type(exc).__name__ + ("" if isinstance(exc, api.DOCUMENTED) else
                                         " (undocumented)")
@@ -1440,8 +1457,17 @@ def execute(call: Call, hang: float, cancel_slack: float) -> tuple[str, list[tup
         elif exc is not None and call.on_error is not None:
             findings += call.on_error(exc)
     except Exception as err:
-        findings.append(("harness-error", f"the check raised {type(err).__name__}: {err}: "
-                         + "".join(traceback.format_exception(err))[-600:]))
+        tb = traceback.extract_tb(err.__traceback__)
+        home = str(Path(knight.__file__).resolve().parent)
+        inside = [t for t in tb if str(Path(t.filename).resolve()).startswith(home)]
+        if inside and not isinstance(err, api.DOCUMENTED):
+            # The check's own call into the package (a round trip, a count) failed.
+            findings.append(("undocumented-exception", f"{type(err).__name__}: {str(err)[:200]} "
+                             f"(at {Path(inside[-1].filename).name}:{inside[-1].lineno}, in the "
+                             "check's follow-up call)"))
+        else:
+            findings.append(("harness-error", f"the check raised {type(err).__name__}: {err}: "
+                             + "".join(traceback.format_exception(err))[-600:]))
     kids = multiprocessing.active_children()
     if kids:
         findings.append(("leaked-process", f"{len(kids)} child processes left"))
