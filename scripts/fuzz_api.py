@@ -12,7 +12,7 @@ could run long gets a ``timeout``, and is checked against its bound:
   and its subclasses, ``TypeError`` and ``ValueError``;
 * a count leaves no worker process behind;
 * a call that runs past its bound by 30 s is a hang: the process prints
-  every thread's stack and exits 2 (faulthandler), as it does on a crash.
+  every thread's stack and exits (faulthandler, status 1), as it does on a crash.
 
     python scripts/fuzz_api.py --calls 2000 --seed 1
 
@@ -352,6 +352,31 @@ CALLS = [call_solve, call_existence, call_count, call_tours, call_verify, call_s
 WEIGHTS = [3, 2, 3, 2, 2, 1, 1]
 
 
+def timed(run: Callable[[], Any], watchdog: float | None,
+          ) -> tuple[Any, BaseException | None, float, float]:
+    """Run ``run()``: (its result or None, the exception it raised or None,
+    wall-clock seconds, this process's CPU seconds).  Past ``watchdog``
+    seconds (None: no watchdog) the call is a hang: faulthandler prints
+    every thread's stack and ends the process.  KeyboardInterrupt passes."""
+    if watchdog is not None:
+        faulthandler.dump_traceback_later(min(watchdog, 3600.0), exit=True)
+    t0, c0 = time.perf_counter(), time.process_time()
+    result: Any = None
+    error: BaseException | None = None
+    try:
+        result = run()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
+        error = exc
+    finally:
+        took = time.perf_counter() - t0
+        cpu = time.process_time() - c0
+        if watchdog is not None:
+            faulthandler.cancel_dump_traceback_later()
+    return result, error, took, cpu
+
+
 def children() -> list[Any]:
     """Live child processes (multiprocessing's view, which reaps the finished)."""
     return multiprocessing.active_children()
@@ -395,22 +420,14 @@ def main(argv: list[str] | None = None) -> int:
         what = f"#{i} {name}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
         if args.verbose:
             print(what, flush=True)
-        if bound is not None:
-            faulthandler.dump_traceback_later(min(bound, 3600.0) + HANG, exit=True)
-        t0, c0 = time.perf_counter(), time.process_time()
-        try:
-            run()
+        _, exc, took, cpu = timed(run, None if bound is None else bound + HANG)
+        if exc is None:
             outcomes[f"{name}: ok"] += 1
-        except DOCUMENTED as exc:
+        elif isinstance(exc, DOCUMENTED):
             outcomes[f"{name}: {type(exc).__name__}"] += 1
-        except BaseException as exc:
-            if isinstance(exc, KeyboardInterrupt):
-                raise
+        else:
             outcomes[f"{name}: {type(exc).__name__} (undocumented)"] += 1
             unexpected.append(f"{what}\n    {''.join(traceback.format_exception(exc))}")
-        took = time.perf_counter() - t0
-        cpu = time.process_time() - c0
-        faulthandler.cancel_dump_traceback_later()
         if bound is not None and took > bound:
             overruns.append(f"{what}: {took:.3f} s > {bound:.3f} s (CPU {cpu:.3f} s)")
             print(f"overrun: {overruns[-1]}", file=sys.stderr, flush=True)

@@ -143,6 +143,52 @@ def cycles(adj: Sequence[Sequence[int]], paths: np.ndarray) -> int:
     return int(sum(paths[0, e] for e in adj[0])) // 2
 
 
+class Truth:
+    """What the brute force says about one board (at most 14 usable squares):
+    its graph, the Hamiltonian path counts between every two squares, the
+    cycles, and from them every count and existence question."""
+
+    def __init__(self, mask: Sequence[Sequence[bool]], offsets: Offsets, wrap: str | None,
+                 ) -> None:
+        self.mask = mask
+        self.adj = adjacency(mask, offsets, wrap)
+        self.squares = squares_of(mask)
+        self.n = len(self.squares)
+        if self.n == 1 or connected(self.adj):
+            self.paths = path_matrix(self.adj)
+        else:
+            self.paths = np.zeros((self.n, self.n), dtype=np.int64)
+        self.cycles = cycles(self.adj, self.paths)
+
+    def count(self, start: int | None, end: int | None, closed: bool, directed: bool,
+              ) -> int:
+        p, n = self.paths, self.n
+        if closed:
+            if n < 3:
+                return 0
+            if start is not None and end is not None:
+                return int(p[start, end]) if end in self.adj[start] else 0
+            if not directed:
+                return self.cycles
+            if start is None and end is None:
+                return 2 * n * self.cycles
+            return 2 * self.cycles
+        if start is not None and end is not None:
+            return int(p[start, end])
+        if start is not None:
+            return int(p[start].sum())
+        if end is not None:
+            return int(p[:, end].sum())
+        return int(p.sum())
+
+    def exists(self, start: int | None, closed: bool) -> bool:
+        if closed:
+            return self.cycles > 0
+        if start is None:
+            return bool(self.paths.sum() > 0)
+        return bool(self.paths[start].sum() > 0)
+
+
 def find_path(adj: Sequence[Sequence[int]], start: int, closed: bool,
               ) -> list[int] | None:
     """A Hamiltonian path from ``start`` (closing back to it if ``closed``),

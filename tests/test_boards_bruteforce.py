@@ -22,11 +22,10 @@ import pytest
 import knight
 from brute import (
     PIECE_OFFSETS,
+    Truth,
     adjacency,
     connected,
-    cycles,
     find_path,
-    path_matrix,
     squares_of,
 )
 from knight import Board, DeadEndError, NoTourError
@@ -94,48 +93,6 @@ def check_tour(tour: knight.Tour, board: Board, mask, adj, start, closed: bool) 
     assert tour.layout == board
 
 
-class Truth:
-    """What the brute force says about one board."""
-
-    def __init__(self, mask, piece, wrap) -> None:
-        self.mask = mask
-        self.adj = adjacency(mask, PIECE_OFFSETS[piece], wrap)
-        self.squares = squares_of(mask)
-        self.n = len(self.squares)
-        if self.n == 1 or connected(self.adj):
-            self.paths = path_matrix(self.adj)
-        else:
-            self.paths = np.zeros((self.n, self.n), dtype=np.int64)
-        self.cycles = cycles(self.adj, self.paths)
-
-    def count(self, start, end, closed, directed) -> int:
-        p, n = self.paths, self.n
-        if closed:
-            if n < 3:
-                return 0
-            if start is not None and end is not None:
-                return int(p[start, end]) if end in self.adj[start] else 0
-            if not directed:
-                return self.cycles
-            if start is None and end is None:
-                return 2 * n * self.cycles
-            return 2 * self.cycles
-        if start is not None and end is not None:
-            return int(p[start, end])
-        if start is not None:
-            return int(p[start].sum())
-        if end is not None:
-            return int(p[:, end].sum())
-        return int(p.sum())
-
-    def exists(self, start, closed) -> bool:
-        if closed:
-            return self.cycles > 0
-        if start is None:
-            return bool(self.paths.sum() > 0)
-        return bool(self.paths[start].sum() > 0)
-
-
 COUNT_MODES = (
     # (start?, end?, closed, directed)
     (False, False, False, False),
@@ -155,7 +112,7 @@ SOLVE_METHODS = ("backtrack", "warnsdorff-backtrack", "auto", "warnsdorff")
 
 def check_board(mask, piece: str, wrap: str | None, k: int, *, tours_every: int = 5) -> None:
     """Check the engines on one board; ``k`` picks the modes in rotation."""
-    truth = Truth(mask, piece, wrap)
+    truth = Truth(mask, PIECE_OFFSETS[piece], wrap)
     board = Board(mask=np.array(mask, dtype=bool), moves=piece, wrap=wrap)
     n = truth.n
     assert board.size == n
@@ -354,7 +311,7 @@ def test_closed_end_without_start():
         knight.count(board, closed=True, end=(2, 3))
     with pytest.raises(ValueError, match="end needs start"):
         knight.tours(board, closed=True, end=(2, 3))
-    truth = Truth(np.asarray(board.mask).tolist(), "king", None)
+    truth = Truth(np.asarray(board.mask).tolist(), PIECE_OFFSETS["king"], None)
     e = truth.squares.index((2, 3))
     want = truth.count(None, e, True, True)
     assert knight.count(board, closed=True, directed=True, end=(2, 3)) == want
