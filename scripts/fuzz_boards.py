@@ -120,6 +120,13 @@ RAW = re.compile(
 PIECES = ["knight", "king", "wazir", "zebra", "giraffe", "ferz", "dabbaba", "camel", "alfil",
           "hopido", "gnu", "antelope"]
 DP_PIECES = ("knight", "king", "wazir", "ferz", "dabbaba")
+def _too_long(moves: Any) -> bool:
+    """Whether a move set has an offset past knight.board.MAX_OFFSET (refused by Board)."""
+    from knight.board import MAX_OFFSET
+    pairs = [moves] if isinstance(moves, tuple) else list(moves)
+    return any(abs(int(v)) > MAX_OFFSET for pair in pairs for v in pair)
+
+
 HUGE_MOVES: list[Any] = [(2**31, 1), (2**31 - 1, 1), (10**30, 1), (1, 2**32), (2**63, 1),
                          (2**64, 2**64 + 1), [(2**31, 0), (-(2**31), 0), (0, 1), (0, -1)]]
 ODD_DIGITS = ["\u0661", "\u00b2", "\u06f3", "\uff11", "\U0001d7d9", "\u2163", "\u00bd"]
@@ -339,6 +346,8 @@ class Gen(api.Args):
                                      [(2, 0), (-2, 0), (0, 1), (0, -1)]])
         elif p < 0.92 or not odd:
             moves = self.rng.choice(HUGE_MOVES)
+            if _too_long(moves):
+                self.bad()  # refused at Board(...), naming moves (documented)
         else:
             moves = self.rng.choice([(0, 0), "nope", [(1, 0)], (1.5, 2), [(1, 2, 3)]])
             self.bad()
@@ -1329,11 +1338,12 @@ def corner_calls() -> list[Callable[[Gen], Call]]:
                    bound=bound_of({"timeout": 0.2})),
         plain_call("puzzle.make", "knight.puzzle.make(1, seed=0)",
                    lambda: knight.puzzle.make(1, seed=0)),
+        # An offset longer than any board is refused at Board(...), naming moves.
         plain_call("solve", call_text("knight.solve", (big,), {}),
-                   lambda: knight.solve(big.build())),
+                   lambda: knight.solve(big.build()), expect="bad"),
         plain_call("count", call_text("knight.count", (huge,), {"timeout": 0.5}),
                    lambda: knight.count(huge.build(), timeout=0.5), bound=bound_of(
-                       {"timeout": 0.5})),
+                       {"timeout": 0.5}), expect="bad"),
         plain_call("count", "knight.count(5, start=(0, 0), limit=2**64)",
                    lambda: knight.count(5, start=(0, 0), limit=2**64),
                    check=lambda n: [] if n == 304 else [("wrong-answer", f"{n} != 304")]),

@@ -340,7 +340,6 @@ def test_the_api_fuzz_harness_finds_nothing():
     assert "overruns (past T + 0.5 s): 0" in done.stdout
 
 
-@pytest.mark.xfail(strict=False, reason="issue 26 faults, fixed on other branches")
 def test_the_board_fuzz_harness_finds_nothing():
     # Boards, clues, puzzles, random tours, bad limits and the CLI (issue 26):
     # --corners first runs one call of each kind of fault the issue reported

@@ -26,7 +26,7 @@ from .board import Board, as_board
 from .clues import check_clues, check_open_end, square_numbers, with_ends
 from .errors import NoTourError, SearchLimitError, UndecidedError
 from .geometry import Square, board_size
-from .limits import Limits, check_bool, check_max_nodes, check_timeout
+from .limits import Limits, check_bool, check_cancel, check_max_nodes, check_timeout
 from .solver import solve
 
 
@@ -222,6 +222,7 @@ def why_not(
     # Limits first, even where theory answers at once: a bad one is refused
     # the same way on every board.
     Limits.check(max_nodes, timeout, cancel)
+    check_cancel(cancel)  # a token set already stops the call before any work
     if clues is not None:
         why = _clue_why_not(rows, cols, start, end, closed, max_nodes, timeout, cancel, clues)
         if why is not _NO_CLUES:
@@ -305,6 +306,7 @@ def start_squares(
            [1, 1, 1]])
     """
     Limits.check(max_nodes, timeout, cancel)
+    check_cancel(cancel)  # a token set already stops the call before any work
     board = _board(rows, cols)
     if board is None:
         if isinstance(rows, Board):
@@ -398,6 +400,7 @@ def end_squares(
     32
     """
     Limits.check(max_nodes, timeout, cancel)
+    check_cancel(cancel)  # a token set already stops the call before any work
     board = _ends_board(board_or_rows, cols)
     s = board.square(start, "start")
     budget = _Budget(max_nodes, timeout, cancel)
