@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
 from ..board import Board
-from ..geometry import Square, as_int
+from ..geometry import Square, as_int, text_int
 from ..limits import check_bool
 from ..tour import Tour, _layout_dict
 
@@ -76,11 +76,56 @@ def dumps(data: dict[str, Any], **options: Any) -> str:
 
 
 def loads(text: str | bytes) -> Any:
-    """The JSON value of ``text``: ``ValueError`` when it does not parse."""
+    """The JSON value of ``text``: ``ValueError`` when it does not parse, and
+    when it writes an integer too long for ``int()`` (past 4,300 digits),
+    naming where, as :func:`knight.geometry.text_int` does in the text
+    format.
+
+    >>> loads('{"clues": [[0, 0, 7]]}')
+    {'clues': [[0, 0, 7]]}
+    >>> loads('{"clues": [[0, 0, ' + "7" * 5000 + ']]}')
+    Traceback (most recent call last):
+    ValueError: the puzzle JSON: data['clues'][0][2] '777...777' is not a usable number: ...
+    """
+    unusable = False
+
+    def integer(token: str) -> Any:
+        nonlocal unusable
+        try:
+            return int(token)
+        except ValueError:  # past the interpreter's limit on digits
+            unusable = True
+            return _Unusable(token)
+
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_int=integer)
     except json.JSONDecodeError as exc:
         raise ValueError(f"the puzzle JSON does not parse: {exc}") from None
+    if unusable:
+        _refuse_unusable(data)
+    return data
+
+
+class _Unusable(str):
+    """An integer of the JSON that ``int()`` refuses, as written, until
+    :func:`_refuse_unusable` finds where it is."""
+
+
+def _refuse_unusable(data: Any) -> NoReturn:
+    """Raise the ``ValueError`` of :func:`knight.geometry.text_int` for the
+    first :class:`_Unusable` number in ``data``, named by its place
+    (``data['clues'][0][2]``), as :meth:`knight.puzzle.Puzzle.from_dict`
+    names the entries."""
+    stack: list[tuple[str, Any]] = [("data", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, _Unusable):
+            text_int(value, f"the puzzle JSON: {path}")  # raises: int() refused it
+        elif isinstance(value, dict):
+            stack.extend((f"{path}[{k!r}]", v) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
+    raise AssertionError("an unusable number that is not in the data")
 
 
 def _board_from_dict(data: Any) -> Board:
