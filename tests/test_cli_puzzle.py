@@ -138,6 +138,10 @@ def test_check(knight_cli):
     (["puzzle", "check", "-", "--limit", "1"], HIDATO, "--limit must be at least 2"),
     (["puzzle", "solve", "-", "--moves", "king"], '{"format": "knight-puzzle"}',
      "--moves applies only to a puzzle written as text"),
+    # Past 4,300 digits: the entry named, not Python's advice on int().
+    (["puzzle", "solve", "-"], '{"board": {"rows": 3, "cols": 4}, "clues": [[0, 0, '
+     + "7" * 5000 + "]]}", "the puzzle in standard input: the puzzle JSON: data['clues'][0][2] "
+     "'77777777777777777777...77777777777777777777' is not a usable number: it has 5,000 digits"),
 ])
 def test_usage_errors(knight_cli, argv, stdin, message):
     code, out, err = knight_cli(argv, stdin)

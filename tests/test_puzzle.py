@@ -7,6 +7,7 @@ one, come from Rosetta Code's tasks (each cited where it is used).
 """
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -283,6 +284,32 @@ def test_from_json_errors():
     wrong = knight.solve(knight.Board(3, 4), start=(2, 3)).to_dict()
     with pytest.raises(ValueError, match="does not keep the clues"):
         Puzzle.from_dict({**d, "solution": wrong})
+
+
+@pytest.mark.parametrize("entry, slot, path", [
+    (lambda d: d["clues"][0], 2, r"data\['clues'\]\[0\]\[2\]"),
+    (lambda d: d["board"], "rows", r"data\['board'\]\['rows'\]"),
+    (lambda d: d["solution"]["board"][2], 3, r"data\['solution'\]\['board'\]\[2\]\[3\]"),
+], ids=["clue", "rows", "solution"])
+def test_from_json_names_a_number_past_4300_digits(entry, slot, path):
+    # Python's int() refuses a number past 4,300 digits, and from_json said so
+    # with advice about sys.set_int_max_str_digits: now it names the entry,
+    # as from_text names the line and square.
+    d = json.loads(knight.puzzle.make(knight.Board(3, 4), seed=1).to_json())
+    entry(d)[slot] = "NUMBER"
+    for sign in ("", "-"):
+        text = json.dumps(d).replace('"NUMBER"', sign + "7" * 5000)
+        with pytest.raises(ValueError) as info:
+            Puzzle.from_json(text)
+        message = str(info.value)
+        assert re.fullmatch(rf"the puzzle JSON: {path} '{sign}7+\.\.\.7+' is not a usable "
+                            r"number: it has 5,000 digits", message), message
+
+
+def test_json_numbers_up_to_4300_digits_read():
+    from knight.puzzle import json_format
+
+    assert json_format.loads('{"a": [' + "7" * 4300 + "]}") == {"a": [int("7" * 4300)]}
 
 
 # -- solving and counting: one example of each family -----------------------------

@@ -441,6 +441,18 @@ def test_recount_when_the_table_is_too_large() -> None:
     assert TourSampler(4, 5, start=(0, 0)).method == "table"
 
 
+def test_recount_after_the_second_half_is_too_large_keeps_no_states() -> None:
+    # The split tables build half 0, then half 1: with max_states one short
+    # of both, half 0 fits and half 1 does not, and "auto" recounts, keeping
+    # no states (it once kept half 0's count).
+    split = TourSampler(5, 5, start=(0, 0))
+    assert split.method == "split"
+    auto = TourSampler(5, 5, start=(0, 0), max_states=split.states - 1)
+    assert auto.method == "recount" and auto.count == 304
+    assert auto.states == 0
+    assert "states=0)" in repr(auto)
+
+
 @pytest.mark.parametrize(("board", "kw", "per", "seed"), [
     (Board(3, 4), {}, 10, 41),
     (Board(3, 3, moves="king"), {"closed": True, "start": (1, 1)}, 5, 42),

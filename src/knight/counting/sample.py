@@ -405,7 +405,9 @@ class TourSampler:
             except _TableTooLarge as e:
                 if self.method in ("table", "split"):
                     raise BoardTooLargeError(str(e)) from None
+                # A split that fails at its second half has counted the first's states.
                 self._memo = []
+                self.states = 0
                 undirected = self._recount_setup(str(e))
                 self.method = "recount"
         if undirected == 0:

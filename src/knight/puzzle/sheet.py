@@ -1,0 +1,47 @@
+"""The printable sheet of a puzzle: :meth:`knight.puzzle.Puzzle.to_svg` and
+:meth:`~knight.puzzle.Puzzle.to_png` through :func:`knight.render.puzzle_svg`
+and :func:`~knight.render.puzzle_png`, which are imported on first use.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..tour import Tour
+from .search import solve_clues
+
+if TYPE_CHECKING:
+    from .value import Puzzle
+
+
+def sheet_solution(puzzle: Puzzle, solution: Any, path: Any) -> Tour | None:
+    """The tour a sheet draws: None for the puzzle, else its solution
+    (:attr:`~knight.puzzle.Puzzle.solution`, or solved now)."""
+    if not isinstance(solution, (bool, np.bool_)):
+        raise ValueError(f"solution must be True or False, got {solution!r}")
+    if path and not solution:
+        raise ValueError("path=True draws the solution's path: pass solution=True too")
+    if not solution:
+        return None
+    return puzzle.solution if puzzle.solution is not None else solve_clues(
+        puzzle.board, puzzle.clues, puzzle.closed, None, None)
+
+
+def svg(puzzle: Puzzle, *, solution: bool, path: bool, size: int, title: str | None) -> str:
+    """The sheet as an SVG document (see :meth:`knight.puzzle.Puzzle.to_svg`)."""
+    from ..render import puzzle_svg
+
+    return puzzle_svg(puzzle.board, puzzle.clues, solution=sheet_solution(puzzle, solution, path),
+                      path=bool(path), size=size, title=title)
+
+
+def png(puzzle: Puzzle, target: str | os.PathLike[str], *, solution: bool, path: bool,
+        size: int) -> None:
+    """Save the sheet as a PNG file (see :meth:`knight.puzzle.Puzzle.to_png`)."""
+    from ..render import puzzle_png
+
+    puzzle_png(puzzle.board, puzzle.clues, target, solution=sheet_solution(puzzle, solution, path),
+               path=bool(path), size=size)
