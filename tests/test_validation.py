@@ -81,3 +81,20 @@ def test_argument_errors_precede_theory():
     # A bad argument is reported even when no tour could exist anyway.
     with pytest.raises(ValueError, match="method"):
         knight.solve(4, method="nope")
+
+
+# Issue 26 (item 7, and what the fuzz harness found beside it): an int that
+# Python cannot print (past 4,300 digits) is refused by name, never with
+# Python's own "Exceeds the limit" message from inside another message.
+@pytest.mark.parametrize("call", [
+    lambda: knight.Board(10**5000),
+    lambda: knight.solve(10**5000),
+    lambda: knight.solve(5, start=(10**5000, 0)),
+    lambda: knight.solve(5, max_nodes=-(10**5000)),
+    lambda: knight.count(5, limit=-(10**5000)),
+    lambda: knight.puzzle.make(5, seed=10**5000),
+    lambda: knight.puzzle.Puzzle(3, {(0, 0): 10**5000}),
+])
+def test_an_int_too_long_to_print_is_refused_by_name(call):
+    with pytest.raises(ValueError, match="is an integer of 5,001 digits: far too large"):
+        call()

@@ -44,16 +44,33 @@ KNIGHT_MOVES: frozenset[Move] = frozenset(DEFAULT_ORDER)
 MAX_SQUARES = 2**31 - 1 - 2**20
 
 
+#: Integers this long or longer are refused by :func:`as_int`: no size, square,
+#: step, seed or limit needs them, and Python cannot even print one past 4,300
+#: digits (every message that names the value would fail instead).
+_HUGE = 10**4000
+
+
 def as_int(value: Any, name: str) -> int:
-    """Return ``value`` as a Python int, refusing bools, floats and strings."""
+    """Return ``value`` as a Python int, refusing bools, floats, strings and
+    integers of 4,000 digits or more.
+
+    >>> as_int(10**5000, "rows")
+    Traceback (most recent call last):
+    ValueError: rows is an integer of 5,001 digits: far too large to use
+    """
     if type(value) is int:
-        return value
-    if isinstance(value, (bool, np.bool_)):
+        n = value
+    elif isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+    else:
+        try:
+            n = operator.index(value)
+        except TypeError:
+            raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+    if -_HUGE < n < _HUGE:
+        return n
+    digits = len(str(abs(n) // 10**3000)) + 3000  # str() of the whole would refuse
+    raise ValueError(f"{name} is an integer of {digits:,} digits: far too large to use")
 
 
 def board_size(rows: Any, cols: Any = None) -> tuple[int, int]:
