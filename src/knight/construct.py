@@ -23,11 +23,11 @@ kind of block it uses (a few dozen kinds at most).
   board's corner colour.  That block gets a stored Hamiltonian path from the
   start square, and the joins absorb every other block's cycle into it.
 
-The stored blocks (``data/blocks.bin``, a flat binary file the core reads
-and checks once, at import) are found by ``scripts/make_blocks.py`` with the
-package's kind of search (Warnsdorff-ordered backtracking); see that script
-for the join edges each block carries.  Boards with a side of 3 or 4 are
-handed to :mod:`knight.thin`.
+The stored blocks (``data/blocks.bin``, a flat binary file the core
+:mod:`knight._core.stored_blocks` reads and checks once, at import) are
+found by ``scripts/make_blocks.py`` with the package's kind of search
+(Warnsdorff-ordered backtracking); see that script for the join edges each
+block carries.  Boards with a side of 3 or 4 are handed to :mod:`knight.thin`.
 
 :func:`construct_between` builds an open tour with both ends given, on
 boards with both sides >= 12: a chain of blocks carries searched block paths
@@ -54,6 +54,7 @@ import numpy as np
 
 from . import theory
 from ._core import construct as _construct
+from ._core import stored_blocks as _stored
 from .errors import NoTourError, SearchCancelled
 from .geometry import DEFAULT_ORDER, Square, board_size, check_memory, square
 from .thin import thin_tour
@@ -110,7 +111,7 @@ class _Blocks:
 
 
 #: The layout of a block record in data/blocks.bin (see
-#: :func:`knight._core.construct.parse_blocks`).
+#: :func:`knight._core.stored_blocks.parse_blocks`).
 BLOCK_RECORD = np.dtype([("h", "u1"), ("w", "u1"), ("sr", "i1"), ("sc", "i1"), ("mask", "u1"),
                          ("pad", "u1", (3,)), ("offset", "<u4")])
 
@@ -130,7 +131,7 @@ def read_block_file(source: str | os.PathLike[str] | bytes) -> dict[str, np.ndar
     else:
         with open(source, "rb") as f:
             raw = f.read()
-    err = _construct.parse_blocks(raw)
+    err = _stored.parse_blocks(raw)
     if err is not None:
         raise RuntimeError(err)
     n, ncodes = (int(x) for x in np.frombuffer(raw, dtype="<u4", count=2, offset=8))
@@ -291,7 +292,7 @@ alternates colours, so it needs an even number (Schwenk 1991)
         )
     if status != _construct.OK:
         if status == _construct.BAD_DATA:
-            why = _construct.blocks_error() or (
+            why = _stored.blocks_error() or (
                 f"the stored blocks do not join into a tour of the {rows}x{cols} board"
             )
             raise RuntimeError(f"construct: {why}")

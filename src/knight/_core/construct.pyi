@@ -10,12 +10,7 @@ BAD_ARGUMENT: int
 NO_MEMORY: int
 NO_TOUR: int
 BAD_DATA: int
-MAX_ARCS: int
-MAGIC: bytes
 
-def parse_blocks(data: bytes) -> str | None: ...
-def load_blocks(data: bytes) -> str | None: ...
-def blocks_error() -> str | None: ...
 def construct_into(
     board: npt.NDArray[np.int32],
     start_row: int,

@@ -18,7 +18,8 @@ joined tour is these arcs in some order, each run forwards or backwards.
 * plans the row and column cuts (the same choices as the Python planner
   ``knight.construct.plan``, which the tests compare it with);
 * cuts each kind of block it needs into arcs once (a "configuration": a few
-  dozen per board at most, whatever its size);
+  dozen per board at most, whatever its size: stored_blocks.pyx's
+  :c:func:`configure`);
 * follows the tour arc by arc -- a few arcs per block, not squares --
   noting each arc's first step and direction (a run of blocks of one kind,
   crossed sideways on the same arc, is marked in one loop without the
@@ -39,20 +40,31 @@ steps, which also catch an arc met twice or never; on Linux in transparent
 huge pages when large), a few bytes per block row and column, about 45 KB
 of chunk buffer and up to about 10 KB of tables per configuration.
 
-The stored blocks (``knight/data/blocks.bin``, written by
-``scripts/make_blocks.py``; format in :func:`parse_blocks`) are read and
-checked when this module is imported -- about 0.1 ms, once -- and kept in C
-arrays for the life of the process, so the C entry point never needs Python:
-a C caller that cimports ``knight.capi`` imports this module first.  If the
-file is missing or fails its checks, the import still succeeds and every
-construction returns ``C_BAD_DATA`` (:func:`blocks_error` says why).
+The stored blocks are stored_blocks.pyx's, loaded when it is imported --
+which cimporting it here does first, so a C caller that cimports
+``knight.capi`` has them.  The write's SSE2 and non-temporal stores are C,
+in construct_write.pxd.  :c:func:`construct_blocks` also writes a closed
+tour into a window of a larger board, as construct_between (below) has its
+rectangles written.
 """
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
+from .construct_write cimport (
+    KT_CARRY,
+    KT_LANES,
+    kt_block,
+    kt_fence,
+    kt_flush_row,
+    kt_prefetch_rows,
+    kt_zalloc,
+    kt_zfree,
+    kt_zone,
+)
 from .mix cimport mix64
+from .move_order cimport DC, DR
 from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, poll_status, reraise_pending
 from .status cimport (
     C_BAD_ARGUMENT,
@@ -63,590 +75,32 @@ from .status cimport (
     C_NO_TOUR,
     C_OK,
 )
+from .stored_blocks cimport (
+    ARCS,
+    J_D,
+    J_L,
+    J_R,
+    J_U,
+    MAX_SIDE,
+    MAX_SQ,
+    MIN_SIDE,
+    NSIDES,
+    BlockSet,
+    Config,
+    configure,
+    stored_blocks,
+)
 from .thin cimport thin_tour_c
 
-import os
-
-
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <string.h>
-    #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
-    #include <emmintrin.h>
-    #define KT_SSE2 1
-    #else
-    #define KT_SSE2 0
-    #endif
-
-    /* KT_LANES values per block row in the tables; a block row is 5..11. */
-    #define KT_LANES 12
-
-    /* One block (h rows of w = 5..11 values, row stride `stride`): square
-       value = T[c] + b0 + sum over arcs a >= 1 of (M_a[c] & d_a), from the
-       block's arc tables (see _tables).  Each row is written as whole
-       4-value vectors at 0, 4, .. and a last one ending at w, overlapping
-       the one before, so nothing is written outside the block.  Cases per
-       arc count and width keep the loops short and free of branches. */
-    #if KT_SSE2
-    #define KT_LD(p) _mm_loadu_si128((const __m128i*)(p))
-    #define KT_V1(o) _mm_add_epi32(KT_LD(T + (o)), B)
-    #define KT_V2(o) _mm_add_epi32(KT_V1(o), _mm_and_si128(KT_LD(M + (o)), D1))
-    #define KT_V3(o) _mm_add_epi32(KT_V2(o), _mm_and_si128(KT_LD(M + plane + (o)), D2))
-    #define KT_V4(o) _mm_add_epi32(KT_V3(o), _mm_and_si128(KT_LD(M + 2 * plane + (o)), D3))
-    #define KT_ST(o, V) _mm_storeu_si128((__m128i*)(dst + (o)), V(o))
-    #define KT_ROWS(V, W) \
-        for (r = 0; r < h; r++, T += KT_LANES, M += KT_LANES, dst += stride) { \
-            KT_ST(0, V); \
-            if ((W) > 8) KT_ST(4, V); \
-            KT_ST((W) - 4, V); \
-        }
-    #define KT_WIDTHS(V) \
-        switch (w) { \
-        case 5: KT_ROWS(V, 5) break; \
-        case 6: KT_ROWS(V, 6) break; \
-        case 7: KT_ROWS(V, 7) break; \
-        case 8: KT_ROWS(V, 8) break; \
-        case 9: KT_ROWS(V, 9) break; \
-        case 10: KT_ROWS(V, 10) break; \
-        default: KT_ROWS(V, 11) break; \
-        }
-    #endif
-    static inline void kt_block(int32_t* dst, Py_ssize_t stride, const int32_t* T,
-                                const int32_t* M, int h, int w, int nm, int32_t b0,
-                                int32_t d1, int32_t d2, int32_t d3)
-    {
-        const Py_ssize_t plane = (Py_ssize_t)h * KT_LANES;
-        int r;
-    #if KT_SSE2
-        const __m128i B = _mm_set1_epi32(b0), D1 = _mm_set1_epi32(d1);
-        const __m128i D2 = _mm_set1_epi32(d2), D3 = _mm_set1_epi32(d3);
-        switch (nm) {
-        case 0: KT_WIDTHS(KT_V1) break;
-        case 1: KT_WIDTHS(KT_V2) break;
-        case 2: KT_WIDTHS(KT_V3) break;
-        default: KT_WIDTHS(KT_V4) break;
-        }
-    #else
-        /* Unsigned: the sums wrap like the vector ones (the result fits). */
-        const uint32_t d[3] = {(uint32_t)d1, (uint32_t)d2, (uint32_t)d3};
-        int c, k;
-        for (r = 0; r < h; r++, T += KT_LANES, M += KT_LANES, dst += stride)
-            for (c = 0; c < w; c++) {
-                uint32_t x = (uint32_t)T[c] + (uint32_t)b0;
-                for (k = 0; k < nm; k++)
-                    x += (uint32_t)M[k * plane + c] & d[k];
-                dst[c] = (int32_t)x;
-            }
-    #endif
-    }
-
-    /* Copy n values to the board.  `stream`: with non-temporal stores, which
-       skip reading the board's lines into the cache only to overwrite them
-       (a board far bigger than the cache would otherwise cost a read for
-       every write); the stores need 16-byte alignment, so the ends of a
-       misaligned run go one value at a time (still non-temporal).  `stream`
-       2 (a window of a larger board, whose rows do not meet end to end):
-       the partial 64-byte lines at the ends of the run get ordinary stores,
-       as a line half-written by non-temporal stores costs a partial write
-       to memory, and here no neighbouring run completes it. */
-    static inline void kt_put_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int stream)
-    {
-    #if KT_SSE2
-        Py_ssize_t tail = 0;
-        if (stream == 2) {
-            while (n > 0 && ((uintptr_t)dst & 63)) {
-                *dst++ = *src++;
-                n--;
-            }
-            tail = (Py_ssize_t)(((uintptr_t)(dst + n) & 63) / sizeof(int32_t));
-            if (tail > n)
-                tail = n;
-            n -= tail;
-        }
-        if (stream) {
-            while (n > 0 && ((uintptr_t)dst & 15)) {
-                _mm_stream_si32((int*)dst, *src);
-                dst++; src++; n--;
-            }
-            for (; n >= 16; n -= 16, dst += 16, src += 16) {
-                __m128i x0 = _mm_loadu_si128((const __m128i*)src);
-                __m128i x1 = _mm_loadu_si128((const __m128i*)(src + 4));
-                __m128i x2 = _mm_loadu_si128((const __m128i*)(src + 8));
-                __m128i x3 = _mm_loadu_si128((const __m128i*)(src + 12));
-                _mm_stream_si128((__m128i*)dst, x0);
-                _mm_stream_si128((__m128i*)(dst + 4), x1);
-                _mm_stream_si128((__m128i*)(dst + 8), x2);
-                _mm_stream_si128((__m128i*)(dst + 12), x3);
-            }
-            for (; n >= 4; n -= 4, dst += 4, src += 4)
-                _mm_stream_si128((__m128i*)dst, _mm_loadu_si128((const __m128i*)src));
-            for (; n > 0; n--)
-                _mm_stream_si32((int*)dst++, *src++);
-            for (; tail > 0; tail--)
-                *dst++ = *src++;
-            return;
-        }
-    #endif
-        (void)stream;
-        memcpy(dst, src, (size_t)n * sizeof(int32_t));
-    }
-
-    /* Zeroed memory for the walk's marks (16 bytes a block: 16 MB for 10^8
-       squares).  From calloc that is a fresh mapping of 4 KB pages, each
-       faulted in and zeroed on first touch -- on a VM as long as the walk
-       itself; so on Linux it asks for transparent huge pages, as numpy does
-       for its arrays.  kt_zfree takes what kt_zalloc filled in. */
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    #endif
-    typedef struct { void* map; size_t len; void* heap; } kt_zone;
-    #define KT_HUGE ((size_t)2 << 20)
-    static void* kt_zalloc(kt_zone* z, size_t n)
-    {
-        z->map = NULL; z->len = 0; z->heap = NULL;
-    #if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (n >= 2 * KT_HUGE) {
-            size_t len = n + KT_HUGE;
-            void* p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-            if (p != MAP_FAILED) {
-                char* a = (char*)(((uintptr_t)p + KT_HUGE - 1) & ~(uintptr_t)(KT_HUGE - 1));
-                madvise(a, n, MADV_HUGEPAGE);    /* a hint: no huge pages is fine */
-                z->map = p; z->len = len;
-                return a;
-            }
-        }
-    #endif
-        z->heap = calloc(n, 1);
-        return z->heap;
-    }
-    static void kt_zfree(kt_zone* z)
-    {
-    #if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (z->map != NULL)
-            munmap(z->map, z->len);
-    #endif
-        free(z->heap);
-        z->map = z->heap = NULL;
-    }
-
-    /* Hands one board row's share of a chunk to kt_put_row.  buf[KT_CARRY + c
-       - x0] holds board column c for c in [x0, x1), and the KT_CARRY values
-       before it what the chunk before left over, from column *pend.  The
-       copy stops at the last 64-byte line boundary before x1 (unless the
-       row ends there) and carries the rest into the next chunk's buffer:
-       a line left half-written by non-temporal stores is flushed as a
-       partial write, far dearer than a whole line.  A chunk other than a
-       row's last is wider than KT_CARRY, so the carry always fits. */
-    #define KT_CARRY 16
-    static inline void kt_flush_row(int32_t* row, int32_t* buf, Py_ssize_t x0, Py_ssize_t x1,
-                                    Py_ssize_t cols, Py_ssize_t* pend, int stream)
-    {
-        Py_ssize_t end = x1;
-        if (x1 < cols)
-            end -= (Py_ssize_t)(((uintptr_t)(row + x1) & 63) / sizeof(int32_t));
-        kt_put_row(row + *pend, buf + KT_CARRY + (*pend - x0), end - *pend, stream);
-        memmove(buf + KT_CARRY - (x1 - end), buf + KT_CARRY + (end - x0),
-                (size_t)(x1 - end) * sizeof(int32_t));
-        *pend = end;
-    }
-
-    /* Asks for the board's lines under a block just numbered into the chunk
-       buffer, one per row (blocks are 20 to 44 bytes wide, so nearly every
-       line of a row holds some block's first column), so that they are in
-       the cache when the chunk is copied out.  Without it the copy waits
-       for the board's lines row after row: 1000x1000 took about 0.7 ms
-       instead of 0.6, 2000x2000 about 5 ms instead of 2.5, and a window of
-       a larger board (rows not end to end, as construct_between writes its
-       rectangles) a quarter longer again. */
-    static inline void kt_prefetch_rows(const int32_t* dst, Py_ssize_t stride, int h)
-    {
-        int r;
-        for (r = 0; r < h; r++, dst += stride) {
-    #if defined(__GNUC__) || defined(__clang__)
-            __builtin_prefetch(dst, 1, 3);
-    #elif KT_SSE2
-            _mm_prefetch((const char*)dst, _MM_HINT_T0);
-    #endif
-        }
-    }
-
-    /* Orders the non-temporal stores before whatever the caller does next. */
-    static inline void kt_fence(void)
-    {
-    #if KT_SSE2
-        _mm_sfence();
-    #endif
-    }
-    """
-    enum: KT_LANES
-    void kt_block(int32_t* dst, Py_ssize_t stride, const int32_t* T, const int32_t* M,
-                  int h, int w, int nm, int32_t b0, int32_t d1, int32_t d2,
-                  int32_t d3) noexcept nogil
-    void kt_put_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int stream) noexcept nogil
-    void kt_fence() noexcept nogil
-    void kt_prefetch_rows(const int32_t* dst, Py_ssize_t stride, int h) noexcept nogil
-    enum: KT_CARRY
-    void kt_flush_row(int32_t* row, int32_t* buf, Py_ssize_t x0, Py_ssize_t x1, Py_ssize_t cols,
-                      Py_ssize_t* pend, int stream) noexcept nogil
-    ctypedef struct kt_zone:
-        pass
-    void* kt_zalloc(kt_zone* z, size_t n) noexcept nogil
-    void kt_zfree(kt_zone* z) noexcept nogil
 
 cdef enum:
-    ARCS = 4             # arcs per block configuration, at most
-    MIN_SIDE = 5
-    MAX_SIDE = 11        # block sides are 5..11
-    NSIDES = MAX_SIDE - MIN_SIDE + 1
-    MAX_SQ = MAX_SIDE * MAX_SIDE
-    # Join-edge bits of a stored block (scripts/make_blocks.py).
-    J_L = 1
-    J_U = 2
-    J_R = 4
-    J_D = 8
-    NO_EDGE = 8          # direction code of a path's end
     # Arcs followed between two polls of the cancel flag and signals (the
     # board is then written with a poll every 64 block rows).
     POLL_ARCS = 1 << 14
-    MAX_SQUARES = 2146435071   # knight.capi's KT_MAX_SQUARES: int32 step numbers
-    HEADER = 32          # bytes before the block records in blocks.bin
-    RECORD = 12          # bytes per block record
 
 OK, CANCELLED, INTERRUPTED, BAD_ARGUMENT, NO_MEMORY, NO_TOUR, BAD_DATA = (
     C_OK, C_CANCELLED, C_INTERRUPTED, C_BAD_ARGUMENT, C_NO_MEMORY, C_NO_TOUR, C_BAD_DATA,
 )
-MAX_ARCS = ARCS
-MAGIC = b"KNTBLK01"
-cdef const char* C_MAGIC = "KNTBLK01"
-
-# knight.DEFAULT_ORDER: the direction codes of the stored blocks index it.
-cdef int DR[8]
-cdef int DC[8]
-DR[:] = [2, 1, -1, -2, -2, -1, 1, 2]
-DC[:] = [1, 2, 2, 1, -1, -2, -2, -1]
-
-
-cdef struct BlockSet:
-    int n                   # number of stored blocks
-    uint8_t* h
-    uint8_t* w
-    int8_t* sr              # a path's start, -1 for a closed tour
-    int8_t* sc
-    uint8_t* mask           # join edges the block's tour contains
-    uint32_t* offset        # into codes and order
-    uint8_t* codes          # two direction codes per square (low, high nibble)
-    uint8_t* order          # squares r*w + c in tour order (closed: from (0, 0))
-    # tile[h][w][k]: the closed h x w block for block column 0 (k = 0: has
-    # U, R, D) or any other column (k = 1: has L, R); -1 if none.
-    int tile[MAX_SIDE + 1][MAX_SIDE + 1][2]
-    # The paths from (sr, sc) of an odd h x w block are blocks
-    # path_first[..] .. path_first[..] + path_count[..] - 1.
-    int path_first[MAX_SIDE + 1][MAX_SIDE + 1][MAX_SIDE][MAX_SIDE]
-    int path_count[MAX_SIDE + 1][MAX_SIDE + 1][MAX_SIDE][MAX_SIDE]
-
-
-cdef BlockSet _set
-cdef bint _loaded = False
-cdef str _error = "the stored blocks have not been loaded"
-
-
-cdef void _free_set(BlockSet* s) noexcept nogil:
-    free(s.offset)            # the one allocation behind every per-block field
-    free(s.codes)
-    free(s.order)
-    memset(s, 0, sizeof(BlockSet))
-
-
-cdef inline uint32_t _u32(const uint8_t* p) noexcept nogil:
-    return p[0] | (<uint32_t>p[1] << 8) | (<uint32_t>p[2] << 16) | (<uint32_t>p[3] << 24)
-
-
-cdef int _parse(const uint8_t[::1] buf, BlockSet* s, char** why, bint full) noexcept nogil:
-    """Fill ``s`` from the bytes of blocks.bin; 0, or -1 with ``why`` set.
-
-    Checks the header and every record (sides in range, offsets
-    consecutive, path starts on the block), and for the closed blocks (or
-    every block, if ``full``) each edge inside its block and mutual, the
-    block one tour, and the join edges it claims present; their tour order
-    goes to ``s.order``.  A path block (1,040 of the 1,073, 77,000 of the
-    80,000 squares: checking them all costs about 1 ms) is walked and
-    checked by :func:`_configure` when a board uses it, which costs about a
-    microsecond.  So no stored byte can send the walk astray either way.
-    """
-    cdef Py_ssize_t size = buf.shape[0], i, k, m, r, c, total
-    cdef const uint8_t* p
-    cdef uint32_t n, ncodes, off
-    cdef int h, w, sr, sc, mask, d, t, tr, tc, ends, v, z
-    memset(s, 0, sizeof(BlockSet))
-    if size < HEADER:
-        why[0] = "is too short"
-        return -1
-    p = &buf[0]
-    for k in range(8):
-        if p[k] != <uint8_t>C_MAGIC[k]:
-            why[0] = "does not start with the blocks.bin magic KNTBLK01"
-            return -1
-    n = _u32(p + 8)
-    ncodes = _u32(p + 12)
-    for k in range(8):
-        if <int8_t>p[16 + 2 * k] != DR[k] or <int8_t>p[17 + 2 * k] != DC[k]:
-            why[0] = "was written for another move order"
-            return -1
-    if n == 0 or n > 100000 or ncodes > 100000000 or size != HEADER + RECORD * n + ncodes:
-        why[0] = "has the wrong size for its header"
-        return -1
-    # One allocation for the per-block fields, one each for codes and order.
-    s.offset = <uint32_t*>malloc(n * 9)
-    s.codes = <uint8_t*>malloc(ncodes + 1)
-    s.order = <uint8_t*>malloc(ncodes + 1)
-    if s.offset == NULL or s.codes == NULL or s.order == NULL:
-        _free_set(s)
-        why[0] = "could not be loaded: out of memory"
-        return -1
-    s.n = n
-    # The byte fields follow the 4-byte offsets in the same allocation.
-    s.h = <uint8_t*>(s.offset + n)
-    s.w = s.h + n
-    s.sr = <int8_t*>(s.w + n)
-    s.sc = s.sr + n
-    s.mask = <uint8_t*>(s.sc + n)
-    memcpy(s.codes, p + HEADER + RECORD * n, ncodes)
-    memset(s.tile, -1, sizeof(s.tile))
-    memset(s.path_first, -1, sizeof(s.path_first))
-    memset(s.path_count, 0, sizeof(s.path_count))
-    total = 0
-    for i in range(n):
-        h, w = p[HEADER + RECORD * i], p[HEADER + RECORD * i + 1]
-        sr, sc = <int8_t>p[HEADER + RECORD * i + 2], <int8_t>p[HEADER + RECORD * i + 3]
-        mask = p[HEADER + RECORD * i + 4]
-        off = _u32(p + HEADER + RECORD * i + 8)
-        if h < MIN_SIDE or h > MAX_SIDE or w < MIN_SIDE or w > MAX_SIDE or mask > 15:
-            why[0] = "holds a block of a size or join mask out of range"
-            _free_set(s)
-            return -1
-        if (sr < 0) != (sc < 0) or sr >= h or sc >= w or (sr < 0 and h % 2 and w % 2):
-            why[0] = "holds a block with an impossible start square"
-            _free_set(s)
-            return -1
-        if off != total:
-            why[0] = "is inconsistent: block offsets are not consecutive"
-            _free_set(s)
-            return -1
-        s.h[i], s.w[i], s.sr[i], s.sc[i], s.mask[i], s.offset[i] = h, w, sr, sc, mask, off
-        m = h * w
-        total += m
-        if total > ncodes:
-            why[0] = "is inconsistent: the blocks overrun the codes"
-            _free_set(s)
-            return -1
-        # Every edge inside the block, and its reverse stored at the other end.
-        ends = 0 if sr < 0 else 2
-        k = off
-        for r in range(h if full or sr < 0 else 0):
-            for c in range(w):
-                v = s.codes[k]
-                for z in range(2):
-                    d = v & 15 if z == 0 else v >> 4
-                    if d == NO_EDGE:
-                        ends += 1
-                        continue
-                    if d > NO_EDGE:
-                        why[0] = "holds an invalid direction"
-                        _free_set(s)
-                        return -1
-                    tr, tc = r + DR[d], c + DC[d]
-                    if tr < 0 or tr >= h or tc < 0 or tc >= w:
-                        why[0] = "holds an edge leaving its block"
-                        _free_set(s)
-                        return -1
-                    t = s.codes[k + DR[d] * w + DC[d]]
-                    if (t & 15) != ((d + 4) & 7) and (t >> 4) != ((d + 4) & 7):
-                        why[0] = "holds an edge without its reverse"
-                        _free_set(s)
-                        return -1
-                k += 1
-        if ends != (0 if sr < 0 else 2) + (2 if full and sr >= 0 else 0):
-            why[0] = "holds a block whose tour has the wrong number of ends"
-            _free_set(s)
-            return -1
-        if not full and sr >= 0:
-            # A path is walked (and so checked) by the construction that
-            # uses it: one per odd x odd board, where a full check at import
-            # would walk every stored path.
-            pass
-        elif _walk(s.codes + off, h, w, sr, sc, s.order + off) != 0:
-            why[0] = "holds a block that is not one tour"
-            _free_set(s)
-            return -1
-        # The join edges it claims.
-        for k in range(4 if full or sr < 0 else 0):
-            if mask & (1 << k) and not _has_join(s.codes + off, h, w, 1 << k):
-                why[0] = "holds a block that lacks a join edge it claims"
-                _free_set(s)
-                return -1
-        if sr < 0:
-            for k in range(2):
-                t = (J_U | J_R | J_D) if k == 0 else (J_L | J_R)
-                if mask & t == t and s.tile[h][w][k] < 0:
-                    s.tile[h][w][k] = i
-        else:
-            if s.path_count[h][w][sr][sc] == 0:
-                s.path_first[h][w][sr][sc] = i
-            elif s.path_first[h][w][sr][sc] + s.path_count[h][w][sr][sc] != i:
-                why[0] = "holds the paths of one start apart from each other"
-                _free_set(s)
-                return -1
-            s.path_count[h][w][sr][sc] += 1
-    if total != ncodes:
-        why[0] = "is inconsistent: codes left over after the last block"
-        _free_set(s)
-        return -1
-    return 0
-
-
-cdef int _walk(const uint8_t* code, int h, int w, int sr, int sc, uint8_t* order) noexcept nogil:
-    """Follow a block's edges, writing its squares (r*w + c) in tour order; 0 if one tour.
-
-    A closed tour (``sr`` < 0) is read from (0, 0) along its low-nibble edge
-    first, a path from its start (which must be an end).  Returns -1 if an
-    edge leaves the block, a square comes twice, the walk stops early, or a
-    closed tour does not close -- so whatever the bytes, ``order`` is a
-    permutation of the block's squares when this returns 0.
-    """
-    cdef uint8_t seen[MAX_SQ]
-    cdef int m = h * w, k, r, c, d, lo, hi, back = NO_EDGE
-    memset(seen, 0, MAX_SQ)
-    r, c = sr, sc
-    if sr < 0:
-        r, c = 0, 0
-    if sr >= 0 and (code[r * w + c] & 15) != NO_EDGE and (code[r * w + c] >> 4) != NO_EDGE:
-        return -1
-    for k in range(m):
-        if r < 0 or r >= h or c < 0 or c >= w or seen[r * w + c]:
-            return -1
-        seen[r * w + c] = 1
-        order[k] = r * w + c
-        lo, hi = code[r * w + c] & 15, code[r * w + c] >> 4
-        d = hi if lo == back else lo
-        if k == m - 1:
-            break
-        if d >= NO_EDGE:
-            return -1
-        r += DR[d]
-        c += DC[d]
-        back = (d + 4) & 7
-    if sr < 0 and r * r + c * c != 5:
-        return -1            # the last square is no knight move from (0, 0)
-    return 0
-
-
-cdef inline void _join_squares(int h, int w, int bit, int* a, int* b,
-                               int* ja, int* jb) noexcept nogil:
-    """A join edge's two squares (r*w + c) and their join square codes.
-
-    Code 0 (0,w-1) joins the right neighbour's 2 (1,1), 1 (2,w-2) its
-    3 (3,0); 6 (h-1,0) joins the lower neighbour's 4 (1,1), 7 (h-2,2) its
-    5 (0,3): the partner of code ``js`` is ``js ^ 2``.
-    """
-    if bit == J_R:
-        a[0], ja[0], b[0], jb[0] = w - 1, 0, 2 * w + w - 2, 1
-    elif bit == J_L:
-        a[0], ja[0], b[0], jb[0] = w + 1, 2, 3 * w, 3
-    elif bit == J_U:
-        a[0], ja[0], b[0], jb[0] = w + 1, 4, 3, 5
-    else:
-        a[0], ja[0], b[0], jb[0] = (h - 1) * w, 6, (h - 2) * w + 2, 7
-
-
-cdef bint _has_join(const uint8_t* code, int h, int w, int bit) noexcept nogil:
-    cdef int a, b, ja, jb, d, v
-    _join_squares(h, w, bit, &a, &b, &ja, &jb)
-    for d in range(8):
-        if (b // w - a // w) == DR[d] and (b % w - a % w) == DC[d]:
-            v = code[a]
-            return (v & 15) == d or (v >> 4) == d
-    return False
-
-
-def parse_blocks(const uint8_t[::1] data):
-    """Check the bytes of a blocks.bin; None if they load, else what is wrong.
-
-    The format (little-endian)::
-
-        0   8 bytes   magic b"KNTBLK01"
-        8   uint32    n, the number of blocks
-        12  uint32    the number of code bytes (the sum of h*w)
-        16  16 int8   the move order: (drow, dcol) of direction codes 0..7
-        32  n records of 12 bytes: uint8 h, uint8 w, int8 sr, int8 sc
-                      (a path's start; -1, -1 for a closed tour),
-                      uint8 mask (join edges L=1 U=2 R=4 D=8), 3 zero
-                      bytes, uint32 offset of the block's codes
-        32+12n        the codes: per square, row-major, one byte whose low
-                      and high nibbles are the direction codes of its two
-                      tour edges (8: none, at a path's end)
-
-    >>> parse_blocks(b"KNTBLK01")
-    'the block data is too short'
-    """
-    cdef BlockSet tmp
-    cdef char* why = NULL
-    cdef int rc
-    if data.shape[0] == 0:
-        return "the block data is empty"
-    with nogil:
-        rc = _parse(data, &tmp, &why, True)
-    if rc == 0:
-        _free_set(&tmp)
-        return None
-    return "the block data " + why.decode()
-
-
-def load_blocks(const uint8_t[::1] data):
-    """Replace the blocks the core builds with (checked first); returns :func:`blocks_error`.
-
-    The module calls it once, on import, with the installed blocks.bin.
-    Not thread-safe: a construction running meanwhile could read freed
-    memory, which is why nothing but the import and the tests calls it.
-    """
-    global _set, _loaded, _error
-    cdef BlockSet tmp
-    cdef char* why = NULL
-    cdef int rc = -1
-    if data.shape[0] > 0:
-        with nogil:
-            rc = _parse(data, &tmp, &why, False)
-    if rc != 0:
-        return "the block data " + (why.decode() if why != NULL else "is empty")
-    if _loaded:
-        _free_set(&_set)
-    _set = tmp
-    _loaded = True
-    _error = None
-    return None
-
-
-def blocks_error():
-    """None when the stored blocks loaded, else why not (the message of ``BAD_DATA``)."""
-    return _error
-
-
-def _load_installed():
-    global _error
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                        "data", "blocks.bin")
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        _error = f"the block data {path} could not be read: {exc}"
-        return
-    err = load_blocks(data)
-    if err is not None:
-        _error = f"{path}: {err}"
-
-
-_load_installed()
 
 
 # --------------------------------------------------------------------------
@@ -744,135 +198,7 @@ cdef bint _odd_plan(const BlockSet* s, int rows, int cols, int sr, int sc,
 
 
 # --------------------------------------------------------------------------
-# Block configurations: a stored block cut into arcs at its join edges.
-
-
-cdef struct Config:
-    int narcs
-    int start_arc
-    int32_t length[ARCS]
-    # Left through join square exit_js[2*arc + side] (-1: a tour end) when
-    # entered at its low end (side 0) or high end (1).
-    int8_t exit_js[2 * ARCS]
-    # entry[js]: 2*arc + side of the arc end at join square js, or -1.
-    int8_t entry[8]
-    uint8_t seq[MAX_SQ]       # the squares (r*w + c), arc after arc, each from its low end
-    int h, w
-    # The write's tables (see _tables), KT_LANES values per block row: per
-    # combination of arc directions (bit a set: arc a runs down) each
-    # square's signed distance from its arc's first step, then for arcs
-    # 1.. narcs - 1 a mask (-1 on the arc's squares).
-    int32_t* tab
-
-
-cdef int _configure(const BlockSet* s, int b, int mask, int split,
-                    Config* cfg) noexcept nogil:
-    """Cut block ``b`` at the join edges in ``mask``; 0, or -1 if it cannot be.
-
-    ``split`` >= 0 (closed blocks only) is the position, in tour order, of
-    the start square: the arc holding it is cut there too, so that the tour
-    can begin at the start and end on the square before it.  The C twin of
-    knight.construct._Blocks._make_config.
-    """
-    cdef int h = s.h[b], w = s.w[b], m = h * w, x, y, t, n = 0, lo, ln, hi, d, jl, jh
-    cfg.h, cfg.w, cfg.tab = h, w, NULL
-    cdef int bit, a, bb, ja, jb, pa, pb, z
-    cdef bint closed = s.sr[b] < 0
-    cdef const uint8_t* o = s.order + s.offset[b]
-    cdef uint8_t own[MAX_SQ]
-    cdef int pos[MAX_SQ]
-    cdef int link_at[MAX_SQ]
-    cdef int cuts[4]
-    cdef int alo[ARCS + 1]
-    cdef int alen[ARCS + 1]
-    cdef int q
-    if not closed:
-        # Paths are checked here, when used (see _parse).
-        if _walk(s.codes + s.offset[b], h, w, s.sr[b], s.sc[b], own) != 0:
-            return -1
-        o = own
-    for x in range(m):
-        pos[o[x]] = x
-        link_at[x] = -1
-    for z in range(4):
-        # The Python twin's order (R, L, U, D); the cuts are sorted anyway.
-        bit = J_R if z == 0 else J_L if z == 1 else J_U if z == 2 else J_D
-        if not mask & bit:
-            continue
-        _join_squares(h, w, bit, &a, &bb, &ja, &jb)
-        pa, pb = pos[a], pos[bb]
-        if (pa + 1) % m == pb and (closed or pa + 1 < m):
-            t = pa
-        elif (pb + 1) % m == pa and (closed or pb + 1 < m):
-            t = pb
-        else:
-            return -1        # the stored block lacks this join edge
-        # Insertion sort: at most four cuts.
-        y = n
-        while y > 0 and cuts[y - 1] > t:
-            cuts[y] = cuts[y - 1]
-            y -= 1
-        cuts[y] = t
-        n += 1
-        link_at[pa], link_at[pb] = ja, jb
-    if closed and n == 0:
-        # A lone block: its cycle, read from the start.
-        alo[0], alen[0] = (split if split > 0 else 0), m
-        n = 1
-        split = -1
-    elif closed:
-        for x in range(n):
-            t = cuts[x]
-            y = cuts[(x + 1) % n]
-            alo[x], alen[x] = (t + 1) % m, ((y - t - 1) % m + m) % m + 1
-    else:
-        for x in range(n + 1):
-            lo = cuts[x - 1] + 1 if x > 0 else 0
-            hi = cuts[x] if x < n else m - 1
-            alo[x], alen[x] = lo, hi - lo + 1
-        n += 1
-    if n > ARCS:
-        return -1
-    cfg.start_arc = 0
-    if split >= 0:
-        for x in range(n):
-            d = ((split - alo[x]) % m + m) % m
-            if d < alen[x]:
-                if d:
-                    if n == ARCS:
-                        return -1
-                    for y in range(n, x + 1, -1):
-                        alo[y], alen[y] = alo[y - 1], alen[y - 1]
-                    alo[x + 1], alen[x + 1] = split, alen[x] - d
-                    alen[x] = d
-                    n += 1
-                    cfg.start_arc = x + 1
-                else:
-                    # The start already begins an arc: the tour comes back
-                    # to it across the join that cut the arc.
-                    cfg.start_arc = x
-                    split = -1
-                break
-    cfg.narcs = n
-    memset(cfg.entry, -1, 8)
-    q = 0
-    for x in range(n):
-        lo, ln = alo[x], alen[x]
-        hi = (lo + ln - 1) % m
-        # A split end and a path end link nowhere.
-        jl = link_at[lo] if lo != split and (closed or lo > 0) else -1
-        jh = link_at[hi] if (hi + 1) % m != split and (closed or hi < m - 1) else -1
-        cfg.length[x] = ln
-        cfg.exit_js[2 * x], cfg.exit_js[2 * x + 1] = jh, jl
-        if jl >= 0:
-            cfg.entry[jl] = 2 * x
-        if jh >= 0:
-            cfg.entry[jh] = 2 * x + 1
-        for y in range(ln):
-            t = o[(lo + y) % m]
-            cfg.seq[q] = t
-            q += 1
-    return 0 if q == m else -1
+# The write's tables of a configuration
 
 
 cdef inline Py_ssize_t _table_size(const Config* cfg) noexcept nogil:
@@ -960,7 +286,7 @@ cdef int _slot(const BlockSet* s, Work* wk, int* ncfg, int key, int b, int mask,
                int split) noexcept nogil:
     """The configuration index of slot ``key``, cutting block ``b`` on first use (-1: fails)."""
     if wk.slot_of[key] < 0:
-        if _configure(s, b, mask, split, &wk.cfgs[ncfg[0]]) != 0:
+        if configure(s, b, mask, split, &wk.cfgs[ncfg[0]]) != 0:
             return -1
         wk.slot_of[key] = ncfg[0]
         ncfg[0] += 1
@@ -1063,14 +389,14 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
         return C_NO_TOUR
     if rows <= 4 or cols <= 4:
         return thin_tour_c(board, start_row, start_col, closed, cancel)
-    return _construct_blocks(&board[0, 0], rows, cols, cols, start_row, start_col, closed,
-                             cancel, 0, -1, -1)
+    return construct_blocks(&board[0, 0], rows, cols, cols, start_row, start_col, closed,
+                            cancel, 0, -1, -1)
 
 
-cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t stride,
-                           Py_ssize_t start_row, Py_ssize_t start_col, bint closed,
-                           const uint8_t* cancel, int32_t offset, Py_ssize_t last_row,
-                           Py_ssize_t last_col) noexcept nogil:
+cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t stride,
+                          Py_ssize_t start_row, Py_ssize_t start_col, bint closed,
+                          const uint8_t* cancel, int32_t offset, Py_ssize_t last_row,
+                          Py_ssize_t last_col) noexcept nogil:
     """The block construction of :c:func:`construct_tour` (both sides >= 5), into
     ``out`` with rows ``stride`` values apart: a whole board or a window of one.
 
@@ -1084,7 +410,7 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
     cdef Py_ssize_t n = rows * cols, step = 0, since = 0
     cdef Py_ssize_t i, j, nr, nc, i0, j0, bi, bj, u, du, x0, x1, done = 0
     cdef Py_ssize_t pend[MAX_SIDE]
-    cdef const BlockSet* s = &_set
+    cdef const BlockSet* s = stored_blocks()
     cdef Work wk
     cdef OddPlan op
     cdef int ncfg = 0, k, b, mask, split, a, side, js, e, status = C_OK, state, hh, ww
@@ -1102,7 +428,7 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
     cdef int32_t flip = 0
     if rows % 2 and cols % 2 and (closed or (start_row + start_col) % 2):
         return C_NO_TOUR
-    if not _loaded:
+    if s == NULL:
         return C_BAD_DATA
     if cancel != NULL and cancel[0] != 0:
         return C_CANCELLED
@@ -1412,7 +738,47 @@ def construct_into(int32_t[:, ::1] board not None, Py_ssize_t start_row, Py_ssiz
     return status
 
 
-# -- tours from a given square to a given square (knight.construct.construct_between) --
+def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
+                     bint closed, const uint8_t[::1] cancel=None, int32_t offset=0,
+                     Py_ssize_t last_row=-1, Py_ssize_t last_col=-1):
+    """:func:`construct_into` for a window of a larger board (rows any stride
+    apart, each row contiguous), both sides >= 5; returns its status.
+
+    Steps are written plus ``offset``.  With ``last_row >= 0`` (closed tours
+    only) the closed tour is numbered from the start in the direction that
+    ends at (last_row, last_col), which must be the start's neighbour on the
+    tour (else ``BAD_ARGUMENT``, the window partly written).
+
+    >>> import numpy as np
+    >>> big = np.zeros((8, 9), dtype=np.int32)
+    >>> construct_window(big[1:7, 2:8], 0, 0, True) == OK, int(big[1:7, 2:8].max())
+    (True, 35)
+    >>> construct_window(big[1:7, 2:8], 0, 0, True, None, 100, 1, 2) == OK
+    True
+    >>> int(big[1, 2]), int(big[2, 4])
+    (100, 135)
+    """
+    cdef const uint8_t* flag = cancel_address(cancel)
+    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
+    cdef Py_ssize_t stride = board.strides[0] // <Py_ssize_t>sizeof(int32_t)
+    cdef int status
+    if board.strides[1] != sizeof(int32_t) or board.strides[0] % sizeof(int32_t):
+        raise ValueError("each row of the window must be contiguous")
+    if rows < 5 or cols < 5 or rows > MAX_SQUARES // cols or offset < 0 or (
+            offset > MAX_SQUARES - rows * cols):
+        return C_BAD_ARGUMENT
+    if start_row < 0 or start_row >= rows or start_col < 0 or start_col >= cols:
+        return C_BAD_ARGUMENT
+    if last_row >= 0 and (not closed or last_row >= rows or last_col < 0 or last_col >= cols):
+        return C_BAD_ARGUMENT
+    with nogil:
+        status = construct_blocks(&board[0, 0], rows, cols, stride, start_row, start_col,
+                                  closed, flag, offset, last_row, last_col)
+    if status == C_INTERRUPTED:
+        reraise_pending()
+    return status
+
+
 
 cdef enum:
     BP_MAX = 256            # squares of the largest block block_path searches
@@ -1574,46 +940,6 @@ def block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_node
         r = _block_path(h, w, start, end, seed, max_nodes, req, &out[0])
     return r
 
-
-def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
-                     bint closed, const uint8_t[::1] cancel=None, int32_t offset=0,
-                     Py_ssize_t last_row=-1, Py_ssize_t last_col=-1):
-    """:func:`construct_into` for a window of a larger board (rows any stride
-    apart, each row contiguous), both sides >= 5; returns its status.
-
-    Steps are written plus ``offset``.  With ``last_row >= 0`` (closed tours
-    only) the closed tour is numbered from the start in the direction that
-    ends at (last_row, last_col), which must be the start's neighbour on the
-    tour (else ``BAD_ARGUMENT``, the window partly written).
-
-    >>> import numpy as np
-    >>> big = np.zeros((8, 9), dtype=np.int32)
-    >>> construct_window(big[1:7, 2:8], 0, 0, True) == OK, int(big[1:7, 2:8].max())
-    (True, 35)
-    >>> construct_window(big[1:7, 2:8], 0, 0, True, None, 100, 1, 2) == OK
-    True
-    >>> int(big[1, 2]), int(big[2, 4])
-    (100, 135)
-    """
-    cdef const uint8_t* flag = cancel_address(cancel)
-    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
-    cdef Py_ssize_t stride = board.strides[0] // <Py_ssize_t>sizeof(int32_t)
-    cdef int status
-    if board.strides[1] != sizeof(int32_t) or board.strides[0] % sizeof(int32_t):
-        raise ValueError("each row of the window must be contiguous")
-    if rows < 5 or cols < 5 or rows > MAX_SQUARES // cols or offset < 0 or (
-            offset > MAX_SQUARES - rows * cols):
-        return C_BAD_ARGUMENT
-    if start_row < 0 or start_row >= rows or start_col < 0 or start_col >= cols:
-        return C_BAD_ARGUMENT
-    if last_row >= 0 and (not closed or last_row >= rows or last_col < 0 or last_col >= cols):
-        return C_BAD_ARGUMENT
-    with nogil:
-        status = _construct_blocks(&board[0, 0], rows, cols, stride, start_row, start_col,
-                                   closed, flag, offset, last_row, last_col)
-    if status == C_INTERRUPTED:
-        reraise_pending()
-    return status
 
 
 def write_blocks(int32_t[:, ::1] board not None, const int64_t[::1] r0 not None,
@@ -2345,8 +1671,8 @@ cdef int _between_write(int32_t[:, ::1] board, const Chain* ch, const int64_t* r
         if h < 5 or w < 5 or not (0 <= ar - y0 < h and 0 <= ac - x0 < w and 0 <= br - y0 < h
                                   and 0 <= bc - x0 < w):
             return C_BAD_ARGUMENT
-        status = _construct_blocks(&board[y0, x0], h, w, cols, ar - y0, ac - x0, True, NULL,
-                                   <int32_t>offset, br - y0, bc - x0)
+        status = construct_blocks(&board[y0, x0], h, w, cols, ar - y0, ac - x0, True, NULL,
+                                  <int32_t>offset, br - y0, bc - x0)
         if status != C_OK:
             return status
         if board[br, bc] != offset + h * w - 1:

@@ -9,5 +9,5 @@ cdef enum:
     C_NO_MEMORY = 9
     C_NO_TOUR = 13
     # The stored blocks or a thin-board automaton could not be had; see
-    # knight._core.construct.blocks_error().
+    # knight._core.stored_blocks.blocks_error().
     C_BAD_DATA = 14
