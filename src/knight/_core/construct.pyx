@@ -249,6 +249,11 @@ cdef enum:
 
 
 cdef struct Work:
+    Py_ssize_t nr, nc   # block rows and columns
+    Py_ssize_t i0, j0   # the start's block
+    int odd_block       # the stored path of an odd x odd board's start block, else -1
+    int ncfg
+    const Config* start_cfg
     uint8_t* rpart      # nr + nc parts, then the cuts
     uint8_t* cpart
     int64_t* rcut
@@ -280,14 +285,13 @@ cdef void _free_work(Work* wk) noexcept nogil:
     free(wk.buf)
 
 
-cdef int _slot(const BlockSet* s, Work* wk, int* ncfg, int key, int b, int mask,
-               int split) noexcept nogil:
+cdef int _slot(const BlockSet* s, Work* wk, int key, int b, int mask, int split) noexcept nogil:
     """The configuration index of slot ``key``, cutting block ``b`` on first use (-1: fails)."""
     if wk.slot_of[key] < 0:
-        if configure(s, b, mask, split, &wk.cfgs[ncfg[0]]) != 0:
+        if configure(s, b, mask, split, &wk.cfgs[wk.ncfg]) != 0:
             return -1
-        wk.slot_of[key] = ncfg[0]
-        ncfg[0] += 1
+        wk.slot_of[key] = wk.ncfg
+        wk.ncfg += 1
     return wk.slot_of[key]
 
 
@@ -323,11 +327,10 @@ cdef inline int _report(int state) noexcept nogil:
     return C_CANCELLED if state == POLL_CANCELLED else C_INTERRUPTED
 
 
-cdef int64_t _step_at(const Work* wk, Py_ssize_t r, Py_ssize_t c, Py_ssize_t nr, Py_ssize_t nc,
-                      Py_ssize_t i0, Py_ssize_t j0) noexcept nogil:
+cdef int64_t _step_at(const Work* wk, Py_ssize_t r, Py_ssize_t c) noexcept nogil:
     """The step of square (r, c) after the walk: what the write would put
     there (the kt_block sum for one square), or -1."""
-    cdef Py_ssize_t bi = 0, bj = 0, lr, lc, plane, at
+    cdef Py_ssize_t bi = 0, bj = 0, lr, lc, plane, at, nr = wk.nr, nc = wk.nc
     cdef const Config* cfg
     cdef const int32_t* mk
     cdef int a, combo = 0, e
@@ -337,7 +340,7 @@ cdef int64_t _step_at(const Work* wk, Py_ssize_t r, Py_ssize_t c, Py_ssize_t nr,
         bi += 1
     while bj < nc - 1 and wk.ccut[bj + 1] <= c:
         bj += 1
-    cfg = _config_of(wk, bi, bj, nr, nc, i0, j0)
+    cfg = _config_of(wk, bi, bj, nr, nc, wk.i0, wk.j0)
     if cfg == NULL:
         return -1
     lr, lc = r - wk.rcut[bi], c - wk.ccut[bj]
@@ -404,26 +407,16 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
     the walk went there first, the board is written reversed (a square's
     step ``v`` becomes ``n - v``, the start's 0 staying 0) -- the same tour,
     the other way round, at no extra cost.
+
+    Each phase is a function of its own, called once: the loops over blocks
+    and arcs stay inside them.
     """
-    cdef Py_ssize_t n = rows * cols, step = 0, since = 0
-    cdef Py_ssize_t i, j, nr, nc, i0, j0, bi, bj, u, du, x0, x1, done = 0
-    cdef Py_ssize_t pend[MAX_SIDE]
+    cdef Py_ssize_t n = rows * cols
     cdef const BlockSet* s = stored_blocks()
     cdef Work wk
-    cdef OddPlan op
-    cdef int ncfg = 0, k, b, mask, split, a, side, js, e, status = C_OK, state, hh, ww
-    cdef int heights, dj, bh, combo, stream, c0
-    cdef int64_t kinds, v, dv, t
-    cdef int32_t ln, seen, b0
-    cdef int32_t base[ARCS]
-    cdef int32_t* p0
-    cdef const int32_t* mk
-    cdef Py_ssize_t total
-    cdef const Config* cfg
-    cdef const Config* start_cfg
-    cdef const Config* rowcfg[COL0_KEY + 1]
-    cdef bint reverse = False, fetch
-    cdef int32_t flip = 0
+    cdef int status
+    cdef int64_t v
+    cdef bint reverse = False
     if rows % 2 and cols % 2 and (closed or (start_row + start_col) % 2):
         return C_NO_TOUR
     if s == NULL:
@@ -431,20 +424,44 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
     if cancel != NULL and cancel[0] != 0:
         return C_CANCELLED
     memset(&wk, 0, sizeof(Work))
+    status = _plan(s, &wk, rows, cols, start_row, start_col)
+    if status == C_OK:
+        status = _cut_blocks(s, &wk, start_row, start_col)
+    if status == C_OK:
+        status = _prepare_write(&wk)
+    if status == C_OK:
+        status = _walk_arcs(&wk, n, cancel)
+    if status == C_OK and last_row >= 0:
+        v = _step_at(&wk, last_row, last_col)
+        if v == 1:
+            reverse = True
+        elif v != n - 1:
+            status = C_BAD_ARGUMENT     # not the start's neighbour on the tour
+    if status == C_OK:
+        status = _write_board(&wk, out, cols, stride, n, offset, reverse, cancel)
+        if reverse and status == C_OK:
+            out[start_row * stride + start_col] = offset
+    _free_work(&wk)
+    return status
+
+
+cdef int _plan(const BlockSet* s, Work* wk, Py_ssize_t rows, Py_ssize_t cols,
+               Py_ssize_t start_row, Py_ssize_t start_col) noexcept nogil:
+    """Cut the board's sides into parts (``wk.rpart``, ``wk.cpart``, their
+    cuts, ``wk.nr`` x ``wk.nc`` blocks) and find the start's block; a status."""
+    cdef Py_ssize_t i, j, nr, nc, i0, j0
+    cdef OddPlan op
     nr, nc = rows // MIN_SIDE + 1, cols // MIN_SIDE + 1
     wk.rpart = <uint8_t*>malloc(nr + nc)
     wk.rcut = <int64_t*>malloc((nr + nc + 2) * sizeof(int64_t))
     wk.slot_of = <int16_t*>malloc(SLOTS * sizeof(int16_t))
     if wk.rpart == NULL or wk.rcut == NULL or wk.slot_of == NULL:
-        _free_work(&wk)
         return C_NO_MEMORY
     wk.cpart = wk.rpart + nr
     wk.ccut = wk.rcut + nr + 1
-    # The plan.
     op.block = -1
     if rows % 2 and cols % 2:
         if not _odd_plan(s, rows, cols, start_row, start_col, &op):
-            _free_work(&wk)
             return C_BAD_DATA
         nr = _even_parts(op.a_r, wk.rpart)
         wk.rpart[nr] = op.o_r
@@ -466,13 +483,26 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
         i0 += 1
     while wk.ccut[j0 + 1] <= start_col:
         j0 += 1
-    # Configurations: a few dozen at most, cut when first needed.  Blocks
-    # get theirs from their row's height and column's width alone (column 0
-    # also by its place in the column), so no per-block table is kept.
+    wk.nr, wk.nc, wk.i0, wk.j0, wk.odd_block = nr, nc, i0, j0, op.block
+    return C_OK
+
+
+cdef int _cut_blocks(const BlockSet* s, Work* wk, Py_ssize_t start_row,
+                     Py_ssize_t start_col) noexcept nogil:
+    """Cut every kind of block the plan has into arcs (a few dozen
+    configurations at most, each cut when first needed), the start block
+    into its own; a status.
+
+    Blocks get theirs from their row's height and column's width alone
+    (column 0 also by its place in the column), so no per-block table is
+    kept.
+    """
+    cdef Py_ssize_t i, j, nr = wk.nr, nc = wk.nc, i0 = wk.i0, j0 = wk.j0
+    cdef int k, b, mask, split, hh, ww, heights, status = C_OK
+    cdef int64_t kinds
     wk.cfgs = <Config*>malloc(SLOTS * sizeof(Config))
     wk.mark = <int32_t*>kt_zalloc(&wk.mark_zone, nr * nc * ARCS * sizeof(int32_t))
     if wk.cfgs == NULL or wk.mark == NULL:
-        _free_work(&wk)
         return C_NO_MEMORY
     memset(wk.slot_of, -1, SLOTS * sizeof(int16_t))
     # Column 0: one slot per (height, edge mask) met; its odd x odd start
@@ -482,7 +512,7 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
             continue
         mask = _need(i, 0, nr, nc)
         b = s.tile[wk.rpart[i]][wk.cpart[0]][0]
-        if b < 0 or _slot(s, &wk, &ncfg, (wk.rpart[i] - MIN_SIDE) * 16 + mask, b, mask, -1) < 0:
+        if b < 0 or _slot(s, wk, (wk.rpart[i] - MIN_SIDE) * 16 + mask, b, mask, -1) < 0:
             status = C_BAD_DATA
     # The other columns: one slot per (height, width, last column) met, so
     # the heights and column kinds are gathered first (not nr * nc pairs).
@@ -500,13 +530,13 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
                 continue
             mask = J_L | (0 if ww % 2 else J_R)
             b = s.tile[hh + MIN_SIDE][ww // 2 + MIN_SIDE][1]
-            if b < 0 or _slot(s, &wk, &ncfg, FIRST_SLOTS + hh * 2 * NSIDES + ww, b, mask, -1) < 0:
+            if b < 0 or _slot(s, wk, FIRST_SLOTS + hh * 2 * NSIDES + ww, b, mask, -1) < 0:
                 status = C_BAD_DATA
     # The start block gets a configuration of its own.
     mask = _need(i0, j0, nr, nc)
     split = -1
-    if op.block >= 0:
-        b = op.block
+    if wk.odd_block >= 0:
+        b = wk.odd_block
     else:
         b = s.tile[wk.rpart[i0]][wk.cpart[j0]][0 if j0 == 0 else 1]
         if b >= 0:
@@ -514,23 +544,27 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
             split = 0
             while s.order[s.offset[b] + split] != k:
                 split += 1
-    if status != C_OK or b < 0 or _slot(s, &wk, &ncfg, START_SLOT, b, mask, split) < 0:
-        _free_work(&wk)
+    if status != C_OK or b < 0 or _slot(s, wk, START_SLOT, b, mask, split) < 0:
         return C_BAD_DATA
-    start_cfg = &wk.cfgs[wk.slot_of[START_SLOT]]
-    # The write's tables, one allocation for every configuration.
-    total = 0
-    for k in range(ncfg):
+    wk.start_cfg = &wk.cfgs[wk.slot_of[START_SLOT]]
+    return C_OK
+
+
+cdef int _prepare_write(Work* wk) noexcept nogil:
+    """The write's tables (one allocation for every configuration), the
+    column kinds and their runs (for the walk too), the chunks and the
+    chunk buffer; a status."""
+    cdef Py_ssize_t j, nc = wk.nc, total = 0
+    cdef int k
+    for k in range(wk.ncfg):
         total += _table_size(&wk.cfgs[k])
     wk.tabs = <int32_t*>malloc(total * sizeof(int32_t))
-    # Column kinds and runs of one kind (for both phases), and the chunks.
     wk.run_r = <int32_t*>malloc((3 * nc + 1) * sizeof(int32_t) + nc)
     wk.buf = <int32_t*>malloc((MAX_SIDE * BUF_STRIDE + 16) * sizeof(int32_t))
     if wk.tabs == NULL or wk.run_r == NULL or wk.buf == NULL:
-        _free_work(&wk)
         return C_NO_MEMORY
     total = 0
-    for k in range(ncfg):
+    for k in range(wk.ncfg):
         _tables(&wk.cfgs[k], wk.tabs + total)
         total += _table_size(&wk.cfgs[k])
     wk.run_l = wk.run_r + nc
@@ -551,19 +585,32 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
         if j == nc or wk.ccut[j + 1] - wk.ccut[wk.chunk[k]] > CHUNK:
             k += 1
             wk.chunk[k] = j
-    # First the tour, arc by arc from the start (a short chain of dependent
-    # loads per arc, no stores to the board): for each arc its first step,
-    # +(step + 1) when the tour runs up its squares, -(step + 1) when down.
-    bi, bj = i0, j0
-    a, side = start_cfg.start_arc, 0
-    cfg = start_cfg
+    return C_OK
+
+
+cdef int _walk_arcs(Work* wk, Py_ssize_t n, const uint8_t* cancel) noexcept nogil:
+    """Follow the tour arc by arc from the start (a short chain of dependent
+    loads per arc, no stores to the board), marking each arc's first step:
+    +(step + 1) when the tour runs up its squares, -(step + 1) when down.
+    A status: ``C_BAD_DATA`` if the joins do not make one tour of the n
+    squares."""
+    cdef Py_ssize_t step = 0, since = 0, u, du
+    cdef Py_ssize_t nr = wk.nr, nc = wk.nc, i0 = wk.i0, j0 = wk.j0
+    cdef Py_ssize_t bi = i0, bj = j0
+    cdef int32_t* mark = wk.mark
+    cdef const int32_t* run_r = wk.run_r
+    cdef const int32_t* run_l = wk.run_l
+    cdef const Config* cfg = wk.start_cfg
+    cdef int a = cfg.start_arc, side = 0, js, e, dj, state, status = C_OK
+    cdef int64_t v, dv, t
+    cdef int32_t ln, seen
     while True:
         u = ARCS * (bi * nc + bj) + a
-        if wk.mark[u] != 0:
+        if mark[u] != 0:
             status = C_BAD_DATA     # an arc met twice: the joins are not one tour
             break
         ln = cfg.length[a]
-        wk.mark[u] = <int32_t>(step + 1 if side == 0 else -(step + ln))
+        mark[u] = <int32_t>(step + 1 if side == 0 else -(step + ln))
         step += ln
         if step >= n:
             break
@@ -587,12 +634,12 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
             # the steps above then see as before.
             if js < 2:
                 dj = 1
-                t = wk.run_r[bj] - 1
+                t = run_r[bj] - 1
                 if bi == i0 and bj < j0 < bj + 1 + t:
                     t = j0 - bj - 1
             else:
                 dj = -1
-                t = wk.run_l[bj] - 1
+                t = run_l[bj] - 1
                 if bi == i0 and bj - 1 - t < j0 < bj:
                     t = bj - j0 - 1
             t = min(t, (n - 1 - step) // ln, POLL_ARCS - since)
@@ -604,8 +651,8 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
                 for _ in range(t):
                     u += du
                     v += dv
-                    seen |= wk.mark[u]
-                    wk.mark[u] = <int32_t>v
+                    seen |= mark[u]
+                    mark[u] = <int32_t>v
                 if seen != 0:
                     status = C_BAD_DATA
                     break
@@ -624,7 +671,7 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
         if bi < 0 or bi >= nr or bj < 0 or bj >= nc:
             status = C_BAD_DATA
             break
-        cfg = _config_of(&wk, bi, bj, nr, nc, i0, j0)
+        cfg = _config_of(wk, bi, bj, nr, nc, i0, j0)
         if cfg == NULL or cfg.entry[js ^ 2] < 0:
             status = C_BAD_DATA
             break
@@ -632,22 +679,41 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
         a, side = e >> 1, e & 1
     if status == C_OK and step != n:
         status = C_BAD_DATA
-    if status == C_OK and last_row >= 0:
-        v = _step_at(&wk, last_row, last_col, nr, nc, i0, j0)
-        if v == 1:
-            reverse = True
-            flip = (1 << ARCS) - 1
-        elif v != n - 1:
-            status = C_BAD_ARGUMENT     # not the start's neighbour on the tour
-    # Then the board, a block row at a time in chunks of about CHUNK
-    # columns: each block of a chunk is numbered into the buffer from its
-    # configuration's tables (a square's step is its arc's first step plus
-    # or minus its distance along the arc), and the chunk's rows are then
-    # copied out as long runs of stores.
+    return status
+
+
+cdef int _write_board(const Work* wk, int32_t* out, Py_ssize_t cols, Py_ssize_t stride,
+                      Py_ssize_t n, int32_t offset, bint reverse,
+                      const uint8_t* cancel) noexcept nogil:
+    """Number the board from the walk's marks, a block row at a time in
+    chunks of about CHUNK columns: each block of a chunk is numbered into
+    the buffer from its configuration's tables (a square's step is its
+    arc's first step plus or minus its distance along the arc), and the
+    chunk's rows are then copied out as long runs of stores.  ``reverse``:
+    each step ``v`` becomes ``n - v`` (the caller puts the start's 0 back).
+    A status."""
+    cdef Py_ssize_t nr = wk.nr, nc = wk.nc, i0 = wk.i0, j0 = wk.j0, bi, bj, x0, x1, done = 0
+    cdef Py_ssize_t pend[MAX_SIDE]
+    cdef int k, a, e, bh, combo, stream, c0, state, status = C_OK
+    cdef int32_t b0
+    cdef int32_t base[ARCS]
+    cdef int32_t* p0
+    cdef const int32_t* mk
+    cdef const Config* cfg
+    cdef const Config* start_cfg = wk.start_cfg
+    cdef const Config* rowcfg[COL0_KEY + 1]
+    cdef const int32_t* mark = wk.mark
+    cdef const int64_t* rcut = wk.rcut
+    cdef const int64_t* ccut = wk.ccut
+    cdef const int32_t* chunk = wk.chunk
+    cdef const uint8_t* colkey = wk.colkey
+    cdef int32_t* rows = wk.rows
+    cdef bint fetch
+    cdef int32_t flip = (1 << ARCS) - 1 if reverse else 0
     stream = (2 if stride != cols else 1) if n >= STREAM_SQUARES else 0
     # Streamed stores skip the cache: no lines to fetch ahead for them.
     fetch = stream == 0
-    for bi in range(nr if status == C_OK else 0):
+    for bi in range(nr):
         bh = wk.rpart[bi]
         for k in range(COL0_KEY):
             e = wk.slot_of[FIRST_SLOTS + (bh - MIN_SIDE) * NSIDES * 2 + k]
@@ -657,14 +723,14 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
         c0 = 0
         for k in range(bh):
             pend[k] = 0
-        while wk.chunk[c0] < nc:
-            x0 = wk.ccut[wk.chunk[c0]]
-            for bj in range(wk.chunk[c0], wk.chunk[c0 + 1]):
-                cfg = start_cfg if bi == i0 and bj == j0 else rowcfg[wk.colkey[bj]]
+        while chunk[c0] < nc:
+            x0 = ccut[chunk[c0]]
+            for bj in range(chunk[c0], chunk[c0 + 1]):
+                cfg = start_cfg if bi == i0 and bj == j0 else rowcfg[colkey[bj]]
                 if cfg == NULL:
                     status = C_BAD_DATA
                     break
-                mk = wk.mark + ARCS * (bi * nc + bj)
+                mk = mark + ARCS * (bi * nc + bj)
                 combo = 0
                 for a in range(cfg.narcs):
                     e = mk[a]
@@ -677,23 +743,23 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
                 b0 = base[0]
                 for a in range(cfg.narcs, ARCS):
                     base[a] = b0
-                kt_block(wk.rows + KT_CARRY + (wk.ccut[bj] - x0), BUF_STRIDE,
+                kt_block(rows + KT_CARRY + (ccut[bj] - x0), BUF_STRIDE,
                          cfg.tab + combo * bh * KT_LANES,
                          cfg.tab + (1 << cfg.narcs) * bh * KT_LANES,
                          bh, cfg.w, cfg.narcs - 1,
                          b0, base[1] - b0, base[2] - b0, base[3] - b0)
                 if fetch:
-                    kt_prefetch_rows(out + wk.rcut[bi] * stride + wk.ccut[bj], stride, bh)
+                    kt_prefetch_rows(out + rcut[bi] * stride + ccut[bj], stride, bh)
             if status != C_OK:
                 break
             c0 += 1
-            x1 = wk.ccut[wk.chunk[c0]]
-            p0 = out + wk.rcut[bi] * stride
+            x1 = ccut[chunk[c0]]
+            p0 = out + rcut[bi] * stride
             for k in range(bh):
-                kt_flush_row(p0, wk.rows + k * BUF_STRIDE, x0, x1, cols, &pend[k], stream)
+                kt_flush_row(p0, rows + k * BUF_STRIDE, x0, x1, cols, &pend[k], stream)
                 p0 += stride
             done += (x1 - x0) * bh
-            if done >= POLL_SQUARES and wk.chunk[c0] < nc:
+            if done >= POLL_SQUARES and chunk[c0] < nc:
                 done = 0
                 state = poll_status(0.0, cancel)
                 if state != POLL_GO:
@@ -707,9 +773,6 @@ cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssi
             break
     if stream:
         kt_fence()
-    if reverse and status == C_OK:
-        out[start_row * stride + start_col] = offset
-    _free_work(&wk)
     return status
 
 
