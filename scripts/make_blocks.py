@@ -29,7 +29,7 @@ Warnsdorff-ordered depth-first search with random tie-breaks and restarts
 tour is checked with knight.verify and for its claimed edges before it is
 written, and again by tests/test_construct.py.
 
-File format: a flat little-endian binary file (``knight._core.construct.
+File format: a flat little-endian binary file (``knight._core.stored_blocks.
 parse_blocks`` documents it byte by byte), written by :func:`to_bytes`: a
 32-byte header (magic, block count, code count, the move order), a 12-byte
 record per block (``h``, ``w``, ``sr``, ``sc`` -- the path's start, -1 for a
@@ -361,7 +361,7 @@ def to_bytes(data: dict[str, np.ndarray]) -> bytes:
 
 
 def check_file(path: Path) -> int:
-    from knight._core import construct as core
+    from knight._core import stored_blocks as core
     from knight.construct import read_block_file
 
     raw = path.read_bytes()

@@ -7,7 +7,9 @@ import pytest
 
 import knight
 import knight.construct as kc
+from knight._core import between_paths as _paths
 from knight._core import construct as _construct
+from knight._core import construct_between as _between
 
 MOVES = {(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)}
 
@@ -150,17 +152,17 @@ def test_bad_arguments():
 def test_block_path_core():
     out = np.empty(10 * 10, dtype=np.int32)
     for h, w, a, b in ((10, 10, 0, 98), (10, 10, 45, 46), (7, 9, 0, 62), (5, 6, 0, 29)):
-        assert any(_construct.block_path(h, w, a, b, seed, 10**6, out) >= 0
+        assert any(_paths.block_path(h, w, a, b, seed, 10**6, out) >= 0
                    for seed in range(1, 6))
         path = out[:h * w]
         assert path[0] == a and path[-1] == b and sorted(path.tolist()) == list(range(h * w))
         r, c = np.divmod(path, w)
         assert set(zip(np.diff(r).tolist(), np.diff(c).tolist())) <= MOVES
     # Same colour on an even block: no path, found out (or given up) without a crash.
-    assert _construct.block_path(6, 6, 0, 2, 1, 100000, out) == -1
-    assert _construct.block_path(4, 4, 0, 0, 1, 0, out) == -1
+    assert _paths.block_path(6, 6, 0, 2, 1, 100000, out) == -1
+    assert _paths.block_path(4, 4, 0, 0, 1, 0, out) == -1
     with pytest.raises(ValueError):
-        _construct.block_path(10, 10, 0, 99, 1, 0, np.empty(50, dtype=np.int32))
+        _paths.block_path(10, 10, 0, 99, 1, 0, np.empty(50, dtype=np.int32))
 
 
 def test_block_path_required_edges():
@@ -169,7 +171,7 @@ def test_block_path_required_edges():
     required = [(9, 26), (36, 53), (0, 10)]      # (1,1)-(3,2), (4,4)-(6,5), (0,0)-(1,2)
     for p, q in required:
         partner[p], partner[q] = q, p
-    assert _construct.block_path(8, 8, 7, 63, 1, 200000, out, partner) >= 0
+    assert _paths.block_path(8, 8, 7, 63, 1, 200000, out, partner) >= 0
     edges = {frozenset(e) for e in zip(out[:-1].tolist(), out[1:].tolist())}
     assert all(frozenset(e) in edges for e in required)
     assert out[0] == 7 and out[-1] == 63 and sorted(out.tolist()) == list(range(64))
@@ -204,10 +206,10 @@ def test_construct_window():
 def test_write_blocks():
     board = np.full((4, 12), -1, dtype=np.int32)
     path = np.array([0, 5, 2, 3, 4, 1, 6, 7], dtype=np.int32)    # any order of a 2x4 block
-    _construct.write_blocks(board, np.array([0, 2, 2], dtype=np.int64),
-                            np.array([0, 4, 8], dtype=np.int64), np.full(3, 4, dtype=np.int64),
-                            np.array([0, 8, 16], dtype=np.int64), np.zeros(3, dtype=np.int64),
-                            path, np.array([0, 8], dtype=np.int64))
+    _between.write_blocks(board, np.array([0, 2, 2], dtype=np.int64),
+                          np.array([0, 4, 8], dtype=np.int64), np.full(3, 4, dtype=np.int64),
+                          np.array([0, 8, 16], dtype=np.int64), np.zeros(3, dtype=np.int64),
+                          path, np.array([0, 8], dtype=np.int64))
     assert board[0, 0] == 0 and board[1, 1] == 1 and board[3, 7] == 15 and board[2, 8] == 16
     assert (board[2:, :4] == -1).all() and (board[:2, 4:] == -1).all()
 
@@ -234,21 +236,21 @@ def test_between_into_core():
     rows, cols, s, t = 24, 26, (3, 4), (20, 2)
     board = np.full((rows, cols), -1, dtype=np.int32)
     rc, cc = _cuts(6, 6, 6, 6), _cuts(10, 8, 8)
-    assert _construct.between_into(board, rc, cc, *s, *t) == _construct.OK
+    assert _between.between_into(board, rc, cc, *s, *t) == _construct.OK
     check(board, rows, cols, s, t)
     # Kept paths and steps can be dropped; the same board comes back.
-    assert min(_construct.between_kept()) > 0
-    _construct.between_forget()
-    assert _construct.between_kept() == (0, 0)
+    assert min(_paths.between_kept()) > 0
+    _paths.between_forget()
+    assert _paths.between_kept() == (0, 0)
     again = np.full((rows, cols), -1, dtype=np.int32)
-    assert _construct.between_into(again, rc, cc, *s, *t) == _construct.OK
+    assert _between.between_into(again, rc, cc, *s, *t) == _construct.OK
     assert np.array_equal(board, again)
     # No layout for this cut (a block path is missing: construct_between then
     # tries other cuts): said so, the board untouched.
     for s2, t2 in (((1, 4), (3, 5)), ((3, 6), (1, 7))):
         fresh = np.full((12, 12), -1, dtype=np.int32)
-        assert _construct.between_into(fresh, _cuts(6, 6), _cuts(6, 6), *s2, *t2) == (
-            _construct.NO_LAYOUT)
+        assert _between.between_into(fresh, _cuts(6, 6), _cuts(6, 6), *s2, *t2) == (
+            _between.NO_LAYOUT)
         assert (fresh == -1).all()
         check(kc.construct_between(12, 12, s2, t2), 12, 12, s2, t2)
 
@@ -259,21 +261,21 @@ def test_between_into_refuses_bad_arguments():
     for rc in (_cuts(6, 5), _cuts(4, 8), _cuts(12, 0), _cuts(6, 6)[1:], np.zeros(1, np.int64),
                _cuts(3, 3, 6)):
         with pytest.raises(ValueError, match="cuts"):
-            _construct.between_into(board, rc, good, 0, 0, 11, 0)
+            _between.between_into(board, rc, good, 0, 0, 11, 0)
         with pytest.raises(ValueError, match="cuts"):
-            _construct.between_into(board, good, rc, 0, 0, 11, 0)
+            _between.between_into(board, good, rc, 0, 0, 11, 0)
     for sr, sc, tr, tc in ((0, 0, 0, 0), (12, 0, 0, 1), (0, 0, 0, -1), (-1, 0, 0, 1)):
         with pytest.raises(ValueError, match="squares"):
-            _construct.between_into(board, good, good, sr, sc, tr, tc)
+            _between.between_into(board, good, good, sr, sc, tr, tc)
     with pytest.raises(ValueError):
-        _construct.between_into(np.zeros((12, 0), dtype=np.int32), good, _cuts(), 0, 0, 1, 0)
+        _between.between_into(np.zeros((12, 0), dtype=np.int32), good, _cuts(), 0, 0, 1, 0)
     with pytest.raises(ValueError):      # not C-contiguous
-        _construct.between_into(np.zeros((12, 24), dtype=np.int32)[:, ::2], good, good, 0, 0,
-                                11, 0)
+        _between.between_into(np.zeros((12, 24), dtype=np.int32)[:, ::2], good, good, 0, 0,
+                              11, 0)
     with pytest.raises(ValueError):      # not int64
-        _construct.between_into(board, good.astype(np.int32), good, 0, 0, 11, 0)
+        _between.between_into(board, good.astype(np.int32), good, 0, 0, 11, 0)
     with pytest.raises(TypeError):
-        _construct.between_into(board, None, good, 0, 0, 11, 0)
+        _between.between_into(board, None, good, 0, 0, 11, 0)
 
 
 def test_between_into_big_blocks():
@@ -282,8 +284,8 @@ def test_between_into_big_blocks():
     rng = random.Random(4)
     for s, t in random_pairs(rows, cols, 6, rng):
         board = np.full((rows, cols), -1, dtype=np.int32)
-        status = _construct.between_into(board, _cuts(16, 16), _cuts(16, 16), *s, *t)
-        assert status in (_construct.OK, _construct.NO_LAYOUT)
+        status = _between.between_into(board, _cuts(16, 16), _cuts(16, 16), *s, *t)
+        assert status in (_construct.OK, _between.NO_LAYOUT)
         if status == _construct.OK:
             check(board, rows, cols, s, t)
 
@@ -304,7 +306,7 @@ def test_write_blocks_long_paths_and_repeats():
     base = np.array([0, 400, 500, 600], dtype=np.int64)
     which = np.array([0, 1, 1, 1], dtype=np.int64)
     shifts = np.array([[0, 3, 7], [2, 50, 1000]], dtype=np.int64)
-    _construct.write_blocks(board, r0, c0, width, base, which, flat, first, shifts)
+    _between.write_blocks(board, r0, c0, width, base, which, flat, first, shifts)
     want = np.full((20, 60), -1, dtype=np.int32)
     for i in range(4):
         path = flat[first[which[i]]:first[which[i] + 1]]
@@ -324,10 +326,10 @@ def test_threads_share_the_kept_paths():
     rng = random.Random(11)
     jobs = [(rows, cols, s, t) for rows, cols in ((60, 61), (48, 50), (121, 120))
             for s, t in random_pairs(rows, cols, 12, rng)]
-    _construct.between_forget()
+    _paths.between_forget()
     with cf.ThreadPoolExecutor(4) as pool:
         boards = list(pool.map(lambda job: kc.construct_between(*job), jobs))
-    _construct.between_forget()
+    _paths.between_forget()
     for job, board in zip(jobs, boards):
         assert np.array_equal(board, kc.construct_between(*job))
         check(board, *job)
@@ -341,7 +343,7 @@ def test_kept_paths_are_bounded(monkeypatch):
     monkeypatch.setattr(kc, "_PATH_CACHE_LIMIT", 3)
     for job, board in zip(jobs, want):
         assert np.array_equal(kc.construct_between(*job), board)
-        assert max(_construct.between_kept()) <= 3 + 2 * 12
+        assert max(_paths.between_kept()) <= 3 + 2 * 12
 
 
 def test_the_core_planner_and_its_python_twin_build_the_same_boards() -> None:

@@ -15,6 +15,7 @@ import knight
 import knight.construct as kc
 from knight import theory
 from knight._core import construct as _construct
+from knight._core import stored_blocks as _blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -255,7 +256,7 @@ def test_the_file_is_in_its_canonical_encoding():
     # What make_blocks.py writes for these blocks is byte for byte the file.
     raw = STORED.read_bytes()
     assert make_blocks.to_bytes(stored_arrays()) == raw
-    assert raw[:8] == _construct.MAGIC
+    assert raw[:8] == _blocks.MAGIC
     assert make_blocks.check_file(STORED) == len(stored_arrays()["h"])
 
 
@@ -267,7 +268,7 @@ def _corrupt(change):
 
 def test_corrupt_block_data_is_refused():
     raw = STORED.read_bytes()
-    assert _construct.parse_blocks(raw) is None  # the genuine data is accepted
+    assert _blocks.parse_blocks(raw) is None  # the genuine data is accepted
     o = int(stored_arrays()["offset"][1]) + 7
 
     def off_block(d):
@@ -294,12 +295,12 @@ def test_corrupt_block_data_is_refused():
 
     for change, message in [(off_block, "leaving its block"), (one_way, "reverse|not one tour"),
                             (claims, "lacks a join edge"), (order, "another move order")]:
-        err = _construct.parse_blocks(_corrupt(change))
+        err = _blocks.parse_blocks(_corrupt(change))
         assert err is not None and re.search(message, err), err
         with pytest.raises(RuntimeError, match=message):
             kc.read_block_file(_corrupt(change))
     for bad in (b"", raw[:31], raw[:-1], raw + b"\0", b"XXXXXXXX" + raw[8:]):
-        assert _construct.parse_blocks(bad) is not None
+        assert _blocks.parse_blocks(bad) is not None
 
 
 def test_random_bytes_never_crash_the_loader():
@@ -310,13 +311,13 @@ def test_random_bytes_never_crash_the_loader():
         for i in rng.integers(0, len(raw), size=int(rng.integers(1, 4))):
             bad[int(i)] = int(rng.integers(256))
         # Either refused with a reason or (a byte changed to an equal tour) accepted.
-        err = _construct.parse_blocks(bytes(bad))
+        err = _blocks.parse_blocks(bytes(bad))
         assert err is None or err.startswith("the block data ")
 
 
 def test_a_refused_reload_keeps_the_blocks_in_use():
-    assert _construct.load_blocks(b"nonsense") is not None
-    assert _construct.blocks_error() is None
+    assert _blocks.load_blocks(b"nonsense") is not None
+    assert _blocks.blocks_error() is None
     check(kc.construct(20, 20, (3, 4), True), 20, 20, (3, 4), True)
 
 

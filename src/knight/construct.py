@@ -23,18 +23,20 @@ kind of block it uses (a few dozen kinds at most).
   board's corner colour.  That block gets a stored Hamiltonian path from the
   start square, and the joins absorb every other block's cycle into it.
 
-The stored blocks (``data/blocks.bin``, a flat binary file the core reads
-and checks once, at import) are found by ``scripts/make_blocks.py`` with the
-package's kind of search (Warnsdorff-ordered backtracking); see that script
-for the join edges each block carries.  Boards with a side of 3 or 4 are
-handed to :mod:`knight.thin`.
+The stored blocks (``data/blocks.bin``, a flat binary file the core
+:mod:`knight._core.stored_blocks` reads and checks once, at import) are
+found by ``scripts/make_blocks.py`` with the package's kind of search
+(Warnsdorff-ordered backtracking); see that script for the join edges each
+block carries.  Boards with a side of 3 or 4 are handed to :mod:`knight.thin`.
 
 :func:`construct_between` builds an open tour with both ends given, on
-boards with both sides >= 12: a chain of blocks carries searched block paths
-from the start to the end, and the rest of the board is a few rectangles,
-each written by the core (into its window of the board, numbered from where
-the chain's path enters it) and joined to the chain by a parallel-edge swap
-through one of its corner edges.
+boards with both sides >= 12 (its core: :mod:`knight._core.construct_between`):
+a chain of blocks carries searched block paths (kept by
+:mod:`knight._core.between_paths`) from the start to the end, and the rest
+of the board is a few rectangles, each written by the construction's core
+(into its window of the board, numbered from where the chain's path enters
+it) and joined to the chain by a parallel-edge swap through one of its
+corner edges.
 
 The planner and block cutter below (:func:`plan`, :class:`_Blocks`) are the
 Python twin of the core's: :func:`reference_construct` builds the same tour
@@ -52,7 +54,10 @@ from typing import Any
 import numpy as np
 
 from . import theory
+from ._core import between_paths as _paths
 from ._core import construct as _construct
+from ._core import construct_between as _between
+from ._core import stored_blocks as _stored
 from .errors import NoTourError, SearchCancelled
 from .geometry import DEFAULT_ORDER, Square, board_size, check_memory, square
 from .thin import thin_tour
@@ -109,7 +114,7 @@ class _Blocks:
 
 
 #: The layout of a block record in data/blocks.bin (see
-#: :func:`knight._core.construct.parse_blocks`).
+#: :func:`knight._core.stored_blocks.parse_blocks`).
 BLOCK_RECORD = np.dtype([("h", "u1"), ("w", "u1"), ("sr", "i1"), ("sc", "i1"), ("mask", "u1"),
                          ("pad", "u1", (3,)), ("offset", "<u4")])
 
@@ -130,7 +135,7 @@ def read_block_file(source: str | os.PathLike[str] | bytes) -> dict[str, np.ndar
     else:
         with open(source, "rb") as f:
             raw = f.read()
-    err = _construct.parse_blocks(raw)
+    err = _stored.parse_blocks(raw)
     if err is not None:
         raise RuntimeError(err)
     n, ncodes = (int(x) for x in np.frombuffer(raw, dtype="<u4", count=2, offset=8))
@@ -293,7 +298,7 @@ alternates colours, so it needs an even number (Schwenk 1991)
         )
     if status != _construct.OK:
         if status == _construct.BAD_DATA:
-            why = _construct.blocks_error() or (
+            why = _stored.blocks_error() or (
                 f"the stored blocks do not join into a tour of the {rows}x{cols} board"
             )
             raise RuntimeError(f"construct: {why}")
@@ -468,16 +473,16 @@ def _between_into(board: np.ndarray, rc: np.ndarray, cc: np.ndarray, s: Square,
     it and their corner swaps, finds the chain's block paths (searched once
     per block shape, ends and swap edges, then kept) and writes the board.
     """
-    status = _construct.between_into(board, rc, cc, s[0], s[1], t[0], t[1])
-    if status == _construct.OK:
+    status = _between.between_into(board, rc, cc, s[0], s[1], t[0], t[1])
+    if status == _between.OK:
         return True
-    if status == _construct.NO_LAYOUT:
+    if status == _between.NO_LAYOUT:
         return False
-    if status == _construct.NO_SWAP_EDGE:
+    if status == _between.NO_SWAP_EDGE:
         raise AssertionError("construct_between: a block path lacks its swap edge")
-    if status == _construct.NOT_COVERED:
+    if status == _between.NOT_COVERED:
         raise AssertionError("construct_between: the pieces do not cover the board")
-    if status == _construct.WINDOW_END:
+    if status == _between.WINDOW_END:
         raise AssertionError("construct_between: a rectangle's tour does not end beside "
                              "its start")
     if status == _construct.NO_MEMORY:
@@ -533,8 +538,8 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
         raise ValueError(f"construct_between serves start and end of the corner colour "
                          f"((row + col) % 2 == 0) on a {rows}x{cols} board")
     check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
-    if max(_construct.between_kept()) > _PATH_CACHE_LIMIT:
-        _construct.between_forget()
+    if max(_paths.between_kept()) > _PATH_CACHE_LIMIT:
+        _paths.between_forget()
     board = np.empty((rows, cols), dtype=np.int32)
     # The usual splits join nearly every pair: those first, kept per side
     # (an even side's split does not depend on the square).

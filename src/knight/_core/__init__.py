@@ -9,6 +9,12 @@ array and turn status codes into results and exceptions:
 * :mod:`.verify` -- checking a tour in one streaming pass (twin in
   :mod:`.twins`);
 * :mod:`.construct` -- walking the joined block tours of the construction;
+* :mod:`.stored_blocks` -- the construction's stored block tours: loading,
+  checking, cutting one into arcs;
+* :mod:`.construct_between` -- the tour between two chosen squares: the
+  chain of blocks, the rectangles around it, the write (twin in
+  :mod:`.between_twin`);
+* :mod:`.between_paths` -- the chain's block paths, searched once and kept;
 * :mod:`.thin` -- the column automaton of boards with a side of 3 or 4;
 * :mod:`.count` -- the exact depth-first path counter;
 * :mod:`.poll` -- the one place the cores let Ctrl-C through and check a

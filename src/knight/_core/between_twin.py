@@ -1,4 +1,4 @@
-"""Pure-Python twin of ``construct.pyx``'s ``between_into``: one try of
+"""Pure-Python twin of ``construct_between.pyx``'s ``between_into``: one try of
 :func:`knight.construct.construct_between` on a board cut at given rows and
 columns, planned in Python.
 
@@ -8,12 +8,12 @@ column, the rectangles around it, a corner swap joining each rectangle to
 a chain block, the links between chain blocks nearest the middle of their
 common side first, at most twelve of them tried), so the two build the same
 board square for square: the tests compare them, and the benchmarks measure
-the core against it.  The block paths are searched by the core's
-``block_path`` and the rectangles' closed tours written by its
-``construct_window`` (each has its own reference), then the chain is
-numbered by ``write_blocks``; the planning around them is what is twinned
-here.  This was construct_between's own planner before it moved into the
-core.
+the core against it.  The block paths are searched by
+``between_paths.block_path`` and the rectangles' closed tours written by
+``construct.construct_window`` (each has its own reference), then the chain
+is numbered by ``construct_between.write_blocks``; the planning around them
+is what is twinned here.  This was construct_between's own planner before
+it moved into the core.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..geometry import DEFAULT_ORDER, Square
+from . import between_paths as _paths
 from . import construct as _construct
+from . import construct_between as _between
 
 __all__ = ["between_into", "forget"]
 
@@ -63,8 +65,8 @@ def _block_path(h: int, w: int, entry: int, exit_: int,
     out: np.ndarray | None = np.empty(h * w, dtype=np.int32)
     assert out is not None
     for seed in range(1, _PATH_SEEDS + 1):
-        if _construct.block_path(h, w, entry, exit_, seed, _PATH_NODES * seed, out,
-                                 partner) >= 0:
+        if _paths.block_path(h, w, entry, exit_, seed, _PATH_NODES * seed, out,
+                             partner) >= 0:
             break
     else:
         out = None
@@ -432,6 +434,6 @@ def between_into(board: np.ndarray, rc: list[int], cc: list[int], s: Square,
     flat, first = _store.flat()
     shifts.sort()
     blocks = np.array((r0, c0, width, base[:k], pid), dtype=np.int64)
-    _construct.write_blocks(board, blocks[0], blocks[1], blocks[2], blocks[3], blocks[4],
-                            flat, first, np.array(shifts, dtype=np.int64).reshape(-1, 3))
+    _between.write_blocks(board, blocks[0], blocks[1], blocks[2], blocks[3], blocks[4],
+                          flat, first, np.array(shifts, dtype=np.int64).reshape(-1, 3))
     return True

@@ -18,7 +18,8 @@ joined tour is these arcs in some order, each run forwards or backwards.
 * plans the row and column cuts (the same choices as the Python planner
   ``knight.construct.plan``, which the tests compare it with);
 * cuts each kind of block it needs into arcs once (a "configuration": a few
-  dozen per board at most, whatever its size);
+  dozen per board at most, whatever its size: stored_blocks.pyx's
+  :c:func:`configure`);
 * follows the tour arc by arc -- a few arcs per block, not squares --
   noting each arc's first step and direction (a run of blocks of one kind,
   crossed sideways on the same arc, is marked in one loop without the
@@ -39,20 +40,29 @@ steps, which also catch an arc met twice or never; on Linux in transparent
 huge pages when large), a few bytes per block row and column, about 45 KB
 of chunk buffer and up to about 10 KB of tables per configuration.
 
-The stored blocks (``knight/data/blocks.bin``, written by
-``scripts/make_blocks.py``; format in :func:`parse_blocks`) are read and
-checked when this module is imported -- about 0.1 ms, once -- and kept in C
-arrays for the life of the process, so the C entry point never needs Python:
-a C caller that cimports ``knight.capi`` imports this module first.  If the
-file is missing or fails its checks, the import still succeeds and every
-construction returns ``C_BAD_DATA`` (:func:`blocks_error` says why).
+The stored blocks are stored_blocks.pyx's, loaded when it is imported --
+which cimporting it here does first, so a C caller that cimports
+``knight.capi`` has them.  The write's SSE2 and non-temporal stores are C,
+in construct_write.pxd.  :c:func:`construct_blocks` also writes a closed
+tour into a window of a larger board, as construct_between.pyx has its
+rectangles written.
 """
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcpy, memset
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 
-from .mix cimport mix64
+from .construct_write cimport (
+    KT_CARRY,
+    KT_LANES,
+    kt_block,
+    kt_fence,
+    kt_flush_row,
+    kt_prefetch_rows,
+    kt_zalloc,
+    kt_zfree,
+    kt_zone,
+)
 from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, poll_status, reraise_pending
 from .status cimport (
     C_BAD_ARGUMENT,
@@ -63,590 +73,32 @@ from .status cimport (
     C_NO_TOUR,
     C_OK,
 )
+from .stored_blocks cimport (
+    ARCS,
+    J_D,
+    J_L,
+    J_R,
+    J_U,
+    MAX_SIDE,
+    MAX_SQ,
+    MIN_SIDE,
+    NSIDES,
+    BlockSet,
+    Config,
+    configure,
+    stored_blocks,
+)
 from .thin cimport thin_tour_c
 
-import os
-
-
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <string.h>
-    #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
-    #include <emmintrin.h>
-    #define KT_SSE2 1
-    #else
-    #define KT_SSE2 0
-    #endif
-
-    /* KT_LANES values per block row in the tables; a block row is 5..11. */
-    #define KT_LANES 12
-
-    /* One block (h rows of w = 5..11 values, row stride `stride`): square
-       value = T[c] + b0 + sum over arcs a >= 1 of (M_a[c] & d_a), from the
-       block's arc tables (see _tables).  Each row is written as whole
-       4-value vectors at 0, 4, .. and a last one ending at w, overlapping
-       the one before, so nothing is written outside the block.  Cases per
-       arc count and width keep the loops short and free of branches. */
-    #if KT_SSE2
-    #define KT_LD(p) _mm_loadu_si128((const __m128i*)(p))
-    #define KT_V1(o) _mm_add_epi32(KT_LD(T + (o)), B)
-    #define KT_V2(o) _mm_add_epi32(KT_V1(o), _mm_and_si128(KT_LD(M + (o)), D1))
-    #define KT_V3(o) _mm_add_epi32(KT_V2(o), _mm_and_si128(KT_LD(M + plane + (o)), D2))
-    #define KT_V4(o) _mm_add_epi32(KT_V3(o), _mm_and_si128(KT_LD(M + 2 * plane + (o)), D3))
-    #define KT_ST(o, V) _mm_storeu_si128((__m128i*)(dst + (o)), V(o))
-    #define KT_ROWS(V, W) \
-        for (r = 0; r < h; r++, T += KT_LANES, M += KT_LANES, dst += stride) { \
-            KT_ST(0, V); \
-            if ((W) > 8) KT_ST(4, V); \
-            KT_ST((W) - 4, V); \
-        }
-    #define KT_WIDTHS(V) \
-        switch (w) { \
-        case 5: KT_ROWS(V, 5) break; \
-        case 6: KT_ROWS(V, 6) break; \
-        case 7: KT_ROWS(V, 7) break; \
-        case 8: KT_ROWS(V, 8) break; \
-        case 9: KT_ROWS(V, 9) break; \
-        case 10: KT_ROWS(V, 10) break; \
-        default: KT_ROWS(V, 11) break; \
-        }
-    #endif
-    static inline void kt_block(int32_t* dst, Py_ssize_t stride, const int32_t* T,
-                                const int32_t* M, int h, int w, int nm, int32_t b0,
-                                int32_t d1, int32_t d2, int32_t d3)
-    {
-        const Py_ssize_t plane = (Py_ssize_t)h * KT_LANES;
-        int r;
-    #if KT_SSE2
-        const __m128i B = _mm_set1_epi32(b0), D1 = _mm_set1_epi32(d1);
-        const __m128i D2 = _mm_set1_epi32(d2), D3 = _mm_set1_epi32(d3);
-        switch (nm) {
-        case 0: KT_WIDTHS(KT_V1) break;
-        case 1: KT_WIDTHS(KT_V2) break;
-        case 2: KT_WIDTHS(KT_V3) break;
-        default: KT_WIDTHS(KT_V4) break;
-        }
-    #else
-        /* Unsigned: the sums wrap like the vector ones (the result fits). */
-        const uint32_t d[3] = {(uint32_t)d1, (uint32_t)d2, (uint32_t)d3};
-        int c, k;
-        for (r = 0; r < h; r++, T += KT_LANES, M += KT_LANES, dst += stride)
-            for (c = 0; c < w; c++) {
-                uint32_t x = (uint32_t)T[c] + (uint32_t)b0;
-                for (k = 0; k < nm; k++)
-                    x += (uint32_t)M[k * plane + c] & d[k];
-                dst[c] = (int32_t)x;
-            }
-    #endif
-    }
-
-    /* Copy n values to the board.  `stream`: with non-temporal stores, which
-       skip reading the board's lines into the cache only to overwrite them
-       (a board far bigger than the cache would otherwise cost a read for
-       every write); the stores need 16-byte alignment, so the ends of a
-       misaligned run go one value at a time (still non-temporal).  `stream`
-       2 (a window of a larger board, whose rows do not meet end to end):
-       the partial 64-byte lines at the ends of the run get ordinary stores,
-       as a line half-written by non-temporal stores costs a partial write
-       to memory, and here no neighbouring run completes it. */
-    static inline void kt_put_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int stream)
-    {
-    #if KT_SSE2
-        Py_ssize_t tail = 0;
-        if (stream == 2) {
-            while (n > 0 && ((uintptr_t)dst & 63)) {
-                *dst++ = *src++;
-                n--;
-            }
-            tail = (Py_ssize_t)(((uintptr_t)(dst + n) & 63) / sizeof(int32_t));
-            if (tail > n)
-                tail = n;
-            n -= tail;
-        }
-        if (stream) {
-            while (n > 0 && ((uintptr_t)dst & 15)) {
-                _mm_stream_si32((int*)dst, *src);
-                dst++; src++; n--;
-            }
-            for (; n >= 16; n -= 16, dst += 16, src += 16) {
-                __m128i x0 = _mm_loadu_si128((const __m128i*)src);
-                __m128i x1 = _mm_loadu_si128((const __m128i*)(src + 4));
-                __m128i x2 = _mm_loadu_si128((const __m128i*)(src + 8));
-                __m128i x3 = _mm_loadu_si128((const __m128i*)(src + 12));
-                _mm_stream_si128((__m128i*)dst, x0);
-                _mm_stream_si128((__m128i*)(dst + 4), x1);
-                _mm_stream_si128((__m128i*)(dst + 8), x2);
-                _mm_stream_si128((__m128i*)(dst + 12), x3);
-            }
-            for (; n >= 4; n -= 4, dst += 4, src += 4)
-                _mm_stream_si128((__m128i*)dst, _mm_loadu_si128((const __m128i*)src));
-            for (; n > 0; n--)
-                _mm_stream_si32((int*)dst++, *src++);
-            for (; tail > 0; tail--)
-                *dst++ = *src++;
-            return;
-        }
-    #endif
-        (void)stream;
-        memcpy(dst, src, (size_t)n * sizeof(int32_t));
-    }
-
-    /* Zeroed memory for the walk's marks (16 bytes a block: 16 MB for 10^8
-       squares).  From calloc that is a fresh mapping of 4 KB pages, each
-       faulted in and zeroed on first touch -- on a VM as long as the walk
-       itself; so on Linux it asks for transparent huge pages, as numpy does
-       for its arrays.  kt_zfree takes what kt_zalloc filled in. */
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    #endif
-    typedef struct { void* map; size_t len; void* heap; } kt_zone;
-    #define KT_HUGE ((size_t)2 << 20)
-    static void* kt_zalloc(kt_zone* z, size_t n)
-    {
-        z->map = NULL; z->len = 0; z->heap = NULL;
-    #if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (n >= 2 * KT_HUGE) {
-            size_t len = n + KT_HUGE;
-            void* p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-            if (p != MAP_FAILED) {
-                char* a = (char*)(((uintptr_t)p + KT_HUGE - 1) & ~(uintptr_t)(KT_HUGE - 1));
-                madvise(a, n, MADV_HUGEPAGE);    /* a hint: no huge pages is fine */
-                z->map = p; z->len = len;
-                return a;
-            }
-        }
-    #endif
-        z->heap = calloc(n, 1);
-        return z->heap;
-    }
-    static void kt_zfree(kt_zone* z)
-    {
-    #if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (z->map != NULL)
-            munmap(z->map, z->len);
-    #endif
-        free(z->heap);
-        z->map = z->heap = NULL;
-    }
-
-    /* Hands one board row's share of a chunk to kt_put_row.  buf[KT_CARRY + c
-       - x0] holds board column c for c in [x0, x1), and the KT_CARRY values
-       before it what the chunk before left over, from column *pend.  The
-       copy stops at the last 64-byte line boundary before x1 (unless the
-       row ends there) and carries the rest into the next chunk's buffer:
-       a line left half-written by non-temporal stores is flushed as a
-       partial write, far dearer than a whole line.  A chunk other than a
-       row's last is wider than KT_CARRY, so the carry always fits. */
-    #define KT_CARRY 16
-    static inline void kt_flush_row(int32_t* row, int32_t* buf, Py_ssize_t x0, Py_ssize_t x1,
-                                    Py_ssize_t cols, Py_ssize_t* pend, int stream)
-    {
-        Py_ssize_t end = x1;
-        if (x1 < cols)
-            end -= (Py_ssize_t)(((uintptr_t)(row + x1) & 63) / sizeof(int32_t));
-        kt_put_row(row + *pend, buf + KT_CARRY + (*pend - x0), end - *pend, stream);
-        memmove(buf + KT_CARRY - (x1 - end), buf + KT_CARRY + (end - x0),
-                (size_t)(x1 - end) * sizeof(int32_t));
-        *pend = end;
-    }
-
-    /* Asks for the board's lines under a block just numbered into the chunk
-       buffer, one per row (blocks are 20 to 44 bytes wide, so nearly every
-       line of a row holds some block's first column), so that they are in
-       the cache when the chunk is copied out.  Without it the copy waits
-       for the board's lines row after row: 1000x1000 took about 0.7 ms
-       instead of 0.6, 2000x2000 about 5 ms instead of 2.5, and a window of
-       a larger board (rows not end to end, as construct_between writes its
-       rectangles) a quarter longer again. */
-    static inline void kt_prefetch_rows(const int32_t* dst, Py_ssize_t stride, int h)
-    {
-        int r;
-        for (r = 0; r < h; r++, dst += stride) {
-    #if defined(__GNUC__) || defined(__clang__)
-            __builtin_prefetch(dst, 1, 3);
-    #elif KT_SSE2
-            _mm_prefetch((const char*)dst, _MM_HINT_T0);
-    #endif
-        }
-    }
-
-    /* Orders the non-temporal stores before whatever the caller does next. */
-    static inline void kt_fence(void)
-    {
-    #if KT_SSE2
-        _mm_sfence();
-    #endif
-    }
-    """
-    enum: KT_LANES
-    void kt_block(int32_t* dst, Py_ssize_t stride, const int32_t* T, const int32_t* M,
-                  int h, int w, int nm, int32_t b0, int32_t d1, int32_t d2,
-                  int32_t d3) noexcept nogil
-    void kt_put_row(int32_t* dst, const int32_t* src, Py_ssize_t n, int stream) noexcept nogil
-    void kt_fence() noexcept nogil
-    void kt_prefetch_rows(const int32_t* dst, Py_ssize_t stride, int h) noexcept nogil
-    enum: KT_CARRY
-    void kt_flush_row(int32_t* row, int32_t* buf, Py_ssize_t x0, Py_ssize_t x1, Py_ssize_t cols,
-                      Py_ssize_t* pend, int stream) noexcept nogil
-    ctypedef struct kt_zone:
-        pass
-    void* kt_zalloc(kt_zone* z, size_t n) noexcept nogil
-    void kt_zfree(kt_zone* z) noexcept nogil
 
 cdef enum:
-    ARCS = 4             # arcs per block configuration, at most
-    MIN_SIDE = 5
-    MAX_SIDE = 11        # block sides are 5..11
-    NSIDES = MAX_SIDE - MIN_SIDE + 1
-    MAX_SQ = MAX_SIDE * MAX_SIDE
-    # Join-edge bits of a stored block (scripts/make_blocks.py).
-    J_L = 1
-    J_U = 2
-    J_R = 4
-    J_D = 8
-    NO_EDGE = 8          # direction code of a path's end
     # Arcs followed between two polls of the cancel flag and signals (the
     # board is then written with a poll every 64 block rows).
     POLL_ARCS = 1 << 14
-    MAX_SQUARES = 2146435071   # knight.capi's KT_MAX_SQUARES: int32 step numbers
-    HEADER = 32          # bytes before the block records in blocks.bin
-    RECORD = 12          # bytes per block record
 
 OK, CANCELLED, INTERRUPTED, BAD_ARGUMENT, NO_MEMORY, NO_TOUR, BAD_DATA = (
     C_OK, C_CANCELLED, C_INTERRUPTED, C_BAD_ARGUMENT, C_NO_MEMORY, C_NO_TOUR, C_BAD_DATA,
 )
-MAX_ARCS = ARCS
-MAGIC = b"KNTBLK01"
-cdef const char* C_MAGIC = "KNTBLK01"
-
-# knight.DEFAULT_ORDER: the direction codes of the stored blocks index it.
-cdef int DR[8]
-cdef int DC[8]
-DR[:] = [2, 1, -1, -2, -2, -1, 1, 2]
-DC[:] = [1, 2, 2, 1, -1, -2, -2, -1]
-
-
-cdef struct BlockSet:
-    int n                   # number of stored blocks
-    uint8_t* h
-    uint8_t* w
-    int8_t* sr              # a path's start, -1 for a closed tour
-    int8_t* sc
-    uint8_t* mask           # join edges the block's tour contains
-    uint32_t* offset        # into codes and order
-    uint8_t* codes          # two direction codes per square (low, high nibble)
-    uint8_t* order          # squares r*w + c in tour order (closed: from (0, 0))
-    # tile[h][w][k]: the closed h x w block for block column 0 (k = 0: has
-    # U, R, D) or any other column (k = 1: has L, R); -1 if none.
-    int tile[MAX_SIDE + 1][MAX_SIDE + 1][2]
-    # The paths from (sr, sc) of an odd h x w block are blocks
-    # path_first[..] .. path_first[..] + path_count[..] - 1.
-    int path_first[MAX_SIDE + 1][MAX_SIDE + 1][MAX_SIDE][MAX_SIDE]
-    int path_count[MAX_SIDE + 1][MAX_SIDE + 1][MAX_SIDE][MAX_SIDE]
-
-
-cdef BlockSet _set
-cdef bint _loaded = False
-cdef str _error = "the stored blocks have not been loaded"
-
-
-cdef void _free_set(BlockSet* s) noexcept nogil:
-    free(s.offset)            # the one allocation behind every per-block field
-    free(s.codes)
-    free(s.order)
-    memset(s, 0, sizeof(BlockSet))
-
-
-cdef inline uint32_t _u32(const uint8_t* p) noexcept nogil:
-    return p[0] | (<uint32_t>p[1] << 8) | (<uint32_t>p[2] << 16) | (<uint32_t>p[3] << 24)
-
-
-cdef int _parse(const uint8_t[::1] buf, BlockSet* s, char** why, bint full) noexcept nogil:
-    """Fill ``s`` from the bytes of blocks.bin; 0, or -1 with ``why`` set.
-
-    Checks the header and every record (sides in range, offsets
-    consecutive, path starts on the block), and for the closed blocks (or
-    every block, if ``full``) each edge inside its block and mutual, the
-    block one tour, and the join edges it claims present; their tour order
-    goes to ``s.order``.  A path block (1,040 of the 1,073, 77,000 of the
-    80,000 squares: checking them all costs about 1 ms) is walked and
-    checked by :func:`_configure` when a board uses it, which costs about a
-    microsecond.  So no stored byte can send the walk astray either way.
-    """
-    cdef Py_ssize_t size = buf.shape[0], i, k, m, r, c, total
-    cdef const uint8_t* p
-    cdef uint32_t n, ncodes, off
-    cdef int h, w, sr, sc, mask, d, t, tr, tc, ends, v, z
-    memset(s, 0, sizeof(BlockSet))
-    if size < HEADER:
-        why[0] = "is too short"
-        return -1
-    p = &buf[0]
-    for k in range(8):
-        if p[k] != <uint8_t>C_MAGIC[k]:
-            why[0] = "does not start with the blocks.bin magic KNTBLK01"
-            return -1
-    n = _u32(p + 8)
-    ncodes = _u32(p + 12)
-    for k in range(8):
-        if <int8_t>p[16 + 2 * k] != DR[k] or <int8_t>p[17 + 2 * k] != DC[k]:
-            why[0] = "was written for another move order"
-            return -1
-    if n == 0 or n > 100000 or ncodes > 100000000 or size != HEADER + RECORD * n + ncodes:
-        why[0] = "has the wrong size for its header"
-        return -1
-    # One allocation for the per-block fields, one each for codes and order.
-    s.offset = <uint32_t*>malloc(n * 9)
-    s.codes = <uint8_t*>malloc(ncodes + 1)
-    s.order = <uint8_t*>malloc(ncodes + 1)
-    if s.offset == NULL or s.codes == NULL or s.order == NULL:
-        _free_set(s)
-        why[0] = "could not be loaded: out of memory"
-        return -1
-    s.n = n
-    # The byte fields follow the 4-byte offsets in the same allocation.
-    s.h = <uint8_t*>(s.offset + n)
-    s.w = s.h + n
-    s.sr = <int8_t*>(s.w + n)
-    s.sc = s.sr + n
-    s.mask = <uint8_t*>(s.sc + n)
-    memcpy(s.codes, p + HEADER + RECORD * n, ncodes)
-    memset(s.tile, -1, sizeof(s.tile))
-    memset(s.path_first, -1, sizeof(s.path_first))
-    memset(s.path_count, 0, sizeof(s.path_count))
-    total = 0
-    for i in range(n):
-        h, w = p[HEADER + RECORD * i], p[HEADER + RECORD * i + 1]
-        sr, sc = <int8_t>p[HEADER + RECORD * i + 2], <int8_t>p[HEADER + RECORD * i + 3]
-        mask = p[HEADER + RECORD * i + 4]
-        off = _u32(p + HEADER + RECORD * i + 8)
-        if h < MIN_SIDE or h > MAX_SIDE or w < MIN_SIDE or w > MAX_SIDE or mask > 15:
-            why[0] = "holds a block of a size or join mask out of range"
-            _free_set(s)
-            return -1
-        if (sr < 0) != (sc < 0) or sr >= h or sc >= w or (sr < 0 and h % 2 and w % 2):
-            why[0] = "holds a block with an impossible start square"
-            _free_set(s)
-            return -1
-        if off != total:
-            why[0] = "is inconsistent: block offsets are not consecutive"
-            _free_set(s)
-            return -1
-        s.h[i], s.w[i], s.sr[i], s.sc[i], s.mask[i], s.offset[i] = h, w, sr, sc, mask, off
-        m = h * w
-        total += m
-        if total > ncodes:
-            why[0] = "is inconsistent: the blocks overrun the codes"
-            _free_set(s)
-            return -1
-        # Every edge inside the block, and its reverse stored at the other end.
-        ends = 0 if sr < 0 else 2
-        k = off
-        for r in range(h if full or sr < 0 else 0):
-            for c in range(w):
-                v = s.codes[k]
-                for z in range(2):
-                    d = v & 15 if z == 0 else v >> 4
-                    if d == NO_EDGE:
-                        ends += 1
-                        continue
-                    if d > NO_EDGE:
-                        why[0] = "holds an invalid direction"
-                        _free_set(s)
-                        return -1
-                    tr, tc = r + DR[d], c + DC[d]
-                    if tr < 0 or tr >= h or tc < 0 or tc >= w:
-                        why[0] = "holds an edge leaving its block"
-                        _free_set(s)
-                        return -1
-                    t = s.codes[k + DR[d] * w + DC[d]]
-                    if (t & 15) != ((d + 4) & 7) and (t >> 4) != ((d + 4) & 7):
-                        why[0] = "holds an edge without its reverse"
-                        _free_set(s)
-                        return -1
-                k += 1
-        if ends != (0 if sr < 0 else 2) + (2 if full and sr >= 0 else 0):
-            why[0] = "holds a block whose tour has the wrong number of ends"
-            _free_set(s)
-            return -1
-        if not full and sr >= 0:
-            # A path is walked (and so checked) by the construction that
-            # uses it: one per odd x odd board, where a full check at import
-            # would walk every stored path.
-            pass
-        elif _walk(s.codes + off, h, w, sr, sc, s.order + off) != 0:
-            why[0] = "holds a block that is not one tour"
-            _free_set(s)
-            return -1
-        # The join edges it claims.
-        for k in range(4 if full or sr < 0 else 0):
-            if mask & (1 << k) and not _has_join(s.codes + off, h, w, 1 << k):
-                why[0] = "holds a block that lacks a join edge it claims"
-                _free_set(s)
-                return -1
-        if sr < 0:
-            for k in range(2):
-                t = (J_U | J_R | J_D) if k == 0 else (J_L | J_R)
-                if mask & t == t and s.tile[h][w][k] < 0:
-                    s.tile[h][w][k] = i
-        else:
-            if s.path_count[h][w][sr][sc] == 0:
-                s.path_first[h][w][sr][sc] = i
-            elif s.path_first[h][w][sr][sc] + s.path_count[h][w][sr][sc] != i:
-                why[0] = "holds the paths of one start apart from each other"
-                _free_set(s)
-                return -1
-            s.path_count[h][w][sr][sc] += 1
-    if total != ncodes:
-        why[0] = "is inconsistent: codes left over after the last block"
-        _free_set(s)
-        return -1
-    return 0
-
-
-cdef int _walk(const uint8_t* code, int h, int w, int sr, int sc, uint8_t* order) noexcept nogil:
-    """Follow a block's edges, writing its squares (r*w + c) in tour order; 0 if one tour.
-
-    A closed tour (``sr`` < 0) is read from (0, 0) along its low-nibble edge
-    first, a path from its start (which must be an end).  Returns -1 if an
-    edge leaves the block, a square comes twice, the walk stops early, or a
-    closed tour does not close -- so whatever the bytes, ``order`` is a
-    permutation of the block's squares when this returns 0.
-    """
-    cdef uint8_t seen[MAX_SQ]
-    cdef int m = h * w, k, r, c, d, lo, hi, back = NO_EDGE
-    memset(seen, 0, MAX_SQ)
-    r, c = sr, sc
-    if sr < 0:
-        r, c = 0, 0
-    if sr >= 0 and (code[r * w + c] & 15) != NO_EDGE and (code[r * w + c] >> 4) != NO_EDGE:
-        return -1
-    for k in range(m):
-        if r < 0 or r >= h or c < 0 or c >= w or seen[r * w + c]:
-            return -1
-        seen[r * w + c] = 1
-        order[k] = r * w + c
-        lo, hi = code[r * w + c] & 15, code[r * w + c] >> 4
-        d = hi if lo == back else lo
-        if k == m - 1:
-            break
-        if d >= NO_EDGE:
-            return -1
-        r += DR[d]
-        c += DC[d]
-        back = (d + 4) & 7
-    if sr < 0 and r * r + c * c != 5:
-        return -1            # the last square is no knight move from (0, 0)
-    return 0
-
-
-cdef inline void _join_squares(int h, int w, int bit, int* a, int* b,
-                               int* ja, int* jb) noexcept nogil:
-    """A join edge's two squares (r*w + c) and their join square codes.
-
-    Code 0 (0,w-1) joins the right neighbour's 2 (1,1), 1 (2,w-2) its
-    3 (3,0); 6 (h-1,0) joins the lower neighbour's 4 (1,1), 7 (h-2,2) its
-    5 (0,3): the partner of code ``js`` is ``js ^ 2``.
-    """
-    if bit == J_R:
-        a[0], ja[0], b[0], jb[0] = w - 1, 0, 2 * w + w - 2, 1
-    elif bit == J_L:
-        a[0], ja[0], b[0], jb[0] = w + 1, 2, 3 * w, 3
-    elif bit == J_U:
-        a[0], ja[0], b[0], jb[0] = w + 1, 4, 3, 5
-    else:
-        a[0], ja[0], b[0], jb[0] = (h - 1) * w, 6, (h - 2) * w + 2, 7
-
-
-cdef bint _has_join(const uint8_t* code, int h, int w, int bit) noexcept nogil:
-    cdef int a, b, ja, jb, d, v
-    _join_squares(h, w, bit, &a, &b, &ja, &jb)
-    for d in range(8):
-        if (b // w - a // w) == DR[d] and (b % w - a % w) == DC[d]:
-            v = code[a]
-            return (v & 15) == d or (v >> 4) == d
-    return False
-
-
-def parse_blocks(const uint8_t[::1] data):
-    """Check the bytes of a blocks.bin; None if they load, else what is wrong.
-
-    The format (little-endian)::
-
-        0   8 bytes   magic b"KNTBLK01"
-        8   uint32    n, the number of blocks
-        12  uint32    the number of code bytes (the sum of h*w)
-        16  16 int8   the move order: (drow, dcol) of direction codes 0..7
-        32  n records of 12 bytes: uint8 h, uint8 w, int8 sr, int8 sc
-                      (a path's start; -1, -1 for a closed tour),
-                      uint8 mask (join edges L=1 U=2 R=4 D=8), 3 zero
-                      bytes, uint32 offset of the block's codes
-        32+12n        the codes: per square, row-major, one byte whose low
-                      and high nibbles are the direction codes of its two
-                      tour edges (8: none, at a path's end)
-
-    >>> parse_blocks(b"KNTBLK01")
-    'the block data is too short'
-    """
-    cdef BlockSet tmp
-    cdef char* why = NULL
-    cdef int rc
-    if data.shape[0] == 0:
-        return "the block data is empty"
-    with nogil:
-        rc = _parse(data, &tmp, &why, True)
-    if rc == 0:
-        _free_set(&tmp)
-        return None
-    return "the block data " + why.decode()
-
-
-def load_blocks(const uint8_t[::1] data):
-    """Replace the blocks the core builds with (checked first); returns :func:`blocks_error`.
-
-    The module calls it once, on import, with the installed blocks.bin.
-    Not thread-safe: a construction running meanwhile could read freed
-    memory, which is why nothing but the import and the tests calls it.
-    """
-    global _set, _loaded, _error
-    cdef BlockSet tmp
-    cdef char* why = NULL
-    cdef int rc = -1
-    if data.shape[0] > 0:
-        with nogil:
-            rc = _parse(data, &tmp, &why, False)
-    if rc != 0:
-        return "the block data " + (why.decode() if why != NULL else "is empty")
-    if _loaded:
-        _free_set(&_set)
-    _set = tmp
-    _loaded = True
-    _error = None
-    return None
-
-
-def blocks_error():
-    """None when the stored blocks loaded, else why not (the message of ``BAD_DATA``)."""
-    return _error
-
-
-def _load_installed():
-    global _error
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                        "data", "blocks.bin")
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        _error = f"the block data {path} could not be read: {exc}"
-        return
-    err = load_blocks(data)
-    if err is not None:
-        _error = f"{path}: {err}"
-
-
-_load_installed()
 
 
 # --------------------------------------------------------------------------
@@ -744,135 +196,7 @@ cdef bint _odd_plan(const BlockSet* s, int rows, int cols, int sr, int sc,
 
 
 # --------------------------------------------------------------------------
-# Block configurations: a stored block cut into arcs at its join edges.
-
-
-cdef struct Config:
-    int narcs
-    int start_arc
-    int32_t length[ARCS]
-    # Left through join square exit_js[2*arc + side] (-1: a tour end) when
-    # entered at its low end (side 0) or high end (1).
-    int8_t exit_js[2 * ARCS]
-    # entry[js]: 2*arc + side of the arc end at join square js, or -1.
-    int8_t entry[8]
-    uint8_t seq[MAX_SQ]       # the squares (r*w + c), arc after arc, each from its low end
-    int h, w
-    # The write's tables (see _tables), KT_LANES values per block row: per
-    # combination of arc directions (bit a set: arc a runs down) each
-    # square's signed distance from its arc's first step, then for arcs
-    # 1.. narcs - 1 a mask (-1 on the arc's squares).
-    int32_t* tab
-
-
-cdef int _configure(const BlockSet* s, int b, int mask, int split,
-                    Config* cfg) noexcept nogil:
-    """Cut block ``b`` at the join edges in ``mask``; 0, or -1 if it cannot be.
-
-    ``split`` >= 0 (closed blocks only) is the position, in tour order, of
-    the start square: the arc holding it is cut there too, so that the tour
-    can begin at the start and end on the square before it.  The C twin of
-    knight.construct._Blocks._make_config.
-    """
-    cdef int h = s.h[b], w = s.w[b], m = h * w, x, y, t, n = 0, lo, ln, hi, d, jl, jh
-    cfg.h, cfg.w, cfg.tab = h, w, NULL
-    cdef int bit, a, bb, ja, jb, pa, pb, z
-    cdef bint closed = s.sr[b] < 0
-    cdef const uint8_t* o = s.order + s.offset[b]
-    cdef uint8_t own[MAX_SQ]
-    cdef int pos[MAX_SQ]
-    cdef int link_at[MAX_SQ]
-    cdef int cuts[4]
-    cdef int alo[ARCS + 1]
-    cdef int alen[ARCS + 1]
-    cdef int q
-    if not closed:
-        # Paths are checked here, when used (see _parse).
-        if _walk(s.codes + s.offset[b], h, w, s.sr[b], s.sc[b], own) != 0:
-            return -1
-        o = own
-    for x in range(m):
-        pos[o[x]] = x
-        link_at[x] = -1
-    for z in range(4):
-        # The Python twin's order (R, L, U, D); the cuts are sorted anyway.
-        bit = J_R if z == 0 else J_L if z == 1 else J_U if z == 2 else J_D
-        if not mask & bit:
-            continue
-        _join_squares(h, w, bit, &a, &bb, &ja, &jb)
-        pa, pb = pos[a], pos[bb]
-        if (pa + 1) % m == pb and (closed or pa + 1 < m):
-            t = pa
-        elif (pb + 1) % m == pa and (closed or pb + 1 < m):
-            t = pb
-        else:
-            return -1        # the stored block lacks this join edge
-        # Insertion sort: at most four cuts.
-        y = n
-        while y > 0 and cuts[y - 1] > t:
-            cuts[y] = cuts[y - 1]
-            y -= 1
-        cuts[y] = t
-        n += 1
-        link_at[pa], link_at[pb] = ja, jb
-    if closed and n == 0:
-        # A lone block: its cycle, read from the start.
-        alo[0], alen[0] = (split if split > 0 else 0), m
-        n = 1
-        split = -1
-    elif closed:
-        for x in range(n):
-            t = cuts[x]
-            y = cuts[(x + 1) % n]
-            alo[x], alen[x] = (t + 1) % m, ((y - t - 1) % m + m) % m + 1
-    else:
-        for x in range(n + 1):
-            lo = cuts[x - 1] + 1 if x > 0 else 0
-            hi = cuts[x] if x < n else m - 1
-            alo[x], alen[x] = lo, hi - lo + 1
-        n += 1
-    if n > ARCS:
-        return -1
-    cfg.start_arc = 0
-    if split >= 0:
-        for x in range(n):
-            d = ((split - alo[x]) % m + m) % m
-            if d < alen[x]:
-                if d:
-                    if n == ARCS:
-                        return -1
-                    for y in range(n, x + 1, -1):
-                        alo[y], alen[y] = alo[y - 1], alen[y - 1]
-                    alo[x + 1], alen[x + 1] = split, alen[x] - d
-                    alen[x] = d
-                    n += 1
-                    cfg.start_arc = x + 1
-                else:
-                    # The start already begins an arc: the tour comes back
-                    # to it across the join that cut the arc.
-                    cfg.start_arc = x
-                    split = -1
-                break
-    cfg.narcs = n
-    memset(cfg.entry, -1, 8)
-    q = 0
-    for x in range(n):
-        lo, ln = alo[x], alen[x]
-        hi = (lo + ln - 1) % m
-        # A split end and a path end link nowhere.
-        jl = link_at[lo] if lo != split and (closed or lo > 0) else -1
-        jh = link_at[hi] if (hi + 1) % m != split and (closed or hi < m - 1) else -1
-        cfg.length[x] = ln
-        cfg.exit_js[2 * x], cfg.exit_js[2 * x + 1] = jh, jl
-        if jl >= 0:
-            cfg.entry[jl] = 2 * x
-        if jh >= 0:
-            cfg.entry[jh] = 2 * x + 1
-        for y in range(ln):
-            t = o[(lo + y) % m]
-            cfg.seq[q] = t
-            q += 1
-    return 0 if q == m else -1
+# The write's tables of a configuration
 
 
 cdef inline Py_ssize_t _table_size(const Config* cfg) noexcept nogil:
@@ -925,6 +249,11 @@ cdef enum:
 
 
 cdef struct Work:
+    Py_ssize_t nr, nc   # block rows and columns
+    Py_ssize_t i0, j0   # the start's block
+    int odd_block       # the stored path of an odd x odd board's start block, else -1
+    int ncfg
+    const Config* start_cfg
     uint8_t* rpart      # nr + nc parts, then the cuts
     uint8_t* cpart
     int64_t* rcut
@@ -956,14 +285,13 @@ cdef void _free_work(Work* wk) noexcept nogil:
     free(wk.buf)
 
 
-cdef int _slot(const BlockSet* s, Work* wk, int* ncfg, int key, int b, int mask,
-               int split) noexcept nogil:
+cdef int _slot(const BlockSet* s, Work* wk, int key, int b, int mask, int split) noexcept nogil:
     """The configuration index of slot ``key``, cutting block ``b`` on first use (-1: fails)."""
     if wk.slot_of[key] < 0:
-        if _configure(s, b, mask, split, &wk.cfgs[ncfg[0]]) != 0:
+        if configure(s, b, mask, split, &wk.cfgs[wk.ncfg]) != 0:
             return -1
-        wk.slot_of[key] = ncfg[0]
-        ncfg[0] += 1
+        wk.slot_of[key] = wk.ncfg
+        wk.ncfg += 1
     return wk.slot_of[key]
 
 
@@ -999,11 +327,10 @@ cdef inline int _report(int state) noexcept nogil:
     return C_CANCELLED if state == POLL_CANCELLED else C_INTERRUPTED
 
 
-cdef int64_t _step_at(const Work* wk, Py_ssize_t r, Py_ssize_t c, Py_ssize_t nr, Py_ssize_t nc,
-                      Py_ssize_t i0, Py_ssize_t j0) noexcept nogil:
+cdef int64_t _step_at(const Work* wk, Py_ssize_t r, Py_ssize_t c) noexcept nogil:
     """The step of square (r, c) after the walk: what the write would put
     there (the kt_block sum for one square), or -1."""
-    cdef Py_ssize_t bi = 0, bj = 0, lr, lc, plane, at
+    cdef Py_ssize_t bi = 0, bj = 0, lr, lc, plane, at, nr = wk.nr, nc = wk.nc
     cdef const Config* cfg
     cdef const int32_t* mk
     cdef int a, combo = 0, e
@@ -1013,7 +340,7 @@ cdef int64_t _step_at(const Work* wk, Py_ssize_t r, Py_ssize_t c, Py_ssize_t nr,
         bi += 1
     while bj < nc - 1 and wk.ccut[bj + 1] <= c:
         bj += 1
-    cfg = _config_of(wk, bi, bj, nr, nc, i0, j0)
+    cfg = _config_of(wk, bi, bj, nr, nc, wk.i0, wk.j0)
     if cfg == NULL:
         return -1
     lr, lc = r - wk.rcut[bi], c - wk.ccut[bj]
@@ -1063,14 +390,14 @@ cdef int construct_tour(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t 
         return C_NO_TOUR
     if rows <= 4 or cols <= 4:
         return thin_tour_c(board, start_row, start_col, closed, cancel)
-    return _construct_blocks(&board[0, 0], rows, cols, cols, start_row, start_col, closed,
-                             cancel, 0, -1, -1)
+    return construct_blocks(&board[0, 0], rows, cols, cols, start_row, start_col, closed,
+                            cancel, 0, -1, -1)
 
 
-cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t stride,
-                           Py_ssize_t start_row, Py_ssize_t start_col, bint closed,
-                           const uint8_t* cancel, int32_t offset, Py_ssize_t last_row,
-                           Py_ssize_t last_col) noexcept nogil:
+cdef int construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t stride,
+                          Py_ssize_t start_row, Py_ssize_t start_col, bint closed,
+                          const uint8_t* cancel, int32_t offset, Py_ssize_t last_row,
+                          Py_ssize_t last_col) noexcept nogil:
     """The block construction of :c:func:`construct_tour` (both sides >= 5), into
     ``out`` with rows ``stride`` values apart: a whole board or a window of one.
 
@@ -1080,47 +407,61 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
     the walk went there first, the board is written reversed (a square's
     step ``v`` becomes ``n - v``, the start's 0 staying 0) -- the same tour,
     the other way round, at no extra cost.
+
+    Each phase is a function of its own, called once: the loops over blocks
+    and arcs stay inside them.
     """
-    cdef Py_ssize_t n = rows * cols, step = 0, since = 0
-    cdef Py_ssize_t i, j, nr, nc, i0, j0, bi, bj, u, du, x0, x1, done = 0
-    cdef Py_ssize_t pend[MAX_SIDE]
-    cdef const BlockSet* s = &_set
+    cdef Py_ssize_t n = rows * cols
+    cdef const BlockSet* s = stored_blocks()
     cdef Work wk
-    cdef OddPlan op
-    cdef int ncfg = 0, k, b, mask, split, a, side, js, e, status = C_OK, state, hh, ww
-    cdef int heights, dj, bh, combo, stream, c0
-    cdef int64_t kinds, v, dv, t
-    cdef int32_t ln, seen, b0
-    cdef int32_t base[ARCS]
-    cdef int32_t* p0
-    cdef const int32_t* mk
-    cdef Py_ssize_t total
-    cdef const Config* cfg
-    cdef const Config* start_cfg
-    cdef const Config* rowcfg[COL0_KEY + 1]
-    cdef bint reverse = False, fetch
-    cdef int32_t flip = 0
+    cdef int status
+    cdef int64_t v
+    cdef bint reverse = False
     if rows % 2 and cols % 2 and (closed or (start_row + start_col) % 2):
         return C_NO_TOUR
-    if not _loaded:
+    if s == NULL:
         return C_BAD_DATA
     if cancel != NULL and cancel[0] != 0:
         return C_CANCELLED
     memset(&wk, 0, sizeof(Work))
+    status = _plan(s, &wk, rows, cols, start_row, start_col)
+    if status == C_OK:
+        status = _cut_blocks(s, &wk, start_row, start_col)
+    if status == C_OK:
+        status = _prepare_write(&wk)
+    if status == C_OK:
+        status = _walk_arcs(&wk, n, cancel)
+    if status == C_OK and last_row >= 0:
+        v = _step_at(&wk, last_row, last_col)
+        if v == 1:
+            reverse = True
+        elif v != n - 1:
+            status = C_BAD_ARGUMENT     # not the start's neighbour on the tour
+    if status == C_OK:
+        status = _write_board(&wk, out, cols, stride, n, offset, reverse, cancel)
+        if reverse and status == C_OK:
+            out[start_row * stride + start_col] = offset
+    _free_work(&wk)
+    return status
+
+
+cdef int _plan(const BlockSet* s, Work* wk, Py_ssize_t rows, Py_ssize_t cols,
+               Py_ssize_t start_row, Py_ssize_t start_col) noexcept nogil:
+    """Cut the board's sides into parts (``wk.rpart``, ``wk.cpart``, their
+    cuts, ``wk.nr`` x ``wk.nc`` blocks) and find the start's block; a status."""
+    cdef Py_ssize_t i, j, nr, nc, i0, j0
+    cdef OddPlan op
     nr, nc = rows // MIN_SIDE + 1, cols // MIN_SIDE + 1
     wk.rpart = <uint8_t*>malloc(nr + nc)
     wk.rcut = <int64_t*>malloc((nr + nc + 2) * sizeof(int64_t))
     wk.slot_of = <int16_t*>malloc(SLOTS * sizeof(int16_t))
     if wk.rpart == NULL or wk.rcut == NULL or wk.slot_of == NULL:
-        _free_work(&wk)
         return C_NO_MEMORY
     wk.cpart = wk.rpart + nr
     wk.ccut = wk.rcut + nr + 1
-    # The plan.
     op.block = -1
     if rows % 2 and cols % 2:
         if not _odd_plan(s, rows, cols, start_row, start_col, &op):
-            _free_work(&wk)
             return C_BAD_DATA
         nr = _even_parts(op.a_r, wk.rpart)
         wk.rpart[nr] = op.o_r
@@ -1142,13 +483,26 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
         i0 += 1
     while wk.ccut[j0 + 1] <= start_col:
         j0 += 1
-    # Configurations: a few dozen at most, cut when first needed.  Blocks
-    # get theirs from their row's height and column's width alone (column 0
-    # also by its place in the column), so no per-block table is kept.
+    wk.nr, wk.nc, wk.i0, wk.j0, wk.odd_block = nr, nc, i0, j0, op.block
+    return C_OK
+
+
+cdef int _cut_blocks(const BlockSet* s, Work* wk, Py_ssize_t start_row,
+                     Py_ssize_t start_col) noexcept nogil:
+    """Cut every kind of block the plan has into arcs (a few dozen
+    configurations at most, each cut when first needed), the start block
+    into its own; a status.
+
+    Blocks get theirs from their row's height and column's width alone
+    (column 0 also by its place in the column), so no per-block table is
+    kept.
+    """
+    cdef Py_ssize_t i, j, nr = wk.nr, nc = wk.nc, i0 = wk.i0, j0 = wk.j0
+    cdef int k, b, mask, split, hh, ww, heights, status = C_OK
+    cdef int64_t kinds
     wk.cfgs = <Config*>malloc(SLOTS * sizeof(Config))
     wk.mark = <int32_t*>kt_zalloc(&wk.mark_zone, nr * nc * ARCS * sizeof(int32_t))
     if wk.cfgs == NULL or wk.mark == NULL:
-        _free_work(&wk)
         return C_NO_MEMORY
     memset(wk.slot_of, -1, SLOTS * sizeof(int16_t))
     # Column 0: one slot per (height, edge mask) met; its odd x odd start
@@ -1158,7 +512,7 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
             continue
         mask = _need(i, 0, nr, nc)
         b = s.tile[wk.rpart[i]][wk.cpart[0]][0]
-        if b < 0 or _slot(s, &wk, &ncfg, (wk.rpart[i] - MIN_SIDE) * 16 + mask, b, mask, -1) < 0:
+        if b < 0 or _slot(s, wk, (wk.rpart[i] - MIN_SIDE) * 16 + mask, b, mask, -1) < 0:
             status = C_BAD_DATA
     # The other columns: one slot per (height, width, last column) met, so
     # the heights and column kinds are gathered first (not nr * nc pairs).
@@ -1176,13 +530,13 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
                 continue
             mask = J_L | (0 if ww % 2 else J_R)
             b = s.tile[hh + MIN_SIDE][ww // 2 + MIN_SIDE][1]
-            if b < 0 or _slot(s, &wk, &ncfg, FIRST_SLOTS + hh * 2 * NSIDES + ww, b, mask, -1) < 0:
+            if b < 0 or _slot(s, wk, FIRST_SLOTS + hh * 2 * NSIDES + ww, b, mask, -1) < 0:
                 status = C_BAD_DATA
     # The start block gets a configuration of its own.
     mask = _need(i0, j0, nr, nc)
     split = -1
-    if op.block >= 0:
-        b = op.block
+    if wk.odd_block >= 0:
+        b = wk.odd_block
     else:
         b = s.tile[wk.rpart[i0]][wk.cpart[j0]][0 if j0 == 0 else 1]
         if b >= 0:
@@ -1190,23 +544,27 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
             split = 0
             while s.order[s.offset[b] + split] != k:
                 split += 1
-    if status != C_OK or b < 0 or _slot(s, &wk, &ncfg, START_SLOT, b, mask, split) < 0:
-        _free_work(&wk)
+    if status != C_OK or b < 0 or _slot(s, wk, START_SLOT, b, mask, split) < 0:
         return C_BAD_DATA
-    start_cfg = &wk.cfgs[wk.slot_of[START_SLOT]]
-    # The write's tables, one allocation for every configuration.
-    total = 0
-    for k in range(ncfg):
+    wk.start_cfg = &wk.cfgs[wk.slot_of[START_SLOT]]
+    return C_OK
+
+
+cdef int _prepare_write(Work* wk) noexcept nogil:
+    """The write's tables (one allocation for every configuration), the
+    column kinds and their runs (for the walk too), the chunks and the
+    chunk buffer; a status."""
+    cdef Py_ssize_t j, nc = wk.nc, total = 0
+    cdef int k
+    for k in range(wk.ncfg):
         total += _table_size(&wk.cfgs[k])
     wk.tabs = <int32_t*>malloc(total * sizeof(int32_t))
-    # Column kinds and runs of one kind (for both phases), and the chunks.
     wk.run_r = <int32_t*>malloc((3 * nc + 1) * sizeof(int32_t) + nc)
     wk.buf = <int32_t*>malloc((MAX_SIDE * BUF_STRIDE + 16) * sizeof(int32_t))
     if wk.tabs == NULL or wk.run_r == NULL or wk.buf == NULL:
-        _free_work(&wk)
         return C_NO_MEMORY
     total = 0
-    for k in range(ncfg):
+    for k in range(wk.ncfg):
         _tables(&wk.cfgs[k], wk.tabs + total)
         total += _table_size(&wk.cfgs[k])
     wk.run_l = wk.run_r + nc
@@ -1227,19 +585,32 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
         if j == nc or wk.ccut[j + 1] - wk.ccut[wk.chunk[k]] > CHUNK:
             k += 1
             wk.chunk[k] = j
-    # First the tour, arc by arc from the start (a short chain of dependent
-    # loads per arc, no stores to the board): for each arc its first step,
-    # +(step + 1) when the tour runs up its squares, -(step + 1) when down.
-    bi, bj = i0, j0
-    a, side = start_cfg.start_arc, 0
-    cfg = start_cfg
+    return C_OK
+
+
+cdef int _walk_arcs(Work* wk, Py_ssize_t n, const uint8_t* cancel) noexcept nogil:
+    """Follow the tour arc by arc from the start (a short chain of dependent
+    loads per arc, no stores to the board), marking each arc's first step:
+    +(step + 1) when the tour runs up its squares, -(step + 1) when down.
+    A status: ``C_BAD_DATA`` if the joins do not make one tour of the n
+    squares."""
+    cdef Py_ssize_t step = 0, since = 0, u, du
+    cdef Py_ssize_t nr = wk.nr, nc = wk.nc, i0 = wk.i0, j0 = wk.j0
+    cdef Py_ssize_t bi = i0, bj = j0
+    cdef int32_t* mark = wk.mark
+    cdef const int32_t* run_r = wk.run_r
+    cdef const int32_t* run_l = wk.run_l
+    cdef const Config* cfg = wk.start_cfg
+    cdef int a = cfg.start_arc, side = 0, js, e, dj, state, status = C_OK
+    cdef int64_t v, dv, t
+    cdef int32_t ln, seen
     while True:
         u = ARCS * (bi * nc + bj) + a
-        if wk.mark[u] != 0:
+        if mark[u] != 0:
             status = C_BAD_DATA     # an arc met twice: the joins are not one tour
             break
         ln = cfg.length[a]
-        wk.mark[u] = <int32_t>(step + 1 if side == 0 else -(step + ln))
+        mark[u] = <int32_t>(step + 1 if side == 0 else -(step + ln))
         step += ln
         if step >= n:
             break
@@ -1263,12 +634,12 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
             # the steps above then see as before.
             if js < 2:
                 dj = 1
-                t = wk.run_r[bj] - 1
+                t = run_r[bj] - 1
                 if bi == i0 and bj < j0 < bj + 1 + t:
                     t = j0 - bj - 1
             else:
                 dj = -1
-                t = wk.run_l[bj] - 1
+                t = run_l[bj] - 1
                 if bi == i0 and bj - 1 - t < j0 < bj:
                     t = bj - j0 - 1
             t = min(t, (n - 1 - step) // ln, POLL_ARCS - since)
@@ -1280,8 +651,8 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
                 for _ in range(t):
                     u += du
                     v += dv
-                    seen |= wk.mark[u]
-                    wk.mark[u] = <int32_t>v
+                    seen |= mark[u]
+                    mark[u] = <int32_t>v
                 if seen != 0:
                     status = C_BAD_DATA
                     break
@@ -1300,7 +671,7 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
         if bi < 0 or bi >= nr or bj < 0 or bj >= nc:
             status = C_BAD_DATA
             break
-        cfg = _config_of(&wk, bi, bj, nr, nc, i0, j0)
+        cfg = _config_of(wk, bi, bj, nr, nc, i0, j0)
         if cfg == NULL or cfg.entry[js ^ 2] < 0:
             status = C_BAD_DATA
             break
@@ -1308,22 +679,41 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
         a, side = e >> 1, e & 1
     if status == C_OK and step != n:
         status = C_BAD_DATA
-    if status == C_OK and last_row >= 0:
-        v = _step_at(&wk, last_row, last_col, nr, nc, i0, j0)
-        if v == 1:
-            reverse = True
-            flip = (1 << ARCS) - 1
-        elif v != n - 1:
-            status = C_BAD_ARGUMENT     # not the start's neighbour on the tour
-    # Then the board, a block row at a time in chunks of about CHUNK
-    # columns: each block of a chunk is numbered into the buffer from its
-    # configuration's tables (a square's step is its arc's first step plus
-    # or minus its distance along the arc), and the chunk's rows are then
-    # copied out as long runs of stores.
+    return status
+
+
+cdef int _write_board(const Work* wk, int32_t* out, Py_ssize_t cols, Py_ssize_t stride,
+                      Py_ssize_t n, int32_t offset, bint reverse,
+                      const uint8_t* cancel) noexcept nogil:
+    """Number the board from the walk's marks, a block row at a time in
+    chunks of about CHUNK columns: each block of a chunk is numbered into
+    the buffer from its configuration's tables (a square's step is its
+    arc's first step plus or minus its distance along the arc), and the
+    chunk's rows are then copied out as long runs of stores.  ``reverse``:
+    each step ``v`` becomes ``n - v`` (the caller puts the start's 0 back).
+    A status."""
+    cdef Py_ssize_t nr = wk.nr, nc = wk.nc, i0 = wk.i0, j0 = wk.j0, bi, bj, x0, x1, done = 0
+    cdef Py_ssize_t pend[MAX_SIDE]
+    cdef int k, a, e, bh, combo, stream, c0, state, status = C_OK
+    cdef int32_t b0
+    cdef int32_t base[ARCS]
+    cdef int32_t* p0
+    cdef const int32_t* mk
+    cdef const Config* cfg
+    cdef const Config* start_cfg = wk.start_cfg
+    cdef const Config* rowcfg[COL0_KEY + 1]
+    cdef const int32_t* mark = wk.mark
+    cdef const int64_t* rcut = wk.rcut
+    cdef const int64_t* ccut = wk.ccut
+    cdef const int32_t* chunk = wk.chunk
+    cdef const uint8_t* colkey = wk.colkey
+    cdef int32_t* rows = wk.rows
+    cdef bint fetch
+    cdef int32_t flip = (1 << ARCS) - 1 if reverse else 0
     stream = (2 if stride != cols else 1) if n >= STREAM_SQUARES else 0
     # Streamed stores skip the cache: no lines to fetch ahead for them.
     fetch = stream == 0
-    for bi in range(nr if status == C_OK else 0):
+    for bi in range(nr):
         bh = wk.rpart[bi]
         for k in range(COL0_KEY):
             e = wk.slot_of[FIRST_SLOTS + (bh - MIN_SIDE) * NSIDES * 2 + k]
@@ -1333,14 +723,14 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
         c0 = 0
         for k in range(bh):
             pend[k] = 0
-        while wk.chunk[c0] < nc:
-            x0 = wk.ccut[wk.chunk[c0]]
-            for bj in range(wk.chunk[c0], wk.chunk[c0 + 1]):
-                cfg = start_cfg if bi == i0 and bj == j0 else rowcfg[wk.colkey[bj]]
+        while chunk[c0] < nc:
+            x0 = ccut[chunk[c0]]
+            for bj in range(chunk[c0], chunk[c0 + 1]):
+                cfg = start_cfg if bi == i0 and bj == j0 else rowcfg[colkey[bj]]
                 if cfg == NULL:
                     status = C_BAD_DATA
                     break
-                mk = wk.mark + ARCS * (bi * nc + bj)
+                mk = mark + ARCS * (bi * nc + bj)
                 combo = 0
                 for a in range(cfg.narcs):
                     e = mk[a]
@@ -1353,23 +743,23 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
                 b0 = base[0]
                 for a in range(cfg.narcs, ARCS):
                     base[a] = b0
-                kt_block(wk.rows + KT_CARRY + (wk.ccut[bj] - x0), BUF_STRIDE,
+                kt_block(rows + KT_CARRY + (ccut[bj] - x0), BUF_STRIDE,
                          cfg.tab + combo * bh * KT_LANES,
                          cfg.tab + (1 << cfg.narcs) * bh * KT_LANES,
                          bh, cfg.w, cfg.narcs - 1,
                          b0, base[1] - b0, base[2] - b0, base[3] - b0)
                 if fetch:
-                    kt_prefetch_rows(out + wk.rcut[bi] * stride + wk.ccut[bj], stride, bh)
+                    kt_prefetch_rows(out + rcut[bi] * stride + ccut[bj], stride, bh)
             if status != C_OK:
                 break
             c0 += 1
-            x1 = wk.ccut[wk.chunk[c0]]
-            p0 = out + wk.rcut[bi] * stride
+            x1 = ccut[chunk[c0]]
+            p0 = out + rcut[bi] * stride
             for k in range(bh):
-                kt_flush_row(p0, wk.rows + k * BUF_STRIDE, x0, x1, cols, &pend[k], stream)
+                kt_flush_row(p0, rows + k * BUF_STRIDE, x0, x1, cols, &pend[k], stream)
                 p0 += stride
             done += (x1 - x0) * bh
-            if done >= POLL_SQUARES and wk.chunk[c0] < nc:
+            if done >= POLL_SQUARES and chunk[c0] < nc:
                 done = 0
                 state = poll_status(0.0, cancel)
                 if state != POLL_GO:
@@ -1383,9 +773,6 @@ cdef int _construct_blocks(int32_t* out, Py_ssize_t rows, Py_ssize_t cols, Py_ss
             break
     if stream:
         kt_fence()
-    if reverse and status == C_OK:
-        out[start_row * stride + start_col] = offset
-    _free_work(&wk)
     return status
 
 
@@ -1410,169 +797,6 @@ def construct_into(int32_t[:, ::1] board not None, Py_ssize_t start_row, Py_ssiz
     if status == C_INTERRUPTED:
         reraise_pending()
     return status
-
-
-# -- tours from a given square to a given square (knight.construct.construct_between) --
-
-cdef enum:
-    BP_MAX = 256            # squares of the largest block block_path searches
-
-
-cdef int64_t _block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_nodes,
-                         const int32_t* partner, int32_t* out) noexcept nogil:
-    """A Hamiltonian path of the h x w knight graph from ``start`` to ``end``.
-
-    Warnsdorff-ordered backtracking (fewest free neighbours first, ties by a
-    hash of ``seed``), with the exact prunings of a fixed-end path: a free
-    square other than the end left with no free neighbour is dead, one left
-    with a single free neighbour must be entered next (two such: dead), and
-    the end is entered only last.  ``partner`` (NULL, or per square the
-    square it must be joined to, -1 for none) asks for required edges: a
-    square with a partner not yet beside it on the path moves to it next.
-    Returns the nodes used (the path in
-    ``out``, square numbers r * w + c) or -1 when ``max_nodes`` run out or no
-    such path exists.
-    """
-    cdef int n = h * w, d, p, q, u, k, m, j, r, c, best, forced, left
-    cdef int nb[BP_MAX][8]
-    cdef int deg[BP_MAX]
-    cdef int cnt[BP_MAX]
-    cdef uint8_t seen[BP_MAX]
-    cdef int cand[BP_MAX][8]
-    cdef int ncand[BP_MAX]
-    cdef int at[BP_MAX]
-    cdef int path[BP_MAX]
-    cdef uint64_t key[8]
-    cdef uint64_t kk
-    cdef int64_t nodes = 0
-    if n < 1 or n > BP_MAX or start < 0 or start >= n or end < 0 or end >= n:
-        return -1
-    if n == 1:
-        out[0] = start
-        return 0 if start == end else -1
-    if start == end:
-        return -1
-    for p in range(n):
-        r, c = p // w, p % w
-        deg[p] = 0
-        seen[p] = 0
-        for k in range(8):
-            if 0 <= r + DR[k] < h and 0 <= c + DC[k] < w:
-                nb[p][deg[p]] = (r + DR[k]) * w + c + DC[k]
-                deg[p] += 1
-        cnt[p] = deg[p]
-    path[0] = start
-    seen[start] = 1
-    for k in range(deg[start]):
-        cnt[nb[start][k]] -= 1
-    d = 0
-    forced = -1
-    ncand[0] = -1
-    while True:
-        p = path[d]
-        if ncand[d] < 0:
-            # Candidates of this node, Warnsdorff order.
-            m = 0
-            left = n - d - 1
-            u = -1
-            if partner != NULL and partner[p] >= 0 and (d == 0 or path[d - 1] != partner[p]):
-                u = partner[p]
-            for k in range(deg[p]):
-                q = nb[p][k]
-                if seen[q] or (q == end and left != 1) or (forced >= 0 and q != forced):
-                    continue
-                if u >= 0 and q != u:
-                    continue
-                if partner != NULL and partner[q] >= 0 and partner[q] != p and (
-                        seen[partner[q]] or q == end):
-                    continue
-                kk = (<uint64_t>cnt[q] << 32) | (mix64(seed ^ (<uint64_t>q * 0x9E3779B97F4A7C15ULL)
-                                                       ^ (<uint64_t>d << 40)) & 0xFFFFFFFFULL)
-                j = m
-                while j > 0 and key[j - 1] > kk:
-                    key[j] = key[j - 1]
-                    cand[d][j] = cand[d][j - 1]
-                    j -= 1
-                key[j] = kk
-                cand[d][j] = q
-                m += 1
-            ncand[d] = m
-            at[d] = 0
-        if at[d] >= ncand[d]:
-            # Back up.
-            if d == 0:
-                return -1
-            seen[p] = 0
-            for k in range(deg[p]):
-                cnt[nb[p][k]] += 1
-            d -= 1
-            continue
-        q = cand[d][at[d]]
-        at[d] += 1
-        nodes += 1
-        if max_nodes > 0 and nodes > max_nodes:
-            return -1
-        seen[q] = 1
-        for k in range(deg[q]):
-            cnt[nb[q][k]] -= 1
-        if d + 1 == n - 1:
-            path[d + 1] = q
-            for k in range(n):
-                out[k] = path[k]
-            return nodes
-        # Prune: q's free neighbours just lost one.
-        best = -1
-        forced = -1
-        left = n - d - 2
-        for k in range(deg[q]):
-            u = nb[q][k]
-            if seen[u]:
-                continue
-            if cnt[u] == 0 and not (u == end and left == 1):
-                best = -2
-                break
-            if cnt[u] == 1 and u != end:
-                if forced >= 0:
-                    best = -2
-                    break
-                forced = u
-        if best == -2 or (cnt[end] == 0 and left > 1):
-            seen[q] = 0
-            for k in range(deg[q]):
-                cnt[nb[q][k]] += 1
-            forced = -1
-            continue
-        d += 1
-        path[d] = q
-        ncand[d] = -1
-
-
-def block_path(int h, int w, int start, int end, uint64_t seed, int64_t max_nodes,
-               int32_t[::1] out not None, const int32_t[::1] partner=None):
-    """Search a Hamiltonian knight path of an h x w block from ``start`` to ``end``.
-
-    Squares are numbered r * w + c; ``out`` (h * w values) receives the path.
-    Returns the nodes the search used, or -1 if it found none within
-    ``max_nodes`` (0: no limit; try another ``seed``).  Blocks up to 256
-    squares.  ``partner`` (optional, h * w values): each square's required
-    neighbour on the path, or -1; the pairs must be knight moves and mutual.
-
-    >>> import numpy as np
-    >>> out = np.empty(36, dtype=np.int32)
-    >>> block_path(6, 6, 0, 34, 1, 100000, out) >= 0, int(out[0]), int(out[35])
-    (True, 0, 34)
-    """
-    cdef int64_t r
-    cdef const int32_t* req = NULL
-    if out.shape[0] < h * w:
-        raise ValueError("out must hold h * w values")
-    if partner is not None:
-        if partner.shape[0] != h * w:
-            raise ValueError("partner must hold h * w values")
-        req = &partner[0]
-    with nogil:
-        r = _block_path(h, w, start, end, seed, max_nodes, req, &out[0])
-    return r
 
 
 def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
@@ -1609,884 +833,8 @@ def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssiz
     if last_row >= 0 and (not closed or last_row >= rows or last_col < 0 or last_col >= cols):
         return C_BAD_ARGUMENT
     with nogil:
-        status = _construct_blocks(&board[0, 0], rows, cols, stride, start_row, start_col,
-                                   closed, flag, offset, last_row, last_col)
+        status = construct_blocks(&board[0, 0], rows, cols, stride, start_row, start_col,
+                                  closed, flag, offset, last_row, last_col)
     if status == C_INTERRUPTED:
         reraise_pending()
     return status
-
-
-def write_blocks(int32_t[:, ::1] board not None, const int64_t[::1] r0 not None,
-                 const int64_t[::1] c0 not None, const int64_t[::1] width not None,
-                 const int64_t[::1] base not None, const int64_t[::1] which not None,
-                 const int32_t[::1] flat not None, const int64_t[::1] first not None,
-                 const int64_t[:, ::1] shifts=None):
-    """Number blocks along stored paths: block i's path is
-    ``flat[first[which[i]]:first[which[i] + 1]]`` (squares r * width[i] + c of
-    the block whose corner is (r0[i], c0[i])), its k-th square gets
-    ``base[i] + k``.  ``shifts`` (rows ``(block, k, by)``, sorted by block and
-    k) moves the steps of a block's squares after its k-th on by ``by``: a
-    rectangle's tour numbered into the path there.  The caller has checked
-    every square is on the board and every block and path index.
-
-    >>> import numpy as np
-    >>> board = np.zeros((2, 4), dtype=np.int32)
-    >>> write_blocks(board, np.zeros(2, dtype=np.int64), np.array([0, 2], dtype=np.int64),
-    ...              np.array([2, 2], dtype=np.int64), np.array([0, 4], dtype=np.int64),
-    ...              np.zeros(2, dtype=np.int64), np.array([0, 3, 1, 2], dtype=np.int32),
-    ...              np.array([0, 4], dtype=np.int64))
-    >>> board.tolist()
-    [[0, 2, 4, 6], [3, 1, 7, 5]]
-    >>> write_blocks(board, np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
-    ...              np.array([2], dtype=np.int64), np.zeros(1, dtype=np.int64),
-    ...              np.zeros(1, dtype=np.int64), np.array([0, 3, 1, 2], dtype=np.int32),
-    ...              np.array([0, 4], dtype=np.int64), np.array([[0, 1, 10]], dtype=np.int64))
-    >>> board[:, :2].tolist()
-    [[0, 12], [13, 1]]
-    """
-    cdef Py_ssize_t n = r0.shape[0], nshift = 0
-    if c0.shape[0] != n or width.shape[0] != n or base.shape[0] != n or which.shape[0] != n:
-        raise ValueError("r0, c0, width, base and which must have one value per block")
-    if shifts is not None:
-        if shifts.shape[1] != 3:
-            raise ValueError("shifts must have rows (block, k, by)")
-        nshift = shifts.shape[0]
-    if n == 0:
-        return
-    with nogil:
-        _write_blocks(&board[0, 0], board.shape[1], n, &r0[0], &c0[0], &width[0], &base[0],
-                      &which[0], &flat[0], &first[0], &shifts[0, 0] if nshift else NULL, nshift)
-
-
-cdef void _write_blocks(int32_t* board, Py_ssize_t stride, Py_ssize_t n, const int64_t* r0,
-                        const int64_t* c0, const int64_t* width, const int64_t* base,
-                        const int64_t* which, const int32_t* flat, const int64_t* first,
-                        const int64_t* shifts, Py_ssize_t nshift) noexcept nogil:
-    """:func:`write_blocks` on pointers (``shifts``: ``nshift`` rows of three).
-
-    A path's squares become board offsets once per run of blocks with the
-    same path and width (the chain's blocks repeat), not by a division per
-    square."""
-    cdef Py_ssize_t i, k, p, w, q = 0, m, last_p = -1, last_w = -1
-    cdef int32_t* row0
-    cdef int32_t b
-    cdef int64_t sq
-    cdef Py_ssize_t off[BP_MAX]
-    for i in range(n):
-        p = which[i]
-        w = width[i]
-        b = <int32_t>base[i]
-        row0 = board + r0[i] * stride + c0[i]
-        m = first[p + 1] - first[p]
-        while q < nshift and shifts[3 * q] < i:
-            q += 1
-        if m > BP_MAX:
-            # Longer than any block: no table, a division per square.
-            for k in range(m):
-                sq = flat[first[p] + k]
-                row0[(sq // w) * stride + sq % w] = b + k
-                while q < nshift and shifts[3 * q] == i and shifts[3 * q + 1] == k:
-                    b += <int32_t>shifts[3 * q + 2]
-                    q += 1
-            last_p = -1
-            continue
-        if p != last_p or w != last_w:
-            for k in range(m):
-                sq = flat[first[p] + k]
-                off[k] = (sq // w) * stride + sq % w
-            last_p, last_w = p, w
-        if q < nshift and shifts[3 * q] == i:
-            # The block that takes a rectangle in: its later squares move on.
-            for k in range(m):
-                row0[off[k]] = b + k
-                while q < nshift and shifts[3 * q] == i and shifts[3 * q + 1] == k:
-                    b += <int32_t>shifts[3 * q + 2]
-                    q += 1
-        else:
-            for k in range(m):
-                row0[off[k]] = b + k
-
-
-# -- construct_between's plan and writes, on every call ------------------------------
-#
-# knight.construct._between_into runs this once per cut of the board it tries:
-# the chain of blocks from s to t, the rectangles around it and their corner
-# swaps are a few hundred integer operations, which in Python were a third of
-# a 1000x1000 call's time.  The block paths are searched (rarely) and kept
-# below.
-
-cdef enum:
-    # What between_into returns besides C_OK and a window's own status.
-    B_NO_LAYOUT = 1         # a swap or a block path is missing: try another cut
-    B_NO_SWAP_EDGE = 2      # a block path lacks the edge its swap needs
-    B_NOT_COVERED = 3       # the chain and rectangles do not cover the board
-    B_WINDOW_END = 4        # a rectangle's tour does not end beside where it began
-    MAX_RECTS = 5
-
-NO_LAYOUT, NO_SWAP_EDGE, NOT_COVERED, WINDOW_END = (
-    B_NO_LAYOUT, B_NO_SWAP_EDGE, B_NOT_COVERED, B_WINDOW_END,
-)
-
-
-cdef struct Chain:
-    # Blocks in chain order: along s's block row (nh blocks) to t's block
-    # column, then along that column to t's block.
-    Py_ssize_t k, nh, si, sj, ti, tj
-    int64_t* r0
-    int64_t* c0
-    int64_t* h
-    int64_t* w
-
-
-cdef struct Join:
-    # Rectangle corner edge c-d, chain block `block` and its squares p, q
-    # (p - c and q - d knight moves): swapping c-d and p-q for c-p and d-q
-    # takes the rectangle's cycle into the chain's path.
-    Py_ssize_t block
-    int64_t pr, pc, qr, qc, cr, cc, dr, dc
-    int64_t p, q            # p and q in block coordinates (r * w + c)
-
-
-cdef inline Py_ssize_t _part_of(const int64_t[::1] cut, int64_t x) noexcept nogil:
-    """``bisect_right(cut, x) - 1``: the part holding x (-1 below the first cut)."""
-    cdef Py_ssize_t lo = 0, hi = cut.shape[0], mid
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if x < cut[mid]:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo - 1
-
-
-cdef void _near(const Chain* ch, const int64_t[::1] rc, const int64_t[::1] cc, int64_t r,
-                int64_t c, Py_ssize_t* lo, Py_ssize_t* hi) noexcept nogil:
-    """The chain blocks with a square within two rows and two columns of (r, c),
-    as two ranges of chain indices (``lo[0]..hi[0]`` along the row, then
-    ``lo[1]..hi[1]`` down the column; empty when lo > hi), in chain order.
-    The chain is one block row and one block column, so bisection on the
-    cuts finds them without looking at the others."""
-    cdef Py_ssize_t ilo, ihi, jlo, jhi, a, b
-    ilo = max(_part_of(rc, r - 2), 0)
-    ihi = min(_part_of(rc, r + 2), rc.shape[0] - 2)
-    jlo = max(_part_of(cc, c - 2), 0)
-    jhi = min(_part_of(cc, c + 2), cc.shape[0] - 2)
-    lo[0] = lo[1] = 0
-    hi[0] = hi[1] = -1
-    if ilo <= ch.si <= ihi:
-        a = max(jlo, min(ch.sj, ch.tj))
-        b = min(jhi, max(ch.sj, ch.tj))
-        if a <= b:
-            if ch.tj >= ch.sj:
-                lo[0], hi[0] = a - ch.sj, b - ch.sj
-            else:
-                lo[0], hi[0] = ch.sj - b, ch.sj - a
-    if jlo <= ch.tj <= jhi and ch.ti != ch.si:
-        if ch.ti > ch.si:
-            a, b = max(ilo, ch.si + 1), min(ihi, ch.ti)
-            if a <= b:
-                lo[1], hi[1] = ch.nh + a - ch.si - 1, ch.nh + b - ch.si - 1
-        else:
-            a, b = max(ilo, ch.ti), min(ihi, ch.si - 1)
-            if a <= b:
-                lo[1], hi[1] = ch.nh + ch.si - b - 1, ch.nh + ch.si - a - 1
-
-
-cdef inline void _box(Py_ssize_t* b, Py_ssize_t i0, Py_ssize_t i1, Py_ssize_t j0,
-                      Py_ssize_t j1) noexcept nogil:
-    b[0], b[1], b[2], b[3] = i0, i1, j0, j1
-
-
-cdef int _rects(const int64_t[::1] rc, const int64_t[::1] cc, const Chain* ch,
-                int64_t* out) noexcept nogil:
-    """Rectangles (unions of blocks) covering the board outside the chain,
-    each with a corner next to a chain block: rows y0..y1, columns x0..x1 as
-    four values each in ``out``; returns how many (at most five)."""
-    cdef Py_ssize_t nr = rc.shape[0] - 1, nc = cc.shape[0] - 1, a, b, p, q, x, n = 0
-    cdef Py_ssize_t i0, i1, j0, j1, t
-    cdef Py_ssize_t box[MAX_RECTS][4]
-    cdef bint fi = ch.ti < ch.si, fj = ch.tj < ch.sj
-    # Work as if t's block were below and right of s's, then flip back.
-    a = nr - 1 - ch.si if fi else ch.si
-    b = nc - 1 - ch.sj if fj else ch.sj
-    p = nr - 1 - ch.ti if fi else ch.ti
-    q = nc - 1 - ch.tj if fj else ch.tj
-    if a == p and b == q:
-        _box(box[0], 0, a, 0, b + 1)
-        _box(box[1], 0, a + 1, b + 1, nc)
-        _box(box[2], a, nr, 0, b)
-        _box(box[3], a + 1, nr, b, nc)
-        t = 4
-    else:
-        _box(box[0], 0, a, 0, q + 1)
-        _box(box[1], 0, p + 1, q + 1, nc)
-        _box(box[2], a, a + 1, 0, b)
-        _box(box[3], a + 1, nr, 0, q)
-        _box(box[4], p + 1, nr, q, nc)
-        t = 5
-    for x in range(t):
-        i0, i1, j0, j1 = box[x][0], box[x][1], box[x][2], box[x][3]
-        if i1 > i0 and j1 > j0:
-            if fi:
-                i0, i1 = nr - i1, nr - i0
-            if fj:
-                j0, j1 = nc - j1, nc - j0
-            out[4 * n] = rc[i0]
-            out[4 * n + 1] = rc[i1]
-            out[4 * n + 2] = cc[j0]
-            out[4 * n + 3] = cc[j1]
-            n += 1
-    return <int>n
-
-
-cdef inline bint _taken(const int64_t* taken, int ntaken, int64_t r, int64_t c) noexcept nogil:
-    cdef int i
-    for i in range(ntaken):
-        if taken[2 * i] == r and taken[2 * i + 1] == c:
-            return True
-    return False
-
-
-cdef bint _corner_join(const Chain* ch, const int64_t[::1] rc, const int64_t[::1] cc,
-                       const int64_t* box, const int64_t* taken, int ntaken,
-                       Join* out) noexcept nogil:
-    """A swap for the rectangle ``box`` through one of its corner edges (every
-    closed tour of the rectangle has both edges at each corner), none of its
-    chain squares ``taken`` by another swap: the first by corner, chain
-    block, edge and move order; False if none."""
-    cdef int corner, e, m, part
-    cdef int64_t cr, ccn, sr, sc, dr, dc, b0, b1, b2, b3, lo_r, hi_r, lo_c, hi_c, mr, mc
-    cdef Py_ssize_t lo[2]
-    cdef Py_ssize_t hi[2]
-    cdef Py_ssize_t bi
-    for corner in range(4):
-        cr = box[0] if corner < 2 else box[1] - 1
-        ccn = box[2] if corner % 2 == 0 else box[3] - 1
-        sr = 1 if corner < 2 else -1
-        sc = 1 if corner % 2 == 0 else -1
-        # Chain blocks within a knight move of the corner square.
-        _near(ch, rc, cc, cr, ccn, lo, hi)
-        for part in range(2):
-            for bi in range(lo[part], hi[part] + 1):
-                b0, b1 = ch.r0[bi], ch.r0[bi] + ch.h[bi]
-                b2, b3 = ch.c0[bi], ch.c0[bi] + ch.w[bi]
-                for e in range(2):
-                    dr = 2 * sr if e == 0 else sr
-                    dc = sc if e == 0 else 2 * sc
-                    # The moves (mr, mc) that put both c + m and d + m in the block.
-                    lo_r, hi_r = max(b0 - cr, b0 - cr - dr), min(b1 - cr, b1 - cr - dr)
-                    lo_c, hi_c = max(b2 - ccn, b2 - ccn - dc), min(b3 - ccn, b3 - ccn - dc)
-                    if lo_r >= hi_r or lo_c >= hi_c or lo_r > 2 or hi_r < -1 or lo_c > 2 or \
-                            hi_c < -1:
-                        continue
-                    for m in range(8):
-                        mr, mc = DR[m], DC[m]
-                        if lo_r <= mr < hi_r and lo_c <= mc < hi_c and not _taken(
-                                taken, ntaken, cr + mr, ccn + mc) and not _taken(
-                                taken, ntaken, cr + dr + mr, ccn + dc + mc):
-                            out.block = bi
-                            out.pr, out.pc = cr + mr, ccn + mc
-                            out.qr, out.qc = cr + dr + mr, ccn + dc + mc
-                            out.cr, out.cc = cr, ccn
-                            out.dr, out.dc = cr + dr, ccn + dc
-                            out.p = (out.pr - b0) * ch.w[bi] + out.pc - b2
-                            out.q = (out.qr - b0) * ch.w[bi] + out.qc - b2
-                            return True
-    return False
-
-
-cdef inline bint _same_step(const Chain* ch, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
-    """Whether chain blocks i and j have the same size, the same place of the
-    next block relative to them and the same next block size."""
-    return (ch.h[i] == ch.h[j] and ch.w[i] == ch.w[j] and ch.h[i + 1] == ch.h[j + 1]
-            and ch.w[i + 1] == ch.w[j + 1] and ch.r0[i + 1] - ch.r0[i] == ch.r0[j + 1] - ch.r0[j]
-            and ch.c0[i + 1] - ch.c0[i] == ch.c0[j + 1] - ch.c0[j])
-
-
-# -- construct_between's block paths, searched once and kept for the process ---------
-#
-# A chain block's path depends only on the block's size, its entry and exit
-# and the edges its swaps need; the link to the next block only on that and
-# the next block's place and size.  Both are kept here in two hash tables
-# (keys of three words, open addressing), the paths themselves end to end in
-# one growing array.  They were Python dicts and numpy arrays: on a pair's
-# first call, right after a board was written, that Python ran from cold
-# caches and cost more than the searches.  Only touched with the GIL held.
-
-cdef enum:
-    PATH_SEEDS = 8          # seeds tried per path (seed k given k * PATH_NODES nodes)
-    PATH_NODES = 20000
-    MAX_CANDS = 12          # links tried per chain step
-    MAX_LINKS = BP_MAX * 8  # links between a block and the next, at most
-    EMPTY = -2              # a free slot of a table
-    SEARCHED = 1            # key kinds: a block path ...
-    STEPPED = 2             # ... and a chain step
-
-
-cdef struct Table:
-    uint64_t* keys          # three words per slot
-    int32_t* vals           # EMPTY, or the value
-    Py_ssize_t cap          # a power of two (0 before the first key)
-    Py_ssize_t used
-
-
-cdef struct Step:
-    # The links to try, best first: exit square x of this block, entry e of
-    # the next (in this block's coordinates); those tried so far, and the
-    # working ones among them (path index, e in the next block's coordinates).
-    int8_t xr[MAX_CANDS]
-    int8_t xc[MAX_CANDS]
-    int8_t yr[MAX_CANDS]
-    int8_t yc[MAX_CANDS]
-    int32_t pid[MAX_CANDS]
-    int8_t nr_[MAX_CANDS]
-    int8_t nc_[MAX_CANDS]
-    int ncand, tried, nfound
-
-
-cdef Table _path_keys, _step_keys
-cdef Step* _steps = NULL
-cdef Py_ssize_t _nsteps = 0, _steps_cap = 0
-cdef int32_t* _flat = NULL             # the kept paths end to end
-cdef Py_ssize_t _flat_cap = 0
-cdef int64_t* _first = NULL            # path i is _flat[_first[i]:_first[i + 1]]
-cdef Py_ssize_t _npaths = 0, _first_cap = 0
-
-
-cdef void _forget() noexcept nogil:
-    global _steps, _nsteps, _steps_cap, _flat, _flat_cap, _first, _npaths, _first_cap
-    free(_path_keys.keys)
-    free(_path_keys.vals)
-    free(_step_keys.keys)
-    free(_step_keys.vals)
-    memset(&_path_keys, 0, sizeof(Table))
-    memset(&_step_keys, 0, sizeof(Table))
-    free(_steps)
-    free(_flat)
-    free(_first)
-    _steps, _flat, _first = NULL, NULL, NULL
-    _nsteps = _steps_cap = _flat_cap = _npaths = _first_cap = 0
-
-
-def between_kept():
-    """(block paths kept, chain steps kept) by :func:`between_into`."""
-    return _npaths, _nsteps
-
-
-def between_forget():
-    """Drop every block path and chain step :func:`between_into` kept."""
-    _forget()
-
-
-cdef inline uint64_t _hash(const uint64_t* key) noexcept nogil:
-    return mix64(key[0] ^ mix64(key[1] ^ mix64(key[2] ^ <uint64_t>0x9E3779B97F4A7C15ULL)))
-
-
-cdef int _reserve(Table* t) except -1:
-    """Room for one more key (at most half the slots used)."""
-    cdef Py_ssize_t cap, i, j
-    cdef uint64_t* keys
-    cdef int32_t* vals
-    if (t.used + 1) * 2 <= t.cap:
-        return 0
-    cap = t.cap * 2 if t.cap else 1024
-    keys = <uint64_t*>malloc(cap * 3 * sizeof(uint64_t))
-    vals = <int32_t*>malloc(cap * sizeof(int32_t))
-    if keys == NULL or vals == NULL:
-        free(keys)
-        free(vals)
-        raise MemoryError()
-    for i in range(cap):
-        vals[i] = EMPTY
-    for i in range(t.cap):
-        if t.vals[i] != EMPTY:
-            j = <Py_ssize_t>(_hash(&t.keys[3 * i]) & <uint64_t>(cap - 1))
-            while vals[j] != EMPTY:
-                j = (j + 1) & (cap - 1)
-            memcpy(&keys[3 * j], &t.keys[3 * i], 3 * sizeof(uint64_t))
-            vals[j] = t.vals[i]
-    free(t.keys)
-    free(t.vals)
-    t.keys, t.vals, t.cap = keys, vals, cap
-    return 0
-
-
-cdef inline Py_ssize_t _find(const Table* t, const uint64_t* key) noexcept nogil:
-    """The slot holding ``key``, or the free slot where it goes (cap > 0)."""
-    cdef Py_ssize_t i = <Py_ssize_t>(_hash(key) & <uint64_t>(t.cap - 1))
-    while t.vals[i] != EMPTY and (t.keys[3 * i] != key[0] or t.keys[3 * i + 1] != key[1]
-                                  or t.keys[3 * i + 2] != key[2]):
-        i = (i + 1) & (t.cap - 1)
-    return i
-
-
-cdef inline void _put(Table* t, Py_ssize_t i, const uint64_t* key, int32_t val) noexcept nogil:
-    memcpy(&t.keys[3 * i], key, 3 * sizeof(uint64_t))
-    t.vals[i] = val
-    t.used += 1
-
-
-cdef void _key(uint64_t* key, int kind, int h, int w, int entry, int exit_, const int32_t* req,
-               int nreq, int dr, int dc, int hn, int wn) noexcept nogil:
-    """Pack a key: sides 5..16, squares < 256, at most MAX_RECTS required
-    edges (pairs of squares), the next block's offset within +-16."""
-    cdef int i
-    cdef uint64_t v
-    key[0] = (<uint64_t>h | <uint64_t>w << 5 | <uint64_t>entry << 10 | <uint64_t>exit_ << 18
-              | <uint64_t>nreq << 27 | <uint64_t>kind << 30 | <uint64_t>(dr + 32) << 32
-              | <uint64_t>(dc + 32) << 38 | <uint64_t>hn << 44 | <uint64_t>wn << 49)
-    key[1] = key[2] = 0
-    for i in range(nreq):
-        v = <uint64_t>req[2 * i] | <uint64_t>req[2 * i + 1] << 8
-        if i < 4:
-            key[1] |= v << (16 * i)
-        else:
-            key[2] |= v << (16 * (i - 4))
-
-
-cdef int32_t _add_path(const int32_t* path, int n) except -2:
-    """Keep a path; its index."""
-    global _flat, _flat_cap, _first, _first_cap, _npaths
-    cdef Py_ssize_t end, cap
-    cdef void* p
-    if _npaths + 2 > _first_cap:
-        cap = _first_cap * 2 if _first_cap else 64
-        p = realloc(_first, cap * sizeof(int64_t))
-        if p == NULL:
-            raise MemoryError()
-        _first, _first_cap = <int64_t*>p, cap
-        if _npaths == 0:
-            _first[0] = 0
-    end = _first[_npaths]
-    if end + n > _flat_cap:
-        cap = _flat_cap * 2 if _flat_cap else 4096
-        while end + n > cap:
-            cap *= 2
-        p = realloc(_flat, cap * sizeof(int32_t))
-        if p == NULL:
-            raise MemoryError()
-        _flat, _flat_cap = <int32_t*>p, cap
-    memcpy(_flat + end, path, n * sizeof(int32_t))
-    _first[_npaths + 1] = end + n
-    _npaths += 1
-    return <int32_t>(_npaths - 1)
-
-
-cdef int32_t _path_of(int h, int w, int entry, int exit_, const int32_t* req,
-                      int nreq) except -2:
-    """The index of a kept Hamiltonian path of an h x w block from ``entry``
-    to ``exit_`` through the ``req`` edges, searched the first time (seeds 1
-    .. PATH_SEEDS in turn); -1 if none was found."""
-    cdef uint64_t key[3]
-    cdef int32_t partner[BP_MAX]
-    cdef int32_t out[BP_MAX]
-    cdef Py_ssize_t slot
-    cdef int64_t r = -1
-    cdef int32_t pid = -1
-    cdef int k, seed
-    _key(key, SEARCHED, h, w, entry, exit_, req, nreq, 0, 0, 0, 0)
-    _reserve(&_path_keys)
-    slot = _find(&_path_keys, key)
-    if _path_keys.vals[slot] != EMPTY:
-        return _path_keys.vals[slot]
-    if nreq:
-        for k in range(h * w):
-            partner[k] = -1
-        for k in range(nreq):
-            partner[req[2 * k]], partner[req[2 * k + 1]] = req[2 * k + 1], req[2 * k]
-    for seed in range(1, PATH_SEEDS + 1):
-        r = _block_path(h, w, entry, exit_, seed, <int64_t>PATH_NODES * seed,
-                        partner if nreq else NULL, out)
-        if r >= 0:
-            break
-    if r >= 0:
-        pid = _add_path(out, h * w)
-    _put(&_path_keys, slot, key, pid)
-    return pid
-
-
-cdef int _links(int h, int w, int er, int ec, int dr, int dc, int hn, int wn,
-                Step* st) noexcept nogil:
-    """The first MAX_CANDS knight moves from a square of the h x w block
-    (not its entry (er, ec); of the colour a path from the entry ends on) to
-    the next block (corner (dr, dc), hn x wn), nearest the middle of their
-    common side first, then by move order, row and column."""
-    cdef int32_t order[MAX_LINKS]
-    cdef int n = 0, r, c, k, colour, mid_r, mid_c, d, best, i, t
-    if h * w % 2:
-        if (er + ec) % 2:
-            st.ncand = 0
-            return 0
-        colour = 0
-    else:
-        colour = 1 - (er + ec) % 2
-    # Twice the middle of the common side (or the near edge).
-    if h > dr and dr + hn > 0:
-        mid_r = max(0, dr) + min(h, dr + hn)
-    else:
-        mid_r = 2 * (h if dr >= h else 0)
-    if w > dc and dc + wn > 0:
-        mid_c = max(0, dc) + min(w, dc + wn)
-    else:
-        mid_c = 2 * (w if dc >= w else 0)
-    for r in range(max(0, dr - 2), min(h, dr + hn + 2)):
-        for c in range(max(0, dc - 2), min(w, dc + wn + 2)):
-            if (r + c) % 2 != colour or (r == er and c == ec):
-                continue
-            for k in range(8):
-                if dr <= r + DR[k] < dr + hn and dc <= c + DC[k] < dc + wn:
-                    d = abs(2 * r - mid_r) + abs(2 * c - mid_c)
-                    order[n] = d << 16 | k << 12 | r << 6 | c
-                    n += 1
-    # The smallest MAX_CANDS, in order (a selection: n is a few dozen).
-    t = 0
-    while t < MAX_CANDS and t < n:
-        best = t
-        for i in range(t + 1, n):
-            if order[i] < order[best]:
-                best = i
-        order[t], order[best] = order[best], order[t]
-        r, c, k = order[t] >> 6 & 63, order[t] & 63, order[t] >> 12 & 15
-        st.xr[t], st.xc[t] = r, c
-        st.yr[t], st.yc[t] = r + DR[k], c + DC[k]
-        t += 1
-    st.ncand = t
-    return t
-
-
-cdef int _transition(int h, int w, int er, int ec, int dr, int dc, int hn, int wn, int skip,
-                     const int32_t* req, int nreq, int32_t* got) except -1:
-    """A chain block's path and its link to the next block: the ``skip``-th
-    working one by :func:`_links`' order, as (path index, entry row and
-    column of the next block in its own coordinates) in ``got``; 1, or 0 if
-    there is none.  Kept: the same corridor block recurs all along the chain."""
-    global _steps, _steps_cap, _nsteps
-    cdef uint64_t key[3]
-    cdef Py_ssize_t slot, cap
-    cdef int32_t at, pid
-    cdef int t
-    cdef void* p
-    cdef Step* st
-    _key(key, STEPPED, h, w, er * w + ec, 0, req, nreq, dr, dc, hn, wn)
-    _reserve(&_step_keys)
-    slot = _find(&_step_keys, key)
-    if _step_keys.vals[slot] == EMPTY:
-        if _nsteps == _steps_cap:
-            cap = _steps_cap * 2 if _steps_cap else 256
-            p = realloc(_steps, cap * sizeof(Step))
-            if p == NULL:
-                raise MemoryError()
-            _steps, _steps_cap = <Step*>p, cap
-        st = &_steps[_nsteps]
-        st.tried = st.nfound = 0
-        _links(h, w, er, ec, dr, dc, hn, wn, st)
-        _put(&_step_keys, slot, key, <int32_t>_nsteps)
-        _nsteps += 1
-    at = _step_keys.vals[slot]
-    # Working choices found so far; a later skip goes on from where the
-    # last one stopped.
-    while _steps[at].nfound <= skip and _steps[at].tried < _steps[at].ncand:
-        st = &_steps[at]
-        t = st.tried
-        st.tried += 1
-        pid = _path_of(h, w, er * w + ec, st.xr[t] * w + st.xc[t], req, nreq)
-        st = &_steps[at]
-        if pid >= 0:
-            st.pid[st.nfound] = pid
-            st.nr_[st.nfound] = <int8_t>(st.yr[t] - dr)
-            st.nc_[st.nfound] = <int8_t>(st.yc[t] - dc)
-            st.nfound += 1
-    st = &_steps[at]
-    if skip >= st.nfound:
-        return 0
-    got[0], got[1], got[2] = st.pid[skip], st.nr_[skip], st.nc_[skip]
-    return 1
-
-
-cdef int _block_req(const Join* joins, int nj, Py_ssize_t i, int32_t* req) noexcept nogil:
-    """The edges chain block i's path must hold (its swaps' p-q, in join order)."""
-    cdef int x, n = 0
-    for x in range(nj):
-        if joins[x].block == i:
-            req[2 * n], req[2 * n + 1] = <int32_t>joins[x].p, <int32_t>joins[x].q
-            n += 1
-    return n
-
-
-cdef int _chain_paths(const Chain* ch, int64_t sr, int64_t sc, int64_t tr, int64_t tc,
-                      const Join* joins, int nj, int64_t* pid) except -1:
-    """Fill ``pid`` with the kept path of each chain block; 0, or 1 if some
-    block has none.
-
-    Block i runs from its entry to its exit, the exit a knight move from
-    block i + 1's entry; s is the first entry and t the last exit.  Colours
-    decide the ends: a block of even area has ends of different colours, the
-    odd x odd one (at most one, its corner of colour 0) both of colour 0.
-    A block's path holds the p-q edges of the swaps through it.  Where
-    blocks repeat (same size, same step to the next, same entry) the answer
-    repeats, so the loop jumps to the end of each such run.
-    """
-    cdef Py_ssize_t k = ch.k, i, j, last, nxt_req, x
-    cdef int64_t er, ec, hl, wl
-    cdef int skip, nreq, nlast
-    cdef int32_t got[3]
-    cdef int32_t req[2 * MAX_RECTS]
-    cdef int32_t req_last[2 * MAX_RECTS]
-    cdef int32_t p
-    cdef bint free_here
-    hl, wl = ch.h[k - 1], ch.w[k - 1]
-    nlast = _block_req(joins, nj, k - 1, req_last)
-    if k == 1:
-        p = _path_of(hl, wl, (sr - ch.r0[0]) * wl + sc - ch.c0[0],
-                     (tr - ch.r0[0]) * wl + tc - ch.c0[0], req_last, nlast)
-        if p < 0:
-            return 1
-        pid[0] = p
-        return 0
-    er, ec = sr - ch.r0[0], sc - ch.c0[0]
-    i = 0
-    while i < k - 2:
-        nreq = _block_req(joins, nj, i, req)
-        if not _transition(ch.h[i], ch.w[i], er, ec, ch.r0[i + 1] - ch.r0[i],
-                           ch.c0[i + 1] - ch.c0[i], ch.h[i + 1], ch.w[i + 1], 0, req, nreq, got):
-            return 1
-        pid[i] = got[0]
-        if got[1] == er and got[2] == ec and i + 1 < k - 2 and _same_step(ch, i, i + 1):
-            free_here = True
-            nxt_req = k
-            for x in range(nj):
-                if joins[x].block == i or joins[x].block == i + 1:
-                    free_here = False
-                if joins[x].block > i:
-                    nxt_req = min(nxt_req, joins[x].block)
-            if free_here:
-                # Block i + 1 is block i again: so is every block to the run's
-                # end (short of the next block with edges of its own).
-                last = i + 1
-                while last + 1 < k - 1 and _same_step(ch, last + 1, i):
-                    last += 1
-                j = min(last, k - 3, nxt_req - 1)
-                for x in range(i + 1, j + 1):
-                    pid[x] = got[0]
-                i = j
-        er, ec = got[1], got[2]
-        i += 1
-    # The last two together: the last block's exit is t, so try the one
-    # before's choices until the last block has a path.
-    i = k - 2
-    nreq = _block_req(joins, nj, i, req)
-    for skip in range(MAX_CANDS):
-        if not _transition(ch.h[i], ch.w[i], er, ec, ch.r0[i + 1] - ch.r0[i],
-                           ch.c0[i + 1] - ch.c0[i], hl, wl, skip, req, nreq, got):
-            return 1
-        p = _path_of(hl, wl, got[1] * wl + got[2],
-                     (tr - ch.r0[k - 1]) * wl + tc - ch.c0[k - 1], req_last, nlast)
-        if p >= 0:
-            pid[k - 2], pid[k - 1] = got[0], p
-            return 0
-    return 1
-
-
-cdef int _between_write(int32_t[:, ::1] board, const Chain* ch, const int64_t* rects, int nr,
-                        const Join* joins, const int64_t* pid, const int32_t* flat,
-                        const int64_t* first, int64_t* base) noexcept nogil:
-    """Write the tour: each rectangle's closed tour into its window, numbered
-    from where the chain's path enters it, then the chain's blocks along
-    their paths, a block's squares after a rectangle moved on by its size.
-    ``base``: k + 1 values of room.  C_OK or a status."""
-    cdef Py_ssize_t k = ch.k, i, x, y, j, p
-    cdef Py_ssize_t cols = board.shape[1]
-    cdef int64_t at[MAX_RECTS]
-    cdef int64_t shifts[3 * MAX_RECTS]
-    cdef int64_t before, offset, y0, x0, h, w, ar, ac, br, bc, kp, kq
-    cdef int order[MAX_RECTS]
-    cdef bint enter_c[MAX_RECTS]
-    cdef int status
-    # Where each rectangle goes in: after the earlier of p, q on its block's path.
-    for x in range(nr):
-        i = joins[x].block
-        p = pid[i]
-        kp = kq = -1
-        for j in range(first[p], first[p + 1]):
-            if flat[j] == joins[x].p:
-                kp = j - first[p]
-            elif flat[j] == joins[x].q:
-                kq = j - first[p]
-        if kp < 0 or kq < 0 or (kp - kq != 1 and kq - kp != 1):
-            return B_NO_SWAP_EDGE
-        at[x] = min(kp, kq)
-        enter_c[x] = kp < kq
-    base[0] = 0
-    for i in range(k):
-        base[i + 1] = ch.h[i] * ch.w[i]
-    for x in range(nr):
-        base[joins[x].block + 1] += (rects[4 * x + 1] - rects[4 * x]) * (
-            rects[4 * x + 3] - rects[4 * x + 2])
-    for i in range(k):
-        base[i + 1] += base[i]
-    if base[k] != board.shape[0] * cols:
-        return B_NOT_COVERED
-    # Each rectangle's closed tour, numbered from where the path enters it to
-    # where it leaves, straight into its window.
-    for x in range(nr):
-        y0, x0 = rects[4 * x], rects[4 * x + 2]
-        h, w = rects[4 * x + 1] - y0, rects[4 * x + 3] - x0
-        i = joins[x].block
-        before = 0
-        for y in range(nr):
-            if joins[y].block == i and at[y] < at[x]:
-                before += (rects[4 * y + 1] - rects[4 * y]) * (
-                    rects[4 * y + 3] - rects[4 * y + 2])
-        offset = base[i] + at[x] + 1 + before
-        if enter_c[x]:
-            ar, ac, br, bc = joins[x].cr, joins[x].cc, joins[x].dr, joins[x].dc
-        else:
-            ar, ac, br, bc = joins[x].dr, joins[x].dc, joins[x].cr, joins[x].cc
-        if h < 5 or w < 5 or not (0 <= ar - y0 < h and 0 <= ac - x0 < w and 0 <= br - y0 < h
-                                  and 0 <= bc - x0 < w):
-            return C_BAD_ARGUMENT
-        status = _construct_blocks(&board[y0, x0], h, w, cols, ar - y0, ac - x0, True, NULL,
-                                   <int32_t>offset, br - y0, bc - x0)
-        if status != C_OK:
-            return status
-        if board[br, bc] != offset + h * w - 1:
-            return B_WINDOW_END
-    # The chain, a block's steps after a rectangle moved on by the
-    # rectangle's size (shifts sorted by block and place on its path).
-    for x in range(nr):
-        order[x] = x
-    for x in range(1, nr):
-        j = x
-        while j > 0 and (joins[order[j - 1]].block > joins[order[j]].block or (
-                joins[order[j - 1]].block == joins[order[j]].block
-                and at[order[j - 1]] > at[order[j]])):
-            order[j - 1], order[j] = order[j], order[j - 1]
-            j -= 1
-    for x in range(nr):
-        y = order[x]
-        shifts[3 * x] = joins[y].block
-        shifts[3 * x + 1] = at[y]
-        shifts[3 * x + 2] = (rects[4 * y + 1] - rects[4 * y]) * (
-            rects[4 * y + 3] - rects[4 * y + 2])
-    _write_blocks(&board[0, 0], cols, k, ch.r0, ch.c0, ch.w, base, pid, flat, first, shifts, nr)
-    return C_OK
-
-
-cdef bint _cuts_ok(const int64_t[::1] cut, Py_ssize_t n) noexcept:
-    cdef Py_ssize_t i
-    if cut.shape[0] < 2 or cut[0] != 0 or cut[cut.shape[0] - 1] != n:
-        return False
-    for i in range(cut.shape[0] - 1):
-        if not 5 <= cut[i + 1] - cut[i] <= 16:
-            return False
-    return True
-
-
-def between_into(int32_t[:, ::1] board not None, const int64_t[::1] rc not None,
-                 const int64_t[::1] cc not None, Py_ssize_t sr, Py_ssize_t sc, Py_ssize_t tr,
-                 Py_ssize_t tc):
-    """One try of knight.construct.construct_between: the board cut at rows
-    ``rc`` and columns ``cc``, an open tour from (sr, sc) to (tr, tc).
-
-    Plans the chain of blocks from s's block along its block row to t's
-    block column and down it to t's block, the (at most five) rectangles
-    around it and a corner swap joining each rectangle to a chain block;
-    finds the chain's block paths (kept for the process: see
-    :func:`between_kept`), and writes the board (the GIL released).
-
-    Returns ``OK``; ``NO_LAYOUT`` (a swap or a block path is missing: try
-    another cut; the board is untouched), ``NO_SWAP_EDGE``, ``NOT_COVERED``,
-    ``WINDOW_END`` or a window's status (the board partly written).
-    ValueError for cuts that do not cut the board into parts of 5..16, or
-    ends off it or the same.
-
-    >>> import numpy as np
-    >>> board = np.empty((12, 12), dtype=np.int32)
-    >>> cuts = np.array([0, 6, 12], dtype=np.int64)
-    >>> between_into(board, cuts, cuts, 0, 0, 11, 0) == OK
-    True
-    >>> int(board[0, 0]), int(board[11, 0]), sorted(board.ravel().tolist()) == list(range(144))
-    (0, 143, True)
-    """
-    cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1], i, k, nh, di, dj, total, m
-    cdef int64_t prev
-    cdef int64_t rect[4 * MAX_RECTS]
-    cdef int64_t taken[4 * MAX_RECTS]
-    cdef Join joins[MAX_RECTS]
-    cdef Chain ch
-    cdef int nrect, x, status
-    cdef int64_t* mem
-    cdef int64_t* pid
-    cdef int64_t* base
-    cdef int64_t* first = NULL
-    cdef int32_t* flat = NULL
-    if rows < 1 or cols < 1 or rows > MAX_SQUARES // cols:
-        raise ValueError("the board must have 1 to 2**31 - 2**20 - 1 squares")
-    if not (_cuts_ok(rc, rows) and _cuts_ok(cc, cols)):
-        raise ValueError("the cuts must run from 0 to the board's side, 5 to 16 apart")
-    if not (0 <= sr < rows and 0 <= sc < cols and 0 <= tr < rows and 0 <= tc < cols) or (
-            sr == tr and sc == tc):
-        raise ValueError("start and end must be two different squares of the board")
-    ch.si, ch.sj = _part_of(rc, sr), _part_of(cc, sc)
-    ch.ti, ch.tj = _part_of(rc, tr), _part_of(cc, tc)
-    dj = 1 if ch.tj >= ch.sj else -1
-    di = 1 if ch.ti >= ch.si else -1
-    nh = (ch.tj - ch.sj) * dj + 1
-    k = nh + (ch.ti - ch.si) * di
-    ch.k, ch.nh = k, nh
-    # Per block: r0, c0, h, w, path index, and base (k + 1).
-    mem = <int64_t*>malloc((6 * k + 1) * sizeof(int64_t))
-    if mem == NULL:
-        raise MemoryError()
-    try:
-        ch.r0, ch.c0, ch.h, ch.w = mem, mem + k, mem + 2 * k, mem + 3 * k
-        pid, base = mem + 4 * k, mem + 5 * k
-        for i in range(nh):
-            ch.r0[i] = rc[ch.si]
-            ch.h[i] = rc[ch.si + 1] - rc[ch.si]
-            ch.c0[i] = cc[ch.sj + i * dj]
-            ch.w[i] = cc[ch.sj + i * dj + 1] - cc[ch.sj + i * dj]
-        for i in range(nh, k):
-            ch.r0[i] = rc[ch.si + (i - nh + 1) * di]
-            ch.h[i] = rc[ch.si + (i - nh + 1) * di + 1] - ch.r0[i]
-            ch.c0[i] = cc[ch.tj]
-            ch.w[i] = cc[ch.tj + 1] - cc[ch.tj]
-        nrect = _rects(rc, cc, &ch, rect)
-        for x in range(nrect):
-            if not _corner_join(&ch, rc, cc, &rect[4 * x], taken, 2 * x, &joins[x]):
-                return B_NO_LAYOUT
-            taken[4 * x], taken[4 * x + 1] = joins[x].pr, joins[x].pc
-            taken[4 * x + 2], taken[4 * x + 3] = joins[x].qr, joins[x].qc
-        if _chain_paths(&ch, sr, sc, tr, tc, joins, nrect, pid):
-            return B_NO_LAYOUT
-        # The chain's paths, copied out of the kept ones (once per run of
-        # blocks with one path): the write runs without the GIL, while
-        # another thread may keep new paths and so move them.
-        total = 0
-        for i in range(k):
-            if i == 0 or pid[i] != pid[i - 1]:
-                total += _first[pid[i] + 1] - _first[pid[i]]
-        flat = <int32_t*>malloc(total * sizeof(int32_t))
-        first = <int64_t*>malloc((k + 1) * sizeof(int64_t))
-        if flat == NULL or first == NULL:
-            raise MemoryError()
-        first[0] = 0
-        m = 0
-        prev = -1
-        for i in range(k):
-            if pid[i] != prev:
-                prev = pid[i]
-                total = _first[prev + 1] - _first[prev]
-                memcpy(flat + first[m], _flat + _first[prev], total * sizeof(int32_t))
-                first[m + 1] = first[m] + total
-                m += 1
-            pid[i] = m - 1
-        with nogil:
-            status = _between_write(board, &ch, rect, nrect, joins, pid, flat, first, base)
-        if status == C_INTERRUPTED:
-            reraise_pending()
-        return status
-    finally:
-        free(mem)
-        free(flat)
-        free(first)

@@ -1,6 +1,7 @@
 # splitmix64 (Steele, Lea and Flood 2014), the one 64-bit mixer of the cores:
 # the random tie-breaks (search.pyx, graph.pyx), the block-path searches'
-# tie-breaks (construct.pyx) and the sampler's hash tables (sample.pyx).
+# tie-breaks and kept-path tables (between_paths.pyx) and the sampler's hash
+# tables (sample.pyx).
 from libc.stdint cimport uint64_t
 
 

@@ -1,5 +1,6 @@
-# Status codes of the construction cores (construct.pyx, thin.pyx): the same
-# values as knight.capi's KT_* codes, which tests/test_construct.py checks.
+# Status codes of the construction cores (construct.pyx, construct_between.pyx,
+# thin.pyx): the same values as knight.capi's KT_* codes, which
+# tests/test_construct.py checks.
 # (The cores cannot cimport knight.capi: it imports them.)
 cdef enum:
     C_OK = 0
@@ -9,5 +10,5 @@ cdef enum:
     C_NO_MEMORY = 9
     C_NO_TOUR = 13
     # The stored blocks or a thin-board automaton could not be had; see
-    # knight._core.construct.blocks_error().
+    # knight._core.stored_blocks.blocks_error().
     C_BAD_DATA = 14
