@@ -284,7 +284,7 @@ def test_stepper_half_tables_checks() -> None:
 
 
 def test_join_helpers_check_their_arguments() -> None:
-    from knight._core.frontier import join, pair_mask, wanted
+    from knight._core.frontier_join import join, pair_mask, wanted
 
     tg = np.zeros(6, dtype=np.int32)
     with pytest.raises(ValueError, match="2W"):

@@ -4,7 +4,7 @@
 ``Stepper.successors(p, key)`` is ``frontier_twin.step_choices`` for one
 state, in C: the keys of the states after cell p (-1 for a completed tour)
 and, from ``choices``, the back-edge slots each transition takes.  The
-rules and the encoding are those of ``frontier.pyx`` (documented at its
+rules and the encoding are those of ``frontier_sweep.pyx`` (documented at its
 top) as the twin restates them; the tests compare this with the twin state
 for state.  Keys are one 64-bit word: the 2W + 1 slots of 4 bits fit it for
 W <= 7 (Python keeps wider boards on the twin).

@@ -1,7 +1,8 @@
 """Exact counts of knight's tours by frontier dynamic programming.
 
-The engine layer over the Cython core :mod:`knight._core.frontier` (whose header documents
-the state encoding and the rules).  Everything here is exact: the core keeps
+The engine layer over the Cython cores :mod:`knight._core.frontier_sweep`
+(whose header documents the state encoding and the rules) and
+:mod:`knight._core.frontier_join`.  Everything here is exact: the core keeps
 each state's count modulo 2^64 and modulo as many primes below 2^63 as a
 proven bound on the answer needs (Bregman's permanent bound, see
 :func:`count_bound`), and :func:`crt` rebuilds the Python int.
@@ -39,14 +40,12 @@ from typing import Any, Literal, TypeAlias, TypedDict, overload
 import numpy as np
 import numpy.typing as npt
 
-from .._core.frontier import (
+from .._core.frontier_join import join, mirror_keys, profiles
+from .._core.frontier_sweep import (
     ST_CANCELLED,
     ST_NOMEM,
     ST_OK,
     ST_TIMEOUT,
-    join,
-    mirror_keys,
-    profiles,
     run,
 )
 from ..errors import BoardTooLargeError, KnightError, SearchLimitError
@@ -62,7 +61,7 @@ __all__ = [
     "Cancelled", "BoardTooLargeError", "SearchLimitError",
 ]
 
-# Slot codes of a state (see _core/frontier.pyx).
+# Slot codes of a state (see _core/frontier_sweep.pyx).
 EMPTY, FULL, TERM = 0, 1, 2
 
 #: Widest frontier the 4-bit, 128-bit-key encoding supports.

@@ -61,7 +61,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import existence, planner
-from .._core.frontier import join, pair_mask, profiles, wanted
+from .._core.frontier_join import join, pair_mask, profiles, wanted
 from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
 from .._core.sample import NO_MEMORY, OVERFLOW, TOO_MANY, Stepper
 from ..board import Board
