@@ -4,7 +4,7 @@ partial sweeps at a cut.
 Two sweeps (``frontier_sweep.run``), one from each end of the board, stop
 at the same two columns, the boundary: 2W cells, which a final state's key
 slots map to through ``lmap`` / ``rmap`` (see
-``knight.counting.frontier``, ``Part.bmap``).  Every edge belongs to
+``knight.counting.frontier_halves``, ``Part.bmap``).  Every edge belongs to
 exactly one side, so a left state and a right state make a tour when the
 degrees they give each boundary cell add up to its target (or to 1 on up to
 two free ends, in path mode) and their path fragments close into one cycle

@@ -3,8 +3,8 @@ of a knight graph, cell by cell: the sweep (``run``) and its state tables.
 The join of two half sweeps at a cut is ``frontier_join.pyx``; what both
 share (slot and status codes, the key hash and packing) ``frontier_state.pxd``.
 
-Geometry (prepared in Python, ``frontier.prepare``)
----------------------------------------------------
+Geometry (prepared in Python, ``frontier_board.prepare``)
+---------------------------------------------------------
 The board is swept along its longer side: W = shorter side, cells are
 numbered p = column * W + row, rows inside a column first.  A knight move
 changes the column by 1 or 2, so the earlier neighbours ("back edges") of p
@@ -82,10 +82,10 @@ states of count x completions is unchanged, and the tables hold about half
 the states.
 
 Meet in the middle: ``frontier_join.join`` combines the final tables of two
-partial sweeps that meet at a cut (see ``knight.counting.frontier``,
+partial sweeps that meet at a cut (see ``knight.counting.frontier_jobs``,
 ``plan_jobs``).  ``run`` can resume from a table it dumped (``start_*``): on
 a board that a half turn maps to itself the two halves are one sweep up to
-near the cut, and share it (``knight.counting.frontier``,
+near the cut, and share it (``knight.counting.frontier_halves``,
 ``shared_cells``).
 """
 

@@ -1,7 +1,7 @@
 """What a count will cost, before it runs: :func:`estimate`.
 
 The planner's own figures, turned into time: the frontier DP's estimated
-peak states (:func:`knight.counting.frontier.estimate`, from measured
+peak states (:func:`knight.counting.frontier_estimate.estimate`, from measured
 peaks) and the moduli its exact count needs, and for the search a rough
 extrapolation of measured counts.  Honest rather than precise: within a
 few times for the DP on the boards it was measured on, an order of
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..geometry import Square, available_memory
-from . import frontier
+from . import frontier_board, frontier_estimate
 from .api import METHODS, _dp_mode, dp_fits, dp_preferred, ruled_out
 from .args import BYTES_PER_END, BYTES_PER_SQUARE, validate
 
@@ -110,7 +110,7 @@ def estimate(
 
     The engine is the one ``count`` would choose.  For the DP the time
     comes from its estimated peak states (measured peaks by width, see
-    :mod:`knight.counting.frontier`) and the number of moduli its exact
+    :mod:`knight.counting.frontier_estimate`) and the number of moduli its exact
     count needs; for the search from measured counts extrapolated by the
     number of squares (an order of magnitude, no better).  ``seconds`` is
     None, "out of reach", past about four months or when the DP's tables
@@ -129,7 +129,7 @@ def estimate(
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     if method == "dp":
-        frontier.check_width(task.rows, task.cols)
+        frontier_board.check_width(task.rows, task.cols)
     if ruled_out(task):
         return Estimate("theory", 0.0, None, None,
                         "theory: no tour exists, the count is 0 at once")
@@ -142,8 +142,8 @@ def estimate(
 def _dp(task: Any) -> Estimate:
     r, c = task.rows, task.cols
     mode = _dp_mode(task)
-    states, need = frontier.estimate(r, c, mode)
-    words = frontier.plain_words(r, c, mode == "path")
+    states, need = frontier_estimate.estimate(r, c, mode)
+    words = frontier_estimate.plain_words(r, c, mode == "path")
     figures = f"peak about {states:,} states, {_size(need)}"
     room = available_memory()
     if need > room:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Literal, overload
 
-from .frontier import EMPTY, FULL, TERM, Board, prepare
+from .frontier_board import EMPTY, FULL, TERM, Board, prepare
 
 __all__ = ["run_reference", "count_cycles_ref", "count_paths_ref", "step_choices"]
 
