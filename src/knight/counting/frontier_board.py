@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import BoardTooLargeError
-from ..geometry import sweep_back_moves, sweep_reason
+from ..geometry import sweep_back_moves, sweep_reason, used_box
 from ..limits import check_planning
 
 __all__ = [
@@ -339,10 +339,8 @@ def crop(rows: int, cols: int, mask: npt.NDArray[np.bool_] | None,
             name = names[i] if names is not None else "a pinned end (start= or end=)"
             raise ValueError(f"{name} square ({sq // cols}, {sq % cols}) is a hole of the "
                              "mask: no tour can use it")
-    used_r = np.flatnonzero(mask.any(axis=1))
-    used_c = np.flatnonzero(mask.any(axis=0))
-    top, left = int(used_r[0]), int(used_c[0])
-    sub = mask[top:int(used_r[-1]) + 1, left:int(used_c[-1]) + 1]
+    top, left, height, width = used_box(mask)
+    sub = mask[top:top + height, left:left + width]
     r, c = sub.shape
     out = Masked(r, c, tuple(int(x) for x in np.flatnonzero(~sub.reshape(-1))), (),
                  int(sub.sum()), top, left)
