@@ -42,7 +42,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _bench
 
 import knight
-from knight.counting import frontier as F
+
+# The frontier DP's modules, one job each (see knight.counting.frontier_count).
+import knight.counting.frontier_board as FB
+import knight.counting.frontier_count as FC
+import knight.counting.frontier_halves as FH
+import knight.counting.frontier_jobs as FJ
+import knight.counting.frontier_run as FR
 from knight.counting.frontier_twin import run_reference
 
 # (rows, cols, kwargs, runs scale): boards the search and the DP both finish.
@@ -84,8 +90,8 @@ def versus(report: _bench.Report, cases: list, runs: int) -> None:
 def twin(report: _bench.Report, cases: list, runs: int) -> None:
     print("\n2. DP core against its pure-Python twin", flush=True)
     for rows, cols, mode in cases:
-        bd = F.prepare(rows, cols, path_mode=mode == "path")
-        core = _bench.measure(lambda b=bd: F._count(b), runs)
+        bd = FB.prepare(rows, cols, path_mode=mode == "path")
+        core = _bench.measure(lambda b=bd: FR._count(b), runs)
         ref = _bench.measure(lambda b=bd, m=mode: run_reference(b, m == "path")[0], 1,
                              warmup=0)
         assert core.result == ref.result
@@ -100,20 +106,20 @@ def split(report: _bench.Report, cases: list) -> None:
         for rows, cols, mode, pinned in cases:
             label = f"{rows}x{cols} {mode}" + (f" pinned {pinned}" if pinned else "")
             sweep = _bench.measure(
-                lambda r=rows, c=cols, m=mode, pn=pinned: F._count(
-                    F.prepare(r, c, path_mode=m == "path", pinned=pn)), 1, warmup=0)
+                lambda r=rows, c=cols, m=mode, pn=pinned: FR._count(
+                    FB.prepare(r, c, path_mode=m == "path", pinned=pn)), 1, warmup=0)
             # one process: the halves in turn, without and with their shared sweep
             apart = _bench.measure(
-                lambda r=rows, c=cols, m=mode, pn=pinned: F.count_split(
+                lambda r=rows, c=cols, m=mode, pn=pinned: FC.count_split(
                     r, c, m, pinned=pn, share=False), 1, warmup=0)
             whole = _bench.measure(
-                lambda r=rows, c=cols, m=mode, pn=pinned: F.count_split(r, c, m, pinned=pn),
+                lambda r=rows, c=cols, m=mode, pn=pinned: FC.count_split(r, c, m, pinned=pn),
                 1, warmup=0)
             assert whole.result == apart.result == sweep.result
-            jobs = F.plan_jobs(rows, cols, mode, 2, pinned=pinned)
-            parts = [F.make_part(rows, cols, path_mode=mode == "path", cut=jobs[0].cut, side=s,
-                                 pinned=pinned) for s in (0, 1)]
-            shared = F.shared_cells(*parts)
+            jobs = FJ.plan_jobs(rows, cols, mode, 2, pinned=pinned)
+            parts = [FH.make_part(rows, cols, path_mode=mode == "path", cut=jobs[0].cut, side=s,
+                                  pinned=pinned) for s in (0, 1)]
+            shared = FH.shared_cells(*parts)
             report.add(f"split {label}, shared cells", whole, apart, "halves apart",
                        note=f"{shared} of {parts[0].board.N} / {parts[1].board.N} cells shared; "
                             f"speed-up {apart.seconds / whole.seconds:.2f}x; "
@@ -121,10 +127,10 @@ def split(report: _bench.Report, cases: list) -> None:
             halves: list = []
 
             def two(jobs: list = jobs, halves: list = halves) -> int:
-                results = list(ex.map(F.run_job, jobs))
+                results = list(ex.map(FJ.run_job, jobs))
                 halves[:] = [r.seconds for r in results]
-                joins = F.plan_joins(results, 2)
-                return F.combine_joins(joins, list(ex.map(F.run_join, joins)))
+                joins = FJ.plan_joins(results, 2)
+                return FJ.combine_joins(joins, list(ex.map(FJ.run_join, joins)))
 
             parallel = _bench.measure(two, 1, warmup=0)
             assert parallel.result == whole.result
@@ -137,9 +143,9 @@ def split(report: _bench.Report, cases: list) -> None:
 def columns(cases: list) -> None:
     print("\n4. States per column (after the last cell of each column)", flush=True)
     for rows, cols, mode in cases:
-        bd = F.prepare(rows, cols, path_mode=mode == "path")
+        bd = FB.prepare(rows, cols, path_mode=mode == "path")
         t = time.perf_counter()
-        _, ri = F._count(bd, want_info=True)
+        _, ri = FR._count(bd, want_info=True)
         dt = time.perf_counter() - t
         per = [int(ri.sizes[c * bd.W + bd.W - 1]) for c in range(bd.L)]
         shown = per if len(per) <= 16 else per[:12] + ["..."] + per[-2:]
@@ -216,7 +222,7 @@ def saturation_spec(spec: str) -> tuple[int, str, int]:
 
 
 def saturation(rows: int, mode: str, cols: int) -> None:
-    bd = F.prepare(rows, cols, path_mode=mode == "open")
+    bd = FB.prepare(rows, cols, path_mode=mode == "open")
     print(f"\n6. Saturation: {rows}x{cols} {mode}, one sweep, column by column "
           f"(load {os.getloadavg()[0]:.2f})", flush=True)
     # the core reports progress at polls, a few per column on big boards:
@@ -227,7 +233,7 @@ def saturation(rows: int, mode: str, cols: int) -> None:
     def prog(done: int, _total: int, _alive: int) -> None:
         starts.setdefault(done // bd.W, time.perf_counter() - t0)
 
-    _, ri = F._count(bd, want_info=True, progress=prog)
+    _, ri = FR._count(bd, want_info=True, progress=prog)
     total = time.perf_counter() - t0
     assert ri is not None, "a board with a count by theorem has no sweep to time"
     per = [int(ri.sizes[c * bd.W + bd.W - 1]) for c in range(bd.L)]

@@ -25,7 +25,7 @@ builds 6x6 open's table (``max_states=30_000_000``, about a GB).
 
 ``--recount`` also times ``method="recount"`` where the table serves too:
 each square drawn in turn, each candidate weighted by the Cython DP's count
-of the completions (``frontier.count_tours`` with the visited squares
+of the completions (``frontier_count.count_tours`` with the visited squares
 masked out), no table but many counts for every sample.
 """
 

@@ -29,7 +29,7 @@ import time
 
 import knight
 from knight import Board, existence
-from knight.counting.frontier import count_tours
+from knight.counting.frontier_count import count_tours
 from knight.search import FOUND, GraphEngine
 
 

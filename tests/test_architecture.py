@@ -44,7 +44,7 @@ def test_library_modules_never_import_the_cli():
 HEAVY = ("knight.counting", "knight.puzzle", "knight.render", "knight.compare",
          "knight.reference", "knight.trace", "knight._core.twins", "knight._core.graph_twins",
          "knight._core.between_twin", "knight._core.sample", "knight._core.count",
-         "knight._core.frontier")
+         "knight._core.frontier_sweep", "knight._core.frontier_join")
 
 
 def loaded_after(code):

@@ -17,7 +17,7 @@ import knight
 from brute import PIECE_OFFSETS, adjacency, find_path_between, path_matrix
 from knight import Board, existence, reference
 from knight._core import graph, graph_twins
-from knight.counting.frontier import count_tours
+from knight.counting.frontier_count import count_tours
 from knight.errors import NoTourError, SearchLimitError, UndecidedError
 from knight.search import FOUND, GraphEngine
 

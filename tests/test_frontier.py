@@ -15,7 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import knight
-from knight.counting import frontier as F
+
+# The frontier DP's modules, one job each (see knight.counting.frontier_count).
+import knight.counting.frontier_board as FB
+import knight.counting.frontier_count as FC
+import knight.counting.frontier_estimate as FE
+import knight.counting.frontier_halves as FH
+import knight.counting.frontier_jobs as FJ
+import knight.counting.frontier_moduli as FM
+import knight.counting.frontier_run as FR
+from knight._core import frontier_sweep
 from knight.counting.frontier_twin import run_reference
 
 
@@ -37,7 +46,7 @@ SMALL = [(r, c) for r in range(1, 6) for c in range(1, 7) if r * c <= 25 or (r, 
 
 @pytest.mark.parametrize("rows,cols", SMALL)
 def test_cycles_vs_search(rows, cols):
-    assert F.count_cycles(rows, cols) == _search(rows, cols, closed=True)
+    assert FC.count_cycles(rows, cols) == _search(rows, cols, closed=True)
 
 
 @pytest.mark.parametrize("rows,cols", SMALL)
@@ -46,22 +55,22 @@ def test_paths_vs_search(rows, cols):
     # (one-square board: its single tour counted once)
     d = _search(rows, cols)
     expect = d if rows * cols == 1 else d // 2
-    assert F.count_paths(rows, cols) == expect
+    assert FC.count_paths(rows, cols) == expect
 
 
 def test_5x6_both_modes():
-    assert F.count_cycles(5, 6) == _search(5, 6, closed=True) == 8
-    assert F.count_paths(6, 5) * 2 == _search(6, 5) == 37568
+    assert FC.count_cycles(5, 6) == _search(5, 6, closed=True) == 8
+    assert FC.count_paths(6, 5) * 2 == _search(6, 5) == 37568
 
 
 @pytest.mark.parametrize("rows,cols", [(3, 4), (4, 4), (3, 7), (4, 5), (5, 4), (2, 5)])
 def test_every_start_and_pair(rows, cols):
     squares = [(r, c) for r in range(rows) for c in range(cols)]
     for s in squares:
-        got = F.count_paths(rows, cols, pinned=(sq(cols, *s),))
+        got = FC.count_paths(rows, cols, pinned=(sq(cols, *s),))
         assert got == _search(rows, cols, start=s), s
     for s, e in itertools.combinations(squares, 2):
-        got = F.count_paths(rows, cols, pinned=(sq(cols, *s), sq(cols, *e)))
+        got = FC.count_paths(rows, cols, pinned=(sq(cols, *s), sq(cols, *e)))
         assert got == _search(rows, cols, start=s, end=e), (s, e)
 
 
@@ -72,17 +81,17 @@ def test_sampled_pairs(board, data):
     s = data.draw(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)))
     e = data.draw(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)))
     if s == e:
-        assert F.count_paths(rows, cols, pinned=(sq(cols, *s),)) == \
+        assert FC.count_paths(rows, cols, pinned=(sq(cols, *s),)) == \
             _search(rows, cols, start=s)
     else:
-        assert F.count_paths(rows, cols, pinned=(sq(cols, *s), sq(cols, *e))) == \
+        assert FC.count_paths(rows, cols, pinned=(sq(cols, *s), sq(cols, *e))) == \
             _search(rows, cols, start=s, end=e)
 
 
 def test_5x5_by_start():
     # facts sheet: 304 directed tours from each corner of 5x5
-    assert F.count_paths(5, 5, pinned=(0,)) == 304
-    assert sum(F.count_paths(5, 5, pinned=(s,)) for s in range(25)) == 1728
+    assert FC.count_paths(5, 5, pinned=(0,)) == 304
+    assert sum(FC.count_paths(5, 5, pinned=(s,)) for s in range(25)) == 1728
 
 
 @settings(max_examples=30, deadline=None)
@@ -92,8 +101,8 @@ def test_removed_squares(board, data):
     rows, cols = board
     n = rows * cols
     removed = data.draw(st.sets(st.integers(0, n - 1), max_size=3))
-    cyc = F.count_cycles(rows, cols, removed=tuple(removed))
-    pth = F.count_paths(rows, cols, removed=tuple(removed))
+    cyc = FC.count_cycles(rows, cols, removed=tuple(removed))
+    pth = FC.count_paths(rows, cols, removed=tuple(removed))
     bc, bp = _brute(rows, cols, removed)
     assert (cyc, pth) == (bc, bp)
 
@@ -142,13 +151,13 @@ def _brute(rows, cols, removed):
     (4, 5, (), False), (3, 8, (), False), (4, 5, (), True), (3, 7, (0,), True),
     (4, 4, (0, 15), True), (5, 4, (), True)])
 def test_core_vs_reference_state_for_state(rows, cols, pinned, path_mode):
-    bd = F.prepare(rows, cols, pinned=pinned, path_mode=path_mode)
+    bd = FB.prepare(rows, cols, pinned=pinned, path_mode=path_mode)
     cnt, sizes, tables = run_reference(bd, path_mode, record=True)
-    res, ri = F._run_core(bd, [1 << 64], fold=False)
+    res, ri = FR._run_core(bd, [1 << 64], fold=False)
     assert int(res[0]) == cnt
     assert ri.sizes.tolist() == sizes
     for step in range(0, bd.N, 3):
-        _, _, table = F._run_core(bd, [1 << 64], dump_step=step, dump_size=16, fold=False)
+        _, _, table = FR._run_core(bd, [1 << 64], dump_step=step, dump_size=16, fold=False)
         assert table == tables[step]
 
 
@@ -156,27 +165,27 @@ def test_core_vs_reference_state_for_state(rows, cols, pinned, path_mode):
 
 def test_a001230_closed_square():
     # A001230: undirected closed tours on 2n x 2n: 0, 0, 9862, 13267364410532
-    assert [F.count_cycles(k, k) for k in (2, 4)] == [0, 0]
-    assert F.count_cycles(6, 6) == 9862
+    assert [FC.count_cycles(k, k) for k in (2, 4)] == [0, 0]
+    assert FC.count_cycles(6, 6) == 9862
 
 
 def test_a165134_open_square():
     # A165134: directed open tours over all starts on n x n: 1, 0, 0, 0, 1728,
     # 6637920, ...  The DP counts undirected paths: x2 (1x1: the single tour).
-    assert F.count_paths(1, 1) == 1
-    assert [2 * F.count_paths(k, k) for k in (2, 3, 4, 5)] == [0, 0, 0, 1728]
+    assert FC.count_paths(1, 1) == 1
+    assert [2 * FC.count_paths(k, k) for k in (2, 3, 4, 5)] == [0, 0, 0, 1728]
 
 
 def test_a070030_3x2n_closed():
     # A070030: closed tours (undirected) on 3 x 2n, n = 1..; 3x10 = 16 ...
-    got = [F.count_cycles(3, 2 * n) for n in range(1, 10)]
+    got = [FC.count_cycles(3, 2 * n) for n in range(1, 10)]
     assert got == [0, 0, 0, 0, 16, 176, 1536, 15424, 147728]
 
 
 def test_a175881_6xn_closed():
     # A175881: closed tours on 6 x n: 6x5 8, 6x6 9862, 6x7 1067638
-    assert F.count_cycles(6, 5) == 8
-    assert F.count_cycles(5, 6) == 8
+    assert FC.count_cycles(6, 5) == 8
+    assert FC.count_cycles(5, 6) == 8
 
 
 def test_a169770_3xn_open_type_x():
@@ -185,7 +194,7 @@ def test_a169770_3xn_open_type_x():
     # 5296, 3744 for n = 4..13: the sum over same-column end pairs.
     expect = [4, 0, 0, 0, 80, 40, 368, 352, 5296, 3744]
     for n, want in zip(range(4, 14), expect):
-        got = sum(F.count_paths(3, n, pinned=(r1 * n + c, r2 * n + c))
+        got = sum(FC.count_paths(3, n, pinned=(r1 * n + c, r2 * n + c))
                   for c in range(n) for r1, r2 in ((0, 1), (0, 2), (1, 2)))
         assert got == want, n
 
@@ -197,15 +206,15 @@ def test_past_2_64_two_routes():
     Python-int twin (independent arithmetic) and with a count done with
     different primes (only the 2^64 word shared)."""
     for path_mode, n in ((False, 160), (True, 60)):
-        bd = F.prepare(3, n, path_mode=path_mode)
-        exact = F._count(bd)
+        bd = FB.prepare(3, n, path_mode=path_mode)
+        exact = FR._count(bd)
         assert exact >= 1 << 64
         ref = run_reference(bd, path_mode)[0]
         assert exact == ref
-        k = len(F.moduli_for(F.count_bound(bd)))
-        other = [1 << 64] + F.primes(k + 2, offset=40)
-        res, _ = F._run_core(bd, other)
-        assert F.crt([int(x) for x in res], other) == exact
+        k = len(FM.moduli_for(FM.count_bound(bd)))
+        other = [1 << 64] + FM.primes(k + 2, offset=40)
+        res, _ = FR._run_core(bd, other)
+        assert FM.crt([int(x) for x in res], other) == exact
 
 
 def test_path_cycle_identity():
@@ -214,47 +223,47 @@ def test_path_cycle_identity():
     edges)."""
     rows, cols = 3, 12
     n = rows * cols
-    cyc = F.count_cycles(rows, cols)
+    cyc = FC.count_cycles(rows, cols)
     total = 0
     for r in range(rows):
         for c in range(cols):
             for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1)):
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < rows and 0 <= cc < cols:
-                    total += F.count_paths(rows, cols,
-                                           pinned=(r * cols + c, rr * cols + cc))
+                    total += FC.count_paths(rows, cols,
+                                            pinned=(r * cols + c, rr * cols + cc))
     assert total == n * cyc
 
 
 def test_bound_is_above_answer():
     for rows, cols, pm in ((3, 40, False), (3, 40, True), (4, 10, True), (5, 6, False)):
-        bd = F.prepare(rows, cols, path_mode=pm)
-        assert F._count(bd) <= F.count_bound(bd)
+        bd = FB.prepare(rows, cols, path_mode=pm)
+        assert FR._count(bd) <= FM.count_bound(bd)
 
 
 # ---- control: limits, cancel, deadline, progress ----
 
 def test_max_bytes_refused():
-    with pytest.raises(F.BoardTooLargeError, match="estimate"):
-        F.count_cycles(6, 8, max_bytes=2 * 2**20)
+    with pytest.raises(knight.BoardTooLargeError, match="estimate"):
+        FC.count_cycles(6, 8, max_bytes=2 * 2**20)
 
 
 def test_cancel_and_deadline_and_progress():
     flag = np.ones(1, np.uint8)
-    with pytest.raises(F.Cancelled):
-        F.count_paths(5, 8, cancel=flag)
+    with pytest.raises(FR.Cancelled):
+        FC.count_paths(5, 8, cancel=flag)
     import time
-    with pytest.raises(F.SearchLimitError):
-        F.count_paths(5, 8, deadline=time.time() - 1)
+    with pytest.raises(knight.SearchLimitError):
+        FC.count_paths(5, 8, deadline=time.time() - 1)
     seen = []
-    F.count_paths(4, 30, progress=lambda d, t, s: seen.append((d, t, s)))
+    FC.count_paths(4, 30, progress=lambda d, t, s: seen.append((d, t, s)))
     assert seen and all(t == 120 for _, t, _ in seen)
 
 
 def test_estimate_before_allocation():
-    s, b = F.estimate(8, 8, "cycle")
+    s, b = FE.estimate(8, 8, "cycle")
     assert s > 10**7 and b > 10**9
-    assert F.estimate(3, 10, "path")[0] < 10**4
+    assert FE.estimate(3, 10, "path")[0] < 10**4
 
 
 @pytest.mark.parametrize("rows, cols, mode", [
@@ -262,19 +271,19 @@ def test_estimate_before_allocation():
 ])
 def test_the_estimate_bounds_the_peak_of_one_sweep(rows, cols, mode):
     # the memory guard is only as good as its estimate: never below a peak
-    _, ri = F._count(F.prepare(rows, cols, path_mode=mode == "path"), want_info=True)
-    assert ri.peak_states <= F.estimate(rows, cols, mode)[0]
+    _, ri = FR._count(FB.prepare(rows, cols, path_mode=mode == "path"), want_info=True)
+    assert ri.peak_states <= FE.estimate(rows, cols, mode)[0]
 
 
 @pytest.mark.parametrize("rows, cols, mode", [
     (5, 10, "path"), (6, 7, "cycle"), (6, 6, "path"), (6, 7, "path"),
 ])
 def test_the_estimate_bounds_the_peak_of_each_half(rows, cols, mode):
-    jobs = F.plan_jobs(rows, cols, mode, 2)
+    jobs = FJ.plan_jobs(rows, cols, mode, 2)
     for job in jobs:
-        part = F.make_part(rows, cols, path_mode=mode == "path", cut=job.cut, side=job.side)
-        _, ri = F.run_part(part, job.moduli)
-        assert ri.peak_states <= F.estimate(rows, cols, mode)[0], job.side
+        part = FH.make_part(rows, cols, path_mode=mode == "path", cut=job.cut, side=job.side)
+        _, ri = FH.run_part(part, job.moduli)
+        assert ri.peak_states <= FE.estimate(rows, cols, mode)[0], job.side
 
 
 # ---- distribution ----
@@ -282,12 +291,12 @@ def test_the_estimate_bounds_the_peak_of_each_half(rows, cols, mode):
 def test_jobs_combine_on_process_pool():
     for rows, cols, mode in ((3, 200, "cycle"), (3, 80, "path")):
         pm = mode == "path"
-        whole = F._count(F.prepare(rows, cols, path_mode=pm))
-        jobs = F.plan_jobs(rows, cols, mode, 2)
+        whole = FR._count(FB.prepare(rows, cols, path_mode=pm))
+        jobs = FJ.plan_jobs(rows, cols, mode, 2)
         assert len(jobs) == 2
         with ProcessPoolExecutor(2) as ex:
-            results = list(ex.map(F.run_job, jobs))
-        assert F.combine(results) == whole
+            results = list(ex.map(FJ.run_job, jobs))
+        assert FJ.combine(results) == whole
 
 
 @pytest.mark.parametrize("rows,cols,pinned,removed", [
@@ -297,22 +306,22 @@ def test_mirror_folding_is_exact(rows, cols, pinned, removed):
     for path_mode in (False, True):
         if pinned and not path_mode:
             continue
-        bd = F.prepare(rows, cols, pinned=pinned, removed=removed, path_mode=path_mode)
-        folded, ri_f = F._run_core(bd, [1 << 64])
-        plain, ri_p = F._run_core(bd, [1 << 64], fold=False)
+        bd = FB.prepare(rows, cols, pinned=pinned, removed=removed, path_mode=path_mode)
+        folded, ri_f = FR._run_core(bd, [1 << 64])
+        plain, ri_p = FR._run_core(bd, [1 << 64], fold=False)
         assert int(folded[0]) == int(plain[0])
         assert ri_f.transitions <= ri_p.transitions
 
 
 def test_folding_halves_the_states_where_symmetric():
-    bd = F.prepare(6, 5, path_mode=True)
-    assert F.fold_cells(bd).sum() == 4  # the ends of columns 1..4
-    folded, ri_f = F._run_core(bd, [1 << 64])
-    _, ri_p = F._run_core(bd, [1 << 64], fold=False)
+    bd = FB.prepare(6, 5, path_mode=True)
+    assert FR.fold_cells(bd).sum() == 4  # the ends of columns 1..4
+    folded, ri_f = FR._run_core(bd, [1 << 64])
+    _, ri_p = FR._run_core(bd, [1 << 64], fold=False)
     assert ri_f.peak_states < 0.7 * ri_p.peak_states
     # a pinned corner breaks the symmetry until its column is behind
-    bd = F.prepare(6, 5, pinned=(0,), path_mode=True)
-    assert F.fold_cells(bd)[:5 * 2].sum() == 0 and F.fold_cells(bd).sum() > 0
+    bd = FB.prepare(6, 5, pinned=(0,), path_mode=True)
+    assert FR.fold_cells(bd)[:5 * 2].sum() == 0 and FR.fold_cells(bd).sum() > 0
 
 
 @pytest.mark.parametrize("rows,cols,pinned", [(5, 6, ()), (4, 9, ()), (5, 6, (0,)),
@@ -320,9 +329,9 @@ def test_folding_halves_the_states_where_symmetric():
 def test_ends_budget_prunes_and_keeps_the_count(rows, cols, pinned):
     # Cells bound to be ends (one edge left, none yet) count against the two
     # ends of a path at once instead of when they finish.
-    bd = F.prepare(rows, cols, pinned=pinned, path_mode=True)
-    kept, ri_b = F._run_core(bd, [1 << 64])
-    plain, ri_p = F._run_core(bd, [1 << 64], budget=False)
+    bd = FB.prepare(rows, cols, pinned=pinned, path_mode=True)
+    kept, ri_b = FR._run_core(bd, [1 << 64])
+    plain, ri_p = FR._run_core(bd, [1 << 64], budget=False)
     assert int(kept[0]) == int(plain[0]) > 0
     assert ri_b.transitions < ri_p.transitions
     assert ri_b.peak_states <= ri_p.peak_states
@@ -332,8 +341,8 @@ def test_end_masks_mark_the_bound_ends():
     # 3x4 swept along its 4 columns: after cell 5 (column 1, row 2) the key
     # slots are cells -1..5; cell 0 (a corner) has both its forward edges
     # (cells 5 and 7) ahead of cell 4, one left after cell 5.
-    bd = F.prepare(3, 4, pinned=(11,), path_mode=True)
-    words, after = F.end_masks(bd)
+    bd = FB.prepare(3, 4, pinned=(11,), path_mode=True)
+    words, after = FR.end_masks(bd)
     p = 5
     slots = [k for k in range(2 * bd.W + 1) if int(words[2 * p]) >> (4 * k) & 1]
     cells = [p - 2 * bd.W + k for k in slots]
@@ -349,9 +358,9 @@ def test_end_masks_mark_the_bound_ends():
 def test_meet_in_the_middle_every_cut(rows, cols):
     L = max(rows, cols)
     for mode in ("cycle", "path"):
-        whole = F._count(F.prepare(rows, cols, path_mode=mode == "path"))
+        whole = FR._count(FB.prepare(rows, cols, path_mode=mode == "path"))
         for cut in range(1, L - 2):
-            assert F.count_split(rows, cols, mode, cut=cut) == whole, (mode, cut)
+            assert FC.count_split(rows, cols, mode, cut=cut) == whole, (mode, cut)
 
 
 def _as_dict(table):
@@ -367,49 +376,49 @@ def test_halves_share_their_first_cells(rows, cols, mode):
     """On a board that a half turn maps to itself the two halves are the
     same sweep up to near the cut: one shared sweep, resumed on each side,
     gives each side's own table, and the count is the same either way."""
-    jobs = F.plan_jobs(rows, cols, mode, 2)
-    parts = [F.make_part(rows, cols, path_mode=mode == "path", cut=jobs[0].cut, side=s)
+    jobs = FJ.plan_jobs(rows, cols, mode, 2)
+    parts = [FH.make_part(rows, cols, path_mode=mode == "path", cut=jobs[0].cut, side=s)
              for s in (0, 1)]
-    P = F.shared_cells(*parts)
+    P = FH.shared_cells(*parts)
     W = min(rows, cols)
     assert 2 * W <= P < min(p.board.N for p in parts)
     words = jobs[0].moduli
-    prefix = [F.run_part(p, words, stop=P)[0] for p in parts]
+    prefix = [FH.run_part(p, words, stop=P)[0] for p in parts]
     assert _as_dict(prefix[0]) == _as_dict(prefix[1])
     for part in parts:
-        resumed, ri = F.run_part(part, words, start=(P, prefix[0]))
-        assert _as_dict(resumed) == _as_dict(F.run_part(part, words)[0])
+        resumed, ri = FH.run_part(part, words, start=(P, prefix[0]))
+        assert _as_dict(resumed) == _as_dict(FH.run_part(part, words)[0])
         assert not ri.sizes[:P].any() and ri.sizes[P:].all()
-    assert F.count_split(rows, cols, mode) == F.count_split(rows, cols, mode, share=False) \
-        == F._count(F.prepare(rows, cols, path_mode=mode == "path"))
+    assert FC.count_split(rows, cols, mode) == FC.count_split(rows, cols, mode, share=False) \
+        == FR._count(FB.prepare(rows, cols, path_mode=mode == "path"))
 
 
 def test_halves_with_pinned_ends_share_nothing():
     # pinned cells are counted ahead of the sweep, so the rules differ at once
     for pinned in ((0,), (3, 20)):
-        jobs = F.plan_jobs(5, 8, "path", 2, pinned=pinned)
-        parts = [F.make_part(5, 8, path_mode=True, cut=jobs[0].cut, side=s, pinned=pinned)
+        jobs = FJ.plan_jobs(5, 8, "path", 2, pinned=pinned)
+        parts = [FH.make_part(5, 8, path_mode=True, cut=jobs[0].cut, side=s, pinned=pinned)
                  for s in (0, 1)]
-        assert F.shared_cells(*parts) == 0
+        assert FH.shared_cells(*parts) == 0
     # nor do halves of a board that a half turn does not map to itself
     removed = (1,)
-    parts = [F.make_part(5, 8, path_mode=False, cut=3, side=s, removed=removed) for s in (0, 1)]
-    assert F.shared_cells(*parts) == 0
-    assert F.count_split(5, 8, "cycle", removed=removed) == \
-        F._count(F.prepare(5, 8, removed=removed))
+    parts = [FH.make_part(5, 8, path_mode=False, cut=3, side=s, removed=removed) for s in (0, 1)]
+    assert FH.shared_cells(*parts) == 0
+    assert FC.count_split(5, 8, "cycle", removed=removed) == \
+        FR._count(FB.prepare(5, 8, removed=removed))
 
 
 def test_resuming_from_a_bad_or_empty_table():
-    bd = F.prepare(5, 6, path_mode=False)
-    arrays = F._arrays(bd)
+    bd = FB.prepare(5, 6, path_mode=False)
+    arrays = FR._arrays(bd)
     mods = np.array([0], dtype=np.uint64)
 
     def go(**kw):
         res = np.ones(1, dtype=np.uint64)
-        st_ = F.run(bd.W, bd.N, last_needed=bd.last_needed, path_mode=False, mods=mods,
-                    result=res, sizes=np.zeros(bd.N, np.int64), info=np.zeros(4, np.int64),
-                    deadline=0.0, cancel=None, progress=None, max_bytes=1 << 30, **arrays,
-                    **kw)
+        st_ = frontier_sweep.run(bd.W, bd.N, last_needed=bd.last_needed, path_mode=False,
+                                 mods=mods, result=res, sizes=np.zeros(bd.N, np.int64),
+                                 info=np.zeros(4, np.int64), deadline=0.0, cancel=None,
+                                 progress=None, max_bytes=1 << 30, **arrays, **kw)
         return st_, int(res[0])
 
     one = np.zeros(1, dtype=np.uint64)
@@ -418,7 +427,8 @@ def test_resuming_from_a_bad_or_empty_table():
     with pytest.raises(ValueError, match="off the board"):
         go(start_step=bd.N, start_lo=one, start_hi=one, start_val=one)
     empty = np.zeros(0, dtype=np.uint64)
-    assert go(start_step=12, start_lo=empty, start_hi=empty, start_val=empty) == (F.ST_OK, 0)
+    assert go(start_step=12, start_lo=empty, start_hi=empty,
+              start_val=empty) == (frontier_sweep.ST_OK, 0)
 
 
 @settings(max_examples=20, deadline=None)
@@ -433,31 +443,31 @@ def test_meet_in_the_middle_pinned_and_removed(board, data):
         if pinned and mode == "cycle":
             continue
         kw = {"pinned": tuple(pinned), "removed": tuple(sorted(removed))}
-        whole = F._count(F.prepare(rows, cols, path_mode=mode == "path", **kw))
-        assert F.count_split(rows, cols, mode, cut=cut, **kw) == whole
+        whole = FR._count(FB.prepare(rows, cols, path_mode=mode == "path", **kw))
+        assert FC.count_split(rows, cols, mode, cut=cut, **kw) == whole
 
 
 def test_meet_in_the_middle_on_a_process_pool_past_2_64():
     for rows, cols, mode in ((5, 6, "path"), (3, 90, "path"), (6, 7, "cycle")):
         pm = mode == "path"
-        whole = F._count(F.prepare(rows, cols, path_mode=pm))
-        jobs = F.plan_jobs(rows, cols, mode, 2)
+        whole = FR._count(FB.prepare(rows, cols, path_mode=pm))
+        jobs = FJ.plan_jobs(rows, cols, mode, 2)
         assert [j.side for j in jobs] == [0, 1]
         with ProcessPoolExecutor(2) as ex:
-            results = list(ex.map(F.run_job, jobs))
-        assert F.combine(results) == whole
-    assert whole > 0 and F._count(F.prepare(3, 90, path_mode=True)) > 2**64
+            results = list(ex.map(FJ.run_job, jobs))
+        assert FJ.combine(results) == whole
+    assert whole > 0 and FR._count(FB.prepare(3, 90, path_mode=True)) > 2**64
 
 
 def test_join_in_shares_equals_the_whole_join():
     for rows, cols, mode, pinned in ((5, 6, "path", ()), (3, 40, "cycle", ()),
                                      (4, 7, "path", (3,)), (6, 6, "cycle", ())):
-        results = [F.run_job(j) for j in F.plan_jobs(rows, cols, mode, 2, pinned=pinned)]
-        whole = F.combine(results)
+        results = [FJ.run_job(j) for j in FJ.plan_jobs(rows, cols, mode, 2, pinned=pinned)]
+        whole = FJ.combine(results)
         for parts in (2, 3):
-            joins = F.plan_joins(results, parts)
+            joins = FJ.plan_joins(results, parts)
             assert len(joins) == parts
-            assert F.combine_joins(joins, [F.run_join(j) for j in joins]) == whole
+            assert FJ.combine_joins(joins, [FJ.run_join(j) for j in joins]) == whole
     assert knight.count(5, 6, method="dp", workers=2) == knight.count(5, 6, method="search")
 
 
@@ -500,7 +510,7 @@ def test_counts_far_past_2_64_are_exact():
     # 3x60 closed through the DP equals the search-free identity with the twin's Python ints.
     big = knight.count(3, 60, closed=True, method="dp")
     assert big > 2**64
-    assert big == F.count_cycles(3, 60)
+    assert big == FC.count_cycles(3, 60)
     directed = knight.count(3, 60, closed=True, directed=True, method="dp")
     assert directed == 2 * 180 * big
 

@@ -23,15 +23,23 @@ import numpy as np
 import pytest
 
 import knight
-from knight.counting import frontier as F
+
+# The frontier DP's modules, one job each (see knight.counting.frontier_count).
+import knight.counting.frontier_board as FB
+import knight.counting.frontier_count as FC
+import knight.counting.frontier_estimate as FE
+import knight.counting.frontier_halves as FH
+import knight.counting.frontier_jobs as FJ
+import knight.counting.frontier_moduli as FM
+import knight.counting.frontier_run as FR
 from knight.counting.frontier_twin import count_cycles_ref, count_paths_ref, run_reference
 from knight.errors import BoardTooLargeError, SearchLimitError
 from knight.limits import planning
 
-WAZIR, FERZ, DABBABA = F.leaper(0, 1), F.leaper(1, 1), F.leaper(0, 2)
+WAZIR, FERZ, DABBABA = FB.leaper(0, 1), FB.leaper(1, 1), FB.leaper(0, 2)
 
 
-def brute(rows, cols, mask, moves=F.KNIGHT_MOVES):
+def brute(rows, cols, mask, moves=FB.KNIGHT_MOVES):
     """(usable squares, paths, closing): paths[(s, e)] directed Hamiltonian
     paths from s to e; closing[(s, e)] those whose e is a move from s (on
     three squares or more: the directed cycles, cut open at s).
@@ -90,7 +98,7 @@ def brute(rows, cols, mask, moves=F.KNIGHT_MOVES):
     return sq, paths, closing
 
 
-def connected(rows, cols, mask, moves=F.KNIGHT_MOVES):
+def connected(rows, cols, mask, moves=FB.KNIGHT_MOVES):
     """Whether the usable squares make one connected graph."""
     sq = {(r, c) for r in range(rows) for c in range(cols) if mask[r, c]}
     todo = [min(sq)]
@@ -112,12 +120,12 @@ def check_every_mode(rows, cols, mask, rng, moves=None, pairs=1, every=True):
     ``every=False`` skips the modes that are another's count times a
     factor or with its ends swapped (the same sweep), for the exhaustive
     runs: each distinct sweep is still checked (no end, one, two; cycles)."""
-    sq, paths, closing = brute(rows, cols, mask, F.KNIGHT_MOVES if moves is None else moves)
+    sq, paths, closing = brute(rows, cols, mask, FB.KNIGHT_MOVES if moves is None else moves)
     n = len(sq)
     cycles = sum(closing.values()) // (2 * n)
 
     def dp(**kw):
-        return F.count_tours(rows, cols, mask=mask, moves=moves, **kw)
+        return FC.count_tours(rows, cols, mask=mask, moves=moves, **kw)
 
     assert dp() == sum(paths.values())
     assert dp(closed=True) == cycles
@@ -175,7 +183,7 @@ def plausible(rows, cols, mask):
     sq = [(r, c) for r in range(rows) for c in range(cols) if mask[r, c]]
     white = sum((r + c) % 2 for r, c in sq)
     ones = sum(1 for r, c in sq
-               if sum((r + dr, c + dc) in set(sq) for dr, dc in F.KNIGHT_MOVES) <= 1)
+               if sum((r + dr, c + dc) in set(sq) for dr, dc in FB.KNIGHT_MOVES) <= 1)
     return abs(len(sq) - 2 * white) <= 1 and ones <= 2
 
 
@@ -184,7 +192,7 @@ def random_mask(rows, cols, rng, hole=0.2, moves=None, within=None, likely=False
     bool array ``within`` if given) whose graph is connected: the masks
     that have tours, or fail for subtler reasons than falling apart.
     ``likely``: only those that pass :func:`plausible` too."""
-    mv = F.KNIGHT_MOVES if moves is None else moves
+    mv = FB.KNIGHT_MOVES if moves is None else moves
     while True:
         m = np.array([[rng.random() >= hole for _ in range(cols)] for _ in range(rows)])
         if within is not None:
@@ -226,8 +234,8 @@ def test_disconnected_masks_have_no_tour(rows, cols):
     masks = [m for m in _orbit_list(rows, cols) if m.sum() >= 2 and not connected(rows, cols, m)]
     assert len(masks) > 6000
     for m in rng.sample(masks, 500):
-        assert F.count_tours(rows, cols, mask=m) == 0
-        assert F.count_tours(rows, cols, mask=m, closed=True) == 0
+        assert FC.count_tours(rows, cols, mask=m) == 0
+        assert FC.count_tours(rows, cols, mask=m, closed=True) == 0
 
 
 @pytest.mark.parametrize("rows,cols,count", [(5, 5, 6), (6, 4, 5), (4, 6, 6), (3, 8, 10)])
@@ -251,7 +259,7 @@ def _class(rows, cols, keep):
 def test_other_move_sets_against_brute_force(name, rows, cols, count):
     # The ferz keeps to one colour and the dabbaba to one class of (row % 2,
     # col % 2): their masks are drawn inside one, the others' anywhere.
-    moves = {"king": F.KING, "wazir": WAZIR, "ferz": FERZ, "dabbaba": DABBABA}[name]
+    moves = {"king": FB.KING, "wazir": WAZIR, "ferz": FERZ, "dabbaba": DABBABA}[name]
     within = {"ferz": _class(rows, cols, lambda r, c: (r + c) % 2 == 0),
               "dabbaba": _class(rows, cols, lambda r, c: r % 2 == 0 and c % 2 == 0)}.get(name)
     rng = random.Random(len(name) * rows * cols)
@@ -268,18 +276,18 @@ def test_king_by_meet_in_the_middle_equals_one_sweep():
     rng = random.Random(5)
     for _ in range(3):
         m = random_mask(5, 7, rng, 0.15)
-        bx = F.crop(5, 7, m)
+        bx = FB.crop(5, 7, m)
         if min(bx.rows, bx.cols) < 5:
             continue
-        kw = {"removed": bx.removed, "moves": F.KING}
+        kw = {"removed": bx.removed, "moves": FB.KING}
         for mode in ("cycle", "path"):
-            one = F._count(F.prepare(bx.rows, bx.cols, path_mode=mode == "path", **kw))
-            assert F.count_split(bx.rows, bx.cols, mode, share=False, **kw) == one
-            assert F.count_split(5, 7, mode, mask=m, moves=F.KING) == one
-    bd = F.prepare(3, 6, removed=(4, 11), moves=F.KING)
-    assert F._count(bd) == count_cycles_ref(3, 6, removed=(4, 11), moves=F.KING)
-    bd = F.prepare(3, 6, removed=(4,), pinned=(0,), path_mode=True, moves=F.KING)
-    assert F._count(bd) == count_paths_ref(3, 6, pinned=(0,), removed=(4,), moves=F.KING)
+            one = FR._count(FB.prepare(bx.rows, bx.cols, path_mode=mode == "path", **kw))
+            assert FC.count_split(bx.rows, bx.cols, mode, share=False, **kw) == one
+            assert FC.count_split(5, 7, mode, mask=m, moves=FB.KING) == one
+    bd = FB.prepare(3, 6, removed=(4, 11), moves=FB.KING)
+    assert FR._count(bd) == count_cycles_ref(3, 6, removed=(4, 11), moves=FB.KING)
+    bd = FB.prepare(3, 6, removed=(4,), pinned=(0,), path_mode=True, moves=FB.KING)
+    assert FR._count(bd) == count_paths_ref(3, 6, pinned=(0,), removed=(4,), moves=FB.KING)
 
 
 # ---- the twin and the core, state for state ----
@@ -287,15 +295,15 @@ def test_king_by_meet_in_the_middle_equals_one_sweep():
 @pytest.mark.parametrize("rows,cols,holes,pinned,path_mode,moves", [
     (4, 5, (0, 7), (), False, None), (5, 4, (3, 9, 10), (), True, None),
     (3, 7, (1, 11), (0,), True, None), (4, 4, (5,), (0, 15), True, None),
-    (3, 6, (2, 9), (), True, F.KING), (4, 5, (6,), (), False, WAZIR)])
+    (3, 6, (2, 9), (), True, FB.KING), (4, 5, (6,), (), False, WAZIR)])
 def test_core_vs_twin_on_masked_boards(rows, cols, holes, pinned, path_mode, moves):
-    bd = F.prepare(rows, cols, removed=holes, pinned=pinned, path_mode=path_mode, moves=moves)
+    bd = FB.prepare(rows, cols, removed=holes, pinned=pinned, path_mode=path_mode, moves=moves)
     cnt, sizes, tables = run_reference(bd, path_mode, record=True)
-    res, ri = F._run_core(bd, [1 << 64], fold=False)
+    res, ri = FR._run_core(bd, [1 << 64], fold=False)
     assert int(res[0]) == cnt
     assert ri.sizes.tolist() == sizes
     for step in range(0, bd.N, 4):
-        _, _, table = F._run_core(bd, [1 << 64], dump_step=step, dump_size=16, fold=False)
+        _, _, table = FR._run_core(bd, [1 << 64], dump_step=step, dump_size=16, fold=False)
         assert table == tables[step]
 
 
@@ -304,34 +312,34 @@ def test_core_vs_twin_on_masked_boards(rows, cols, holes, pinned, path_mode, mov
 def test_folding_only_on_mirror_symmetric_masks():
     m = np.ones((5, 6), dtype=bool)
     m[0, 4] = False  # breaks the reflection of the rows from column 4 on
-    bd = F.prepare(5, 6, removed=F.crop(5, 6, m).removed)
-    assert F.fold_cells(bd)[4 * 5:].sum() == 0
+    bd = FB.prepare(5, 6, removed=FB.crop(5, 6, m).removed)
+    assert FR.fold_cells(bd)[4 * 5:].sum() == 0
     m[4, 4] = False  # its mirror: symmetric again
-    bd = F.prepare(5, 6, removed=F.crop(5, 6, m).removed)
-    assert F.fold_cells(bd)[4 * 5:].sum() > 0
+    bd = FB.prepare(5, 6, removed=FB.crop(5, 6, m).removed)
+    assert FR.fold_cells(bd)[4 * 5:].sum() > 0
     # a move set without the reflection never folds
     lopsided = ((1, 2), (-1, -2), (0, 1), (0, -1))
-    bd = F.prepare(5, 6, moves=lopsided)
-    assert not bd.mirror and F.fold_cells(bd).sum() == 0
-    parts = [F.make_part(5, 6, path_mode=True, cut=2, side=s, moves=lopsided) for s in (0, 1)]
+    bd = FB.prepare(5, 6, moves=lopsided)
+    assert not bd.mirror and FR.fold_cells(bd).sum() == 0
+    parts = [FH.make_part(5, 6, path_mode=True, cut=2, side=s, moves=lopsided) for s in (0, 1)]
     assert not any(p.fold or p.both_fold for p in parts)
-    whole = F._count(F.prepare(5, 6, path_mode=True, moves=lopsided))
-    assert F.count_split(5, 6, "path", moves=lopsided) == whole
+    whole = FR._count(FB.prepare(5, 6, path_mode=True, moves=lopsided))
+    assert FC.count_split(5, 6, "path", moves=lopsided) == whole
 
 
 def test_halves_share_only_what_the_mask_leaves_symmetric():
     # A half turn maps the full 6x8 board to itself: the halves share a sweep.
-    full = [F.make_part(6, 8, path_mode=False, cut=3, side=s) for s in (0, 1)]
-    assert F.shared_cells(*full) > 0
+    full = [FH.make_part(6, 8, path_mode=False, cut=3, side=s) for s in (0, 1)]
+    assert FH.shared_cells(*full) > 0
     m = np.ones((6, 8), dtype=bool)
     m[1, 1] = False  # a hole near one end only
-    parts = [F.make_part(6, 8, path_mode=False, cut=3, side=s,
-                         removed=F.crop(6, 8, m).removed) for s in (0, 1)]
-    assert F.shared_cells(*parts) < F.shared_cells(*full)
+    parts = [FH.make_part(6, 8, path_mode=False, cut=3, side=s,
+                          removed=FB.crop(6, 8, m).removed) for s in (0, 1)]
+    assert FH.shared_cells(*parts) < FH.shared_cells(*full)
     m[4, 6] = False  # its image under the half turn
-    sym = [F.make_part(6, 8, path_mode=False, cut=3, side=s,
-                       removed=F.crop(6, 8, m).removed) for s in (0, 1)]
-    assert F.shared_cells(*sym) == F.shared_cells(*full)
+    sym = [FH.make_part(6, 8, path_mode=False, cut=3, side=s,
+                        removed=FB.crop(6, 8, m).removed) for s in (0, 1)]
+    assert FH.shared_cells(*sym) == FH.shared_cells(*full)
 
 
 @pytest.mark.parametrize("mode,cols,holes", [
@@ -343,12 +351,12 @@ def test_masked_split_shared_or_not_equals_one_sweep(mode, cols, holes):
     m = np.ones((5, cols), dtype=bool)
     for r, c in holes:
         m[r, c] = False
-    removed = F.crop(5, cols, m).removed
-    one = F._count(F.prepare(5, cols, removed=removed, path_mode=mode == "path"))
+    removed = FB.crop(5, cols, m).removed
+    one = FR._count(FB.prepare(5, cols, removed=removed, path_mode=mode == "path"))
     assert one > 0
     for cut in range(1, cols - 2):
-        assert F.count_split(5, cols, mode, mask=m, cut=cut) == one
-        assert F.count_split(5, cols, mode, mask=m, cut=cut, share=False) == one
+        assert FC.count_split(5, cols, mode, mask=m, cut=cut) == one
+        assert FC.count_split(5, cols, mode, mask=m, cut=cut, share=False) == one
 
 
 def test_side_0_folds_only_where_side_1_is_mirror_invariant():
@@ -359,106 +367,106 @@ def test_side_0_folds_only_where_side_1_is_mirror_invariant():
     # 813 381 undirected paths; the search counts 1 648 606 directed ones).
     m = np.ones((5, 8), dtype=bool)
     m[1, 1] = False
-    parts = [F.make_part(5, 8, path_mode=True, cut=3, side=s, removed=(9,)) for s in (0, 1)]
+    parts = [FH.make_part(5, 8, path_mode=True, cut=3, side=s, removed=(9,)) for s in (0, 1)]
     assert not parts[0].fold and not parts[1].fold
-    assert F.count_split(5, 8, "path", mask=m, cut=3) == 1_648_606 // 2
+    assert FC.count_split(5, 8, "path", mask=m, cut=3) == 1_648_606 // 2
     # a hole three columns before the cut has no edge into the boundary
-    assert F.make_part(5, 9, path_mode=True, cut=3, side=0, removed=(9,)).fold  # (1, 0)
+    assert FH.make_part(5, 9, path_mode=True, cut=3, side=0, removed=(9,)).fold  # (1, 0)
 
 
 # ---- the entry points: conventions, cropping, refusals ----
 
 def test_mask_none_and_a_full_mask_agree():
     full = np.ones((5, 6), dtype=bool)
-    assert F.count_cycles(5, 6, mask=full) == F.count_cycles(5, 6) == 8
-    assert F.count_paths(5, 6, mask=full, pinned=(0,)) == F.count_paths(5, 6, pinned=(0,))
-    assert F.count_tours(5, 5) == 1728 and F.count_tours(6, 6, closed=True) == 9862
+    assert FC.count_cycles(5, 6, mask=full) == FC.count_cycles(5, 6) == 8
+    assert FC.count_paths(5, 6, mask=full, pinned=(0,)) == FC.count_paths(5, 6, pinned=(0,))
+    assert FC.count_tours(5, 5) == 1728 and FC.count_tours(6, 6, closed=True) == 9862
 
 
 def test_empty_border_is_cropped():
     # The 3x4 board inside a 5x7 mask: the same counts, on a narrower frontier.
     m = np.zeros((5, 7), dtype=bool)
     m[1:4, 2:6] = True
-    bx = F.crop(5, 7, m)
+    bx = FB.crop(5, 7, m)
     assert (bx.rows, bx.cols, bx.squares) == (3, 4, 12)
     for kw in ({}, {"closed": True}, {"start": 7 + 2}, {"start": 9, "end": 3 * 7 + 5}):
         small = {k: (v // 7 - 1) * 4 + v % 7 - 2 if k in ("start", "end") else v
                  for k, v in kw.items()}
-        assert F.count_tours(5, 7, mask=m, **kw) == F.count_tours(3, 4, **small)
-    assert F.estimate(5, 7, "path", mask=m) == F.estimate(3, 4, "path")
+        assert FC.count_tours(5, 7, mask=m, **kw) == FC.count_tours(3, 4, **small)
+    assert FE.estimate(5, 7, "path", mask=m) == FE.estimate(3, 4, "path")
 
 
 def test_one_usable_square_is_the_1x1_board():
     m = np.zeros((4, 4), dtype=bool)
     m[2, 1] = True
     sq = 2 * 4 + 1
-    assert F.count_tours(4, 4, mask=m) == 1
-    assert F.count_tours(4, 4, mask=m, start=sq) == F.count_tours(4, 4, mask=m, end=sq) == 1
-    assert F.count_tours(4, 4, mask=m, start=sq, end=sq) == 1
-    assert F.count_tours(4, 4, mask=m, closed=True) == 0
-    assert F.count_tours(4, 4, mask=m, closed=True, directed=True, start=sq) == 0
+    assert FC.count_tours(4, 4, mask=m) == 1
+    assert FC.count_tours(4, 4, mask=m, start=sq) == FC.count_tours(4, 4, mask=m, end=sq) == 1
+    assert FC.count_tours(4, 4, mask=m, start=sq, end=sq) == 1
+    assert FC.count_tours(4, 4, mask=m, closed=True) == 0
+    assert FC.count_tours(4, 4, mask=m, closed=True, directed=True, start=sq) == 0
 
 
 def test_two_squares_a_move_apart_have_no_closed_tour():
     m = np.zeros((3, 3), dtype=bool)
     m[0, 0] = m[1, 2] = True
-    assert F.count_tours(3, 3, mask=m) == 2
-    assert F.count_tours(3, 3, mask=m, start=0, end=5, closed=True) == 0
-    assert F.count_tours(3, 3, mask=m, closed=True, directed=True) == 0
+    assert FC.count_tours(3, 3, mask=m) == 2
+    assert FC.count_tours(3, 3, mask=m, start=0, end=5, closed=True) == 0
+    assert FC.count_tours(3, 3, mask=m, closed=True, directed=True) == 0
 
 
 def test_refusals_name_the_problem():
     m = np.ones((4, 5), dtype=bool)
     m[1, 2] = False
     with pytest.raises(ValueError, match="start square \\(1, 2\\) is a hole"):
-        F.count_tours(4, 5, mask=m, start=7)
+        FC.count_tours(4, 5, mask=m, start=7)
     with pytest.raises(ValueError, match="end square \\(1, 2\\) is a hole"):
-        F.count_tours(4, 5, mask=m, start=0, end=7)
+        FC.count_tours(4, 5, mask=m, start=0, end=7)
     with pytest.raises(ValueError, match="pinned end .* is a hole"):
-        F.count_paths(4, 5, mask=m, pinned=(7,))
+        FC.count_paths(4, 5, mask=m, pinned=(7,))
     with pytest.raises(ValueError, match="no usable square"):
-        F.count_cycles(4, 5, mask=np.zeros((4, 5), dtype=bool))
+        FC.count_cycles(4, 5, mask=np.zeros((4, 5), dtype=bool))
     with pytest.raises(ValueError, match="shape"):
-        F.count_cycles(4, 5, mask=np.ones((5, 4), dtype=bool))
+        FC.count_cycles(4, 5, mask=np.ones((5, 4), dtype=bool))
     with pytest.raises(TypeError, match="bool array"):
-        F.count_cycles(4, 5, mask=np.ones((4, 5), dtype=np.uint8))
+        FC.count_cycles(4, 5, mask=np.ones((4, 5), dtype=np.uint8))
     with pytest.raises(ValueError, match="not both"):
-        F.count_cycles(4, 5, mask=m, removed=(3,))
+        FC.count_cycles(4, 5, mask=m, removed=(3,))
     with pytest.raises(ValueError, match="spans more than two columns"):
-        F.count_tours(4, 5, moves=F.leaper(2, 3))
+        FC.count_tours(4, 5, moves=FB.leaper(2, 3))
     with pytest.raises(ValueError, match="closed under negation"):
-        F.count_tours(4, 5, moves=[(1, 2)])
+        FC.count_tours(4, 5, moves=[(1, 2)])
     with pytest.raises(ValueError, match="\\(0, 0\\)"):
-        F.count_tours(4, 5, moves=[(0, 0), (0, 1), (0, -1)])
+        FC.count_tours(4, 5, moves=[(0, 0), (0, 1), (0, -1)])
     # too wide once cut down: a size limit, as for a plain board (issue 21)
     with pytest.raises(BoardTooLargeError, match="14x14: more than 13 wide"):
-        F.count_cycles(14, 14, mask=np.ones((14, 14), dtype=bool))
+        FC.count_cycles(14, 14, mask=np.ones((14, 14), dtype=bool))
     with pytest.raises(ValueError, match="not on the 4x5 board"):
-        F.count_paths(4, 5, mask=m, pinned=(20,))
+        FC.count_paths(4, 5, mask=m, pinned=(20,))
     with pytest.raises(ValueError, match="not on the 4x5 board"):
-        F.count_cycles(4, 5, removed=(-1,), moves=F.KING)
+        FC.count_cycles(4, 5, removed=(-1,), moves=FB.KING)
 
 
 def test_serves_says_which_move_sets_fit():
-    for moves in (None, F.KING, WAZIR, FERZ, DABBABA, F.KNIGHT_MOVES):
-        assert F.serves(6, 9, moves=moves)
+    for moves in (None, FB.KING, WAZIR, FERZ, DABBABA, FB.KNIGHT_MOVES):
+        assert FB.serves(6, 9, moves=moves)
     for a, b in ((2, 2), (1, 3), (2, 3), (1, 4), (3, 4)):  # alfil, camel, zebra, giraffe, antelope
-        assert not F.serves(6, 9, moves=F.leaper(a, b))
-        assert F.serve_reason(6, 9, moves=F.leaper(a, b)) is not None
+        assert not FB.serves(6, 9, moves=FB.leaper(a, b))
+        assert FB.serve_reason(6, 9, moves=FB.leaper(a, b)) is not None
     # the knight with the king's moves reaches back by 8 moves: more than 4 slots
-    assert "more than the 4" in F.serve_reason(6, 9, moves=F.KING + F.KNIGHT_MOVES)
+    assert "more than the 4" in FB.serve_reason(6, 9, moves=FB.KING + FB.KNIGHT_MOVES)
     # a mask cut down to 13 wide fits however large the array
     m = np.zeros((20, 20), dtype=bool)
     m[3:16, 2:19] = True
-    assert F.serves(20, 20, mask=m) and not F.serves(20, 20)
+    assert FB.serves(20, 20, mask=m) and not FB.serves(20, 20)
     # moves too long for the board are dropped, not refused: a 3-wide camel board
-    assert F.check_moves(F.leaper(1, 2)) is None  # the knight, however spelled
+    assert FB.check_moves(FB.leaper(1, 2)) is None  # the knight, however spelled
 
 
 def _peak(rows, cols, mask, mode):
-    bx = F.crop(rows, cols, mask)
-    bd = F.prepare(bx.rows, bx.cols, removed=bx.removed, path_mode=mode == "path")
-    _, ri = F._count(bd, want_info=True)
+    bx = FB.crop(rows, cols, mask)
+    bd = FB.prepare(bx.rows, bx.cols, removed=bx.removed, path_mode=mode == "path")
+    _, ri = FR._count(bd, want_info=True)
     return 0 if ri is None else ri.peak_states
 
 
@@ -468,61 +476,61 @@ def test_holes_can_raise_the_peak_and_the_estimate_allows_for_it():
     m = np.ones((4, 30), dtype=bool)
     m[0, 0] = m[3, 0] = m[3, 29] = False
     full = np.ones((4, 30), dtype=bool)
-    assert _peak(4, 30, m, "cycle") > 3 * F.estimate(4, 30, "cycle")[0]
-    assert _peak(4, 30, m, "cycle") <= F.estimate(4, 30, "cycle", mask=m)[0]
-    assert F.estimate(4, 30, "cycle", mask=full) == F.estimate(4, 30, "cycle")
+    assert _peak(4, 30, m, "cycle") > 3 * FE.estimate(4, 30, "cycle")[0]
+    assert _peak(4, 30, m, "cycle") <= FE.estimate(4, 30, "cycle", mask=m)[0]
+    assert FE.estimate(4, 30, "cycle", mask=full) == FE.estimate(4, 30, "cycle")
     rng = random.Random(3)
     for rows, cols, mode in ((4, 12, "path"), (4, 10, "cycle"), (3, 14, "path")):
         for _ in range(4):
             m = random_mask(rows, cols, rng, 0.1)
-            states, need = F.estimate(rows, cols, mode, mask=m)
+            states, need = FE.estimate(rows, cols, mode, mask=m)
             assert _peak(rows, cols, m, mode) <= states
-            assert need <= F.HOLE_FACTOR * F.estimate(rows, cols, mode)[1]
+            assert need <= FE.HOLE_FACTOR * FE.estimate(rows, cols, mode)[1]
 
 
 def test_jobs_carry_the_mask_and_the_moves():
     m = np.ones((5, 7), dtype=bool)
     m[0, 0] = m[2, 3] = False
-    for moves in (None, F.KING):
-        want = F.count_tours(5, 7, mask=m, moves=moves, closed=True)
+    for moves in (None, FB.KING):
+        want = FC.count_tours(5, 7, mask=m, moves=moves, closed=True)
         for parts in (1, 2, 3):
-            jobs = F.plan_jobs(5, 7, "cycle", parts, mask=m, moves=moves)
-            assert F.combine([F.run_job(j) for j in jobs]) == want
+            jobs = FJ.plan_jobs(5, 7, "cycle", parts, mask=m, moves=moves)
+            assert FJ.combine([FJ.run_job(j) for j in jobs]) == want
 
 
 # ---- with issue 21's limits: the cache, the deadline, errors not asserts ----
 
 def test_prepare_keeps_one_board_per_move_set_and_holes():
-    F._prepare_kept.cache_clear()
-    king = F.prepare(5, 6, removed=(7,), moves=F.KING)
-    assert F.prepare(5, 6, removed=[7], moves=[list(m) for m in reversed(F.KING)]) is king
-    assert F.prepare(5, 6, removed=(7,)) is not king  # the knight: another board
-    assert F.prepare(5, 6, removed=(8,), moves=F.KING) is not king
-    assert F.prepare(5, 6, moves=F.KNIGHT_MOVES) is F.prepare(5, 6)  # however spelled
-    assert king.moves == tuple(sorted(F.KING)) and F.prepare(5, 6).moves is None
+    FB._prepare_kept.cache_clear()
+    king = FB.prepare(5, 6, removed=(7,), moves=FB.KING)
+    assert FB.prepare(5, 6, removed=[7], moves=[list(m) for m in reversed(FB.KING)]) is king
+    assert FB.prepare(5, 6, removed=(7,)) is not king  # the knight: another board
+    assert FB.prepare(5, 6, removed=(8,), moves=FB.KING) is not king
+    assert FB.prepare(5, 6, moves=FB.KNIGHT_MOVES) is FB.prepare(5, 6)  # however spelled
+    assert king.moves == tuple(sorted(FB.KING)) and FB.prepare(5, 6).moves is None
     # the masked count goes through the same kept board as the plain one
     m = np.ones((5, 6), dtype=bool)
     m.reshape(-1)[7] = False
-    F.count_tours(5, 6, mask=m, moves=F.KING, closed=True)
-    assert F._prepare_kept.cache_info().hits >= 1
+    FC.count_tours(5, 6, mask=m, moves=FB.KING, closed=True)
+    assert FB._prepare_kept.cache_info().hits >= 1
 
 
 def test_masked_planning_stops_at_the_deadline():
     m = np.ones((3, 2000), dtype=bool)
     m[1, 5] = False
-    F._prepare_kept.cache_clear()
+    FB._prepare_kept.cache_clear()
     with planning(1.0, began=0.0, what="a test count"), \
             pytest.raises(SearchLimitError, match="a test count"):
-        F.count_tours(3, 2000, mask=m, moves=F.KING, closed=True)
+        FC.count_tours(3, 2000, mask=m, moves=FB.KING, closed=True)
 
 
 def test_moves_the_frontier_cannot_take_are_errors_under_python_O():
     with pytest.raises(ValueError, match="spans more than two columns"):
-        F.prepare(5, 6, moves=F.leaper(2, 3))
+        FB.prepare(5, 6, moves=FB.leaper(2, 3))
     with pytest.raises(ValueError, match="cycle"):
-        F.plan_jobs(5, 6, "tour", mask=np.ones((5, 6), dtype=bool))
-    code = ("from knight.counting import frontier as F\n"
-            "try:\n    F.prepare(5, 6, moves=F.leaper(2, 3))\n"
+        FJ.plan_jobs(5, 6, "tour", mask=np.ones((5, 6), dtype=bool))
+    code = ("from knight.counting import frontier_board as FB\n"
+            "try:\n    FB.prepare(5, 6, moves=FB.leaper(2, 3))\n"
             "except ValueError:\n    print('ok')\n")
     # The child imports the knight this process imported (src/ holds no cores
     # in an installed test run).
@@ -535,15 +543,15 @@ def test_moves_the_frontier_cannot_take_are_errors_under_python_O():
 def test_estimate_words_from_degrees_equals_the_prepared_bound():
     rng = random.Random(11)
     for rows, cols in ((3, 40), (5, 9), (4, 4), (2, 7)):
-        for moves in (None, F.KING, WAZIR, DABBABA):
+        for moves in (None, FB.KING, WAZIR, DABBABA):
             m = np.array([[rng.random() >= 0.15 for _ in range(cols)] for _ in range(rows)])
             if not m.any():
                 continue
             for mode in ("cycle", "path"):
-                bx = F.crop(rows, cols, m)
-                bd = F.prepare(bx.rows, bx.cols, removed=bx.removed,
-                               path_mode=mode == "path", moves=moves)
-                want = 1 if bd.trivial is not None else len(F.moduli_for(F.count_bound(bd)))
-                assert F.estimate_words(rows, cols, mode, mask=m, moves=moves) == want
-    assert F.estimate_words(3, 300, "path", mask=np.ones((3, 300), dtype=bool)) == \
-        F.plain_words(3, 300, True)
+                bx = FB.crop(rows, cols, m)
+                bd = FB.prepare(bx.rows, bx.cols, removed=bx.removed,
+                                path_mode=mode == "path", moves=moves)
+                want = 1 if bd.trivial is not None else len(FM.moduli_for(FM.count_bound(bd)))
+                assert FE.estimate_words(rows, cols, mode, mask=m, moves=moves) == want
+    assert FE.estimate_words(3, 300, "path", mask=np.ones((3, 300), dtype=bool)) == \
+        FE.plain_words(3, 300, True)

@@ -21,7 +21,7 @@ from knight import reference
 from knight.cli import count as cli_count
 from knight.cli import main
 from knight.compare import SWEEP_MAX_NODES, SWEEP_METHOD
-from knight.counting import executor, frontier
+from knight.counting import executor, frontier_board, frontier_count, frontier_moduli
 
 SLACK = 0.5
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,14 +155,14 @@ def test_a_cold_count_planning_included_returns_within_its_timeout():
 
 def test_a_count_prepares_its_board_once(monkeypatch):
     calls = []
-    real = frontier._prepare
+    real = frontier_board._prepare
 
     def counted(*args):
         calls.append(args[:2])
         return real(*args)
 
-    monkeypatch.setattr(frontier, "_prepare", counted)
-    frontier._prepare_kept.cache_clear()
+    monkeypatch.setattr(frontier_board, "_prepare", counted)
+    frontier_board._prepare_kept.cache_clear()
     # Split in halves: the plan and each half used to prepare it again.
     assert knight.count(5, 20, closed=True, method="dp") == knight.count(5, 20, closed=True)
     assert calls == [(5, 20)]
@@ -172,9 +172,9 @@ def test_a_count_prepares_its_board_once(monkeypatch):
         knight.count(3, 70000, closed=True, timeout=0.3)
     assert calls in ([], [(3, 70000)])
     # Primes and moduli are kept: a second count finds them computed.
-    kept = len(frontier._PRIMES)
+    kept = len(frontier_moduli._PRIMES)
     knight.count(3, 500, closed=True)
-    assert len(frontier._PRIMES) == kept
+    assert len(frontier_moduli._PRIMES) == kept
 
 
 def _strong_probable_prime(n: int) -> bool:
@@ -195,7 +195,7 @@ def _strong_probable_prime(n: int) -> bool:
 
 
 def test_primes_are_the_primes_below_2_63():
-    got = frontier.primes(200)
+    got = frontier_moduli.primes(200)
     n, plain = (1 << 63) - 1, []
     while len(plain) < 200:
         if _strong_probable_prime(n):
@@ -203,9 +203,9 @@ def test_primes_are_the_primes_below_2_63():
         n -= 2
     assert got == plain
     # The moduli's product passes the bound they are chosen for.
-    bound = frontier.count_bound(frontier.prepare(3, 300))
+    bound = frontier_moduli.count_bound(frontier_board.prepare(3, 300))
     product = 1
-    for q in frontier.moduli_for(bound):
+    for q in frontier_moduli.moduli_for(bound):
         product *= q
     assert product > bound
 
@@ -248,13 +248,13 @@ def test_a_board_too_wide_for_the_dp_is_board_too_large(capsys):
     with pytest.raises(knight.BoardTooLargeError, match="at most 13 squares wide"):
         knight.count(14, method="dp")
     with pytest.raises(knight.BoardTooLargeError):
-        frontier.prepare(14, 20)
+        frontier_board.prepare(14, 20)
     with pytest.raises(ValueError, match="pinned"):
-        frontier.prepare(3, 10, pinned=(1, 2, 3), path_mode=True)
+        frontier_board.prepare(3, 10, pinned=(1, 2, 3), path_mode=True)
     with pytest.raises(ValueError, match="not on the"):
-        frontier.count_paths(3, 10, pinned=(30,))
+        frontier_count.count_paths(3, 10, pinned=(30,))
     with pytest.raises(ValueError, match="cycles have no ends"):
-        frontier.count_cycles(3, 10, pinned=(1,))
+        frontier_count.count_cycles(3, 10, pinned=(1,))
     # A board too large is a usage error (exit 2), as for every command.
     assert main(["count", "14", "--method", "dp"]) == 2
     err = capsys.readouterr().err

@@ -226,9 +226,9 @@ def test_split_counts_past_2_64() -> None:
 
 
 def test_stepper_half_tables_checks() -> None:
-    from knight.counting import frontier
+    from knight.counting import frontier_halves, frontier_moduli
 
-    part = frontier.make_part(5, 5, path_mode=True, cut=1, side=0)
+    part = frontier_halves.make_part(5, 5, path_mode=True, cut=1, side=0)
     pb = part.board
     st = sample_mod._stepper(pb)
     with pytest.raises(RuntimeError, match="build_half"):
@@ -240,8 +240,8 @@ def test_stepper_half_tables_checks() -> None:
         st.build_half(10**6, u64([1 << 63]))
     with pytest.raises(ValueError, match="1 to 16 primes"):
         st.build_half(10**6, u64([]))
-    assert st.build_half(10, u64(frontier.primes(2))) == sample_mod.TOO_MANY
-    got = st.build_half(10**6, u64(frontier.primes(2)))
+    assert st.build_half(10, u64(frontier_moduli.primes(2))) == sample_mod.TOO_MANY
+    got = st.build_half(10**6, u64(frontier_moduli.primes(2)))
     assert got > 0
     keys, ways, ways2 = st.final_table()
     assert len(keys) == len(ways) == len(ways2) > 0 and ways2.shape == (len(keys), 2)
@@ -275,16 +275,16 @@ def test_stepper_half_tables_checks() -> None:
         st.choice_slots(n, d, 0)
     with pytest.raises(ValueError, match="transitions"):
         st.choice_slots(n - 1, src, 99)
-    assert st.build_half(10**6, u64(frontier.primes(1)), True) == got
+    assert st.build_half(10**6, u64(frontier_moduli.primes(1)), True) == got
     assert len(st.ways(n - 1, src)) == 2       # kept for every layer
     # the exact walk draws the same ways as the 64-bit one
-    mods = [1 << 64] + frontier.primes(1)
+    mods = [1 << 64] + frontier_moduli.primes(1)
     for r in range(int(ways[0])):
         assert sample_mod._exact_walk(st, n, k, r, mods) == st.walk_back(k, r)
 
 
 def test_join_helpers_check_their_arguments() -> None:
-    from knight._core.frontier import join, pair_mask, wanted
+    from knight._core.frontier_join import join, pair_mask, wanted
 
     tg = np.zeros(6, dtype=np.int32)
     with pytest.raises(ValueError, match="2W"):
@@ -521,12 +521,12 @@ def test_stepper_matches_the_twin(rows: int, cols: int, removed: tuple[int, ...]
                                   pinned: tuple[int, ...], path_mode: bool,
                                   moves: str | None) -> None:
     from knight._core.sample import Stepper
-    from knight.counting import frontier
+    from knight.counting import frontier_board
     from knight.counting.frontier_twin import canon_key, decode, run_reference, step_choices
 
-    mv = None if moves is None else frontier.check_moves(Board(3, moves=moves).moves)
-    bd = frontier.prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode,
-                          moves=mv)
+    mv = None if moves is None else frontier_board.check_moves(Board(3, moves=moves).moves)
+    bd = frontier_board.prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode,
+                                moves=mv)
     st = sample_mod._stepper(bd)
     S = 2 * bd.W + 1
     _, _, tables = run_reference(bd, path_mode, record=True)
@@ -534,7 +534,7 @@ def test_stepper_matches_the_twin(rows: int, cols: int, removed: tuple[int, ...]
     for p in range(bd.N):
         for k in [0] if p == 0 else list(tables[p - 1]):
             twin = [(-1 if closed else canon_key(a), sub)  # type: ignore[arg-type]
-                    for a, closed, sub in step_choices(decode(k, S) + [frontier.EMPTY], p,
+                    for a, closed, sub in step_choices(decode(k, S) + [frontier_board.EMPTY], p,
                                                        bd, path_mode)]
             assert st.choices(p, k) == twin
             assert st.successors(p, k) == [x for x, _ in twin]

@@ -61,7 +61,7 @@ def _between_board(board: Board) -> bool:
 def _frontier_board(board: Board) -> bool:
     """A flat board, with holes or not, whose move set the frontier's sweep
     takes (:func:`knight.geometry.sweep_reason` on the board cut down to its
-    usable rows and columns, as :func:`knight.counting.frontier.serves`
+    usable rows and columns, as :func:`knight.counting.frontier_board.serves`
     judges it): the knight, king, wazir, ferz, dabbaba.  Its width is the
     DP's own limit (BoardTooLargeError), not a question of which engine."""
     if board.wrap is not None:

@@ -4,7 +4,7 @@
 ``Stepper.successors(p, key)`` is ``frontier_twin.step_choices`` for one
 state, in C: the keys of the states after cell p (-1 for a completed tour)
 and, from ``choices``, the back-edge slots each transition takes.  The
-rules and the encoding are those of ``frontier.pyx`` (documented at its
+rules and the encoding are those of ``frontier_sweep.pyx`` (documented at its
 top) as the twin restates them; the tests compare this with the twin state
 for state.  Keys are one 64-bit word: the 2W + 1 slots of 4 bits fit it for
 W <= 7 (Python keeps wider boards on the twin).
@@ -195,7 +195,7 @@ cdef inline int _mate(const uint8_t* a, int n, int s) noexcept nogil:
 # Its tables are a view of one board's DP: nothing to pickle.
 @cython.auto_pickle(False)
 cdef class Stepper:
-    """The transitions of one prepared board (``frontier.prepare``'s tables)."""
+    """The transitions of one prepared board (``frontier_board.prepare``'s tables)."""
 
     cdef int W, N, S, last_needed, npin
     cdef int pins[2]
@@ -694,7 +694,7 @@ cdef class Stepper:
 
     def build_half(self, int64_t max_states, const uint64_t[::1] primes, bint keep=False):
         """The table of one half of a meet-in-the-middle split (the board of
-        ``frontier.make_part``): every state reachable from the empty one,
+        ``frontier_halves.make_part``): every state reachable from the empty one,
         cell by cell through the last, each with the number of ways to reach
         it (modulo 2^64: exact for every state that some tour passes when
         the board has fewer than 2^64 tours; and modulo each of ``primes``,

@@ -19,6 +19,7 @@ Conventions (the numbers below are what :func:`count` returns):
 The package's modules:
 
 * :mod:`.api` -- :func:`count` and :func:`tours`, the public entry points;
+* :mod:`.frontier_count` and the ``frontier_*`` modules it lists -- the frontier DP;
 * :mod:`.args` -- the one argument check they share;
 * :mod:`.plan` -- the search engine's planning: one exact depth-first search
   (:mod:`knight._core.count`) split into independent subtrees, folded by the
@@ -64,8 +65,9 @@ _LAZY: dict[str, str] = {
 #: The modules reachable as attributes (``knight.counting.executor``), imported
 #: on first access as ``import knight.counting.NAME`` would.
 _SUBMODULES = frozenset({
-    "api", "args", "cost", "executor", "frontier", "frontier_twin", "graph", "plan", "reference",
-    "sample",
+    "api", "args", "cost", "executor", "frontier_board", "frontier_count", "frontier_estimate",
+    "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run", "frontier_twin",
+    "graph", "plan", "reference", "sample",
 })
 
 

@@ -32,7 +32,13 @@ from ..limits import (
     watched,
 )
 from ..tour import Tour
-from . import frontier
+from . import (
+    frontier_board,
+    frontier_count,
+    frontier_estimate,
+    frontier_jobs,
+    frontier_run,
+)
 from .args import (
     Task,
     check_limit,
@@ -114,7 +120,7 @@ def count(
     :class:`knight.WorkerLostError`.
 
     ``method="dp"`` counts by frontier dynamic programming
-    (:mod:`knight.counting.frontier`): a sweep along the longer side whose
+    (:mod:`knight.counting.frontier_count`): a sweep along the longer side whose
     cost grows linearly with the length, so long boards of width up to 5
     are counted at once (3x1000 closed in a fraction of a second; the
     numbers are exact however large).  ``method="search"`` is the exact
@@ -199,7 +205,7 @@ def count(
     if limit is not None and limit < 1:
         raise ValueError(f"max_memory must be a positive number of bytes, got {limit}")
     if method == "dp":
-        frontier.check_width(task.rows, task.cols)
+        frontier_board.check_width(task.rows, task.cols)
     info = {} if _info is None else _info
     token = check_cancel(cancel)
     if ruled_out(task):
@@ -224,7 +230,7 @@ def count(
                     return _dp_count(task, w, executor, show, until, limit, info, began, local,
                                      **extra)
                 return _search_count(task, w, executor, show, until, began, local, flag)
-        except frontier.Cancelled:
+        except frontier_run.Cancelled:
             raise cancelled("count", began, 0) from None
 
 
@@ -281,7 +287,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     engine = planner.choose(board, "count", method)
     if method == "dp":  # too wide for the DP: refused before any work, as for rectangles
-        frontier.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
+        frontier_board.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
     if directed is True and not task.closed:
         raise ValueError("directed applies to closed tours (open tours are always directed)")
     w = check_workers(workers, executor)
@@ -309,18 +315,18 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
             engine = planner.choose(board, "count", "search")
             info["engine"] = engine.name if most is None else "table-count"
             return count_on_board(task, until, flag, w, executor, info, most)
-        except frontier.Cancelled:
+        except frontier_run.Cancelled:
             raise cancelled("count", began, 0) from None
 
 
 def _board_dp_count(task: GraphTask, until: float, limit: int | None,
                     cancel: np.ndarray | None, info: dict[str, Any], began: float) -> int:
-    """The count on a general board by frontier DP (:func:`frontier.count_tours`,
+    """The count on a general board by frontier DP (:func:`frontier_count.count_tours`,
     in this process), refused before any table that does not fit."""
     board = task.board
     rows, cols = board.shape
     args = board_dp_args(board)
-    states, need = frontier.estimate(rows, cols, board_dp_mode(task), **args)
+    states, need = frontier_estimate.estimate(rows, cols, board_dp_mode(task), **args)
     allowed = limit if limit is not None else available_memory()
     if need > allowed:
         raise BoardTooLargeError(
@@ -332,7 +338,7 @@ def _board_dp_count(task: GraphTask, until: float, limit: int | None,
     start, end = (None if v is None else int(board.squares[v][0]) * cols
                   + int(board.squares[v][1]) for v in (task.start, task.end))
     try:
-        return frontier.count_tours(rows, cols, start=start, end=end, closed=task.closed,
+        return frontier_count.count_tours(rows, cols, start=start, end=end, closed=task.closed,
                                     directed=task.directed, mask=args["mask"],
                                     moves=args["moves"], deadline=until, cancel=cancel,
                                     max_bytes=allowed)
@@ -349,10 +355,10 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
 
     ``began``: when the call began (the time its errors report); ``local``:
     the call's process pool; ``cancel``: the uint8 flag the DP core polls
-    (raises frontier.Cancelled)."""
+    (raises frontier_run.Cancelled)."""
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
-    states, need = frontier.estimate(r, c, dp_mode(task))
+    states, need = frontier_estimate.estimate(r, c, dp_mode(task))
     allowed = limit if limit is not None else available_memory()
     if need > allowed:
         raise BoardTooLargeError(
@@ -393,27 +399,27 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
 
     try:
         if executor is not None or workers > 1:
-            jobs = frontier.plan_jobs(r, c, mode, workers if executor is None else
+            jobs = frontier_jobs.plan_jobs(r, c, mode, workers if executor is None else
                                       executor_width(executor), pinned=pinned,
                                       max_bytes=allowed)
-            results = run_jobs(frontier.run_job, [(job, until) for job in jobs],
+            results = run_jobs(frontier_jobs.run_job, [(job, until) for job in jobs],
                                workers=workers, executor=executor, deadline=until,
                                began=began, on_result=lambda result: None, local=local)
-            if frontier.is_split(results):
+            if frontier_jobs.is_split(results):
                 # The join at the cut, in shares on the workers too: done here it
                 # would be the serial part of the count.
-                joins = frontier.plan_joins(results, 2)
-                shares = run_jobs(frontier.run_join, [(jj, until) for jj in joins],
+                joins = frontier_jobs.plan_joins(results, 2)
+                shares = run_jobs(frontier_jobs.run_join, [(jj, until) for jj in joins],
                                   workers=workers, executor=executor, deadline=until,
                                   began=began, on_result=lambda result: None, local=local)
-                total = frontier.combine_joins(joins, shares)
+                total = frontier_jobs.combine_joins(joins, shares)
             else:
-                total = frontier.combine(results, until)
+                total = frontier_jobs.combine(results, until)
         elif mode == "cycle":
-            total = frontier.count_cycles(r, c, deadline=until, progress=report,
+            total = frontier_count.count_cycles(r, c, deadline=until, progress=report,
                                           max_bytes=allowed, cancel=cancel)
         else:
-            total = frontier.count_paths(r, c, pinned=pinned, deadline=until,
+            total = frontier_count.count_paths(r, c, pinned=pinned, deadline=until,
                                          progress=report, max_bytes=allowed, cancel=cancel)
         report(n, n, 0)
     except SearchCancelled:

@@ -1,7 +1,7 @@
 """What a count will cost, before it runs: :func:`estimate`.
 
 The planner's own figures, turned into time: the frontier DP's estimated
-peak states (:func:`knight.counting.frontier.estimate`, from measured
+peak states (:func:`knight.counting.frontier_estimate.estimate`, from measured
 peaks) and the moduli its exact count needs, and for the search a rough
 extrapolation of measured counts.  Honest rather than precise: within a
 few times for the DP on the boards it was measured on, an order of
@@ -21,7 +21,7 @@ from .. import existence
 from ..board import Board
 from ..errors import BoardTooLargeError
 from ..geometry import Square, available_memory, used_box
-from . import frontier
+from . import frontier_board, frontier_estimate
 from .args import BYTES_PER_END, BYTES_PER_SQUARE, Task, validate
 from .graph import GraphTask, graph_task
 
@@ -93,7 +93,8 @@ def board_dp_fits(task: GraphTask, limit: int | None) -> bool:
     """As :func:`dp_fits`: the DP's estimated tables fit ``limit``."""
     board = task.board
     try:
-        _, need = frontier.estimate(*board.shape, board_dp_mode(task), **board_dp_args(board))
+        _, need = frontier_estimate.estimate(*board.shape, board_dp_mode(task),
+                                             **board_dp_args(board))
     except BoardTooLargeError:  # wider than the DP takes: the search it is
         return False
     return need <= (limit if limit is not None else available_memory())
@@ -135,9 +136,9 @@ def dp_mode(task: Task) -> str:
 
 def dp_fits(task: Task, limit: int | None) -> bool:
     """Whether the DP's estimated state tables fit ``limit`` (or the memory there is)."""
-    if min(task.rows, task.cols) > frontier.MAX_WIDTH:
+    if min(task.rows, task.cols) > frontier_board.MAX_WIDTH:
         return False
-    _, need = frontier.estimate(task.rows, task.cols, dp_mode(task))
+    _, need = frontier_estimate.estimate(task.rows, task.cols, dp_mode(task))
     return need <= (limit if limit is not None else available_memory())
 
 
@@ -255,7 +256,7 @@ def estimate(
 
     The engine is the one ``count`` would choose (:func:`choose`).  For the
     DP the time comes from its estimated peak states (measured peaks by
-    width, see :mod:`knight.counting.frontier`) and the number of moduli
+    width, see :mod:`knight.counting.frontier_estimate`) and the number of moduli
     its exact count needs; for the search from measured knight counts
     extrapolated by the number of squares (an order of magnitude, no
     better; on other pieces' boards rougher still).  ``seconds`` is None,
@@ -298,7 +299,7 @@ def _estimate_rectangle(rows: Any, cols: Any, start: Any, end: Any, closed: Any,
     task = validate(rows, cols, start, end, closed, directed)
     _check_method(method)
     if method == "dp":
-        frontier.check_width(task.rows, task.cols)
+        frontier_board.check_width(task.rows, task.cols)
     if ruled_out(task):
         return _THEORY
     chosen = choose(task) if method == "auto" else method
@@ -318,7 +319,7 @@ def _estimate_board(board: Board, cols: Any, start: Any, end: Any, closed: Any, 
     _check_method(method)
     engine = planner.choose(board, "count", method)
     if method == "dp":
-        frontier.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
+        frontier_board.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
     if board_ruled_out(task):
         return _THEORY
     chosen = method
@@ -345,15 +346,15 @@ def _dp_figures(rows: int, cols: int, states: int, need: int, words: int) -> Est
 def _dp(task: Task) -> Estimate:
     r, c = task.rows, task.cols
     mode = dp_mode(task)
-    states, need = frontier.estimate(r, c, mode)
-    return _dp_figures(r, c, states, need, frontier.plain_words(r, c, mode == "path"))
+    states, need = frontier_estimate.estimate(r, c, mode)
+    return _dp_figures(r, c, states, need, frontier_estimate.plain_words(r, c, mode == "path"))
 
 
 def _board_dp(task: GraphTask) -> Estimate:
     board, mode = task.board, board_dp_mode(task)
     args = board_dp_args(board)
-    states, need = frontier.estimate(*board.shape, mode, **args)
-    words = frontier.estimate_words(*board.shape, mode, **args)
+    states, need = frontier_estimate.estimate(*board.shape, mode, **args)
+    words = frontier_estimate.estimate_words(*board.shape, mode, **args)
     return _dp_figures(*board.shape, states, need, words)
 
 

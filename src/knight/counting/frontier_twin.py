@@ -1,4 +1,4 @@
-"""Pure-Python twin of ``frontier.pyx``: the same frontier DP, dict-based.
+"""Pure-Python twin of ``frontier_sweep.pyx``: the same frontier DP, dict-based.
 
 Slow (about 10^4-10^5 transitions per second) but short enough to read in
 one sitting.  Tests compare it with the Cython core state for state (the
@@ -7,7 +7,7 @@ measure the speed-up.  Counts here are plain Python ints, so this twin is
 also an independent check of the core's modular arithmetic and CRT.
 
 The encoding and every rule are documented once, at the top of
-``frontier.pyx``; the names below follow it.
+``frontier_sweep.pyx``; the names below follow it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Literal, overload
 
-from .frontier import EMPTY, FULL, TERM, Board, prepare
+from .frontier_board import EMPTY, FULL, TERM, Board, prepare
 
 __all__ = ["run_reference", "count_cycles_ref", "count_paths_ref", "step_choices"]
 

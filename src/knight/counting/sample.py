@@ -33,7 +33,7 @@ exactly one such walk, so each is drawn with probability ``1 / total``.
 
 *Recount* (where the tables would pass ``max_states``): self-reduction.
 Each square of the path is drawn in turn, every candidate weighted by the
-DP's count (:func:`.frontier.count_tours`, in C) of the paths that complete
+DP's count (:func:`.frontier_count.count_tours`, in C) of the paths that complete
 the prefix through it: the Hamiltonian paths of the unvisited squares from
 that candidate (to the square before the start, for a closed tour, drawn
 first).  No table, but about ``squares x moves`` counts a tour.
@@ -61,7 +61,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import existence, planner
-from .._core.frontier import join, pair_mask, profiles, wanted
+from .._core.frontier_join import join, pair_mask, profiles, wanted
 from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
 from .._core.sample import NO_MEMORY, OVERFLOW, TOO_MANY, Stepper
 from ..board import Board
@@ -77,8 +77,15 @@ from ..geometry import (
 )
 from ..limits import check_bool
 from ..tour import Tour
-from . import frontier
-from .frontier import EMPTY
+from . import (
+    frontier_board,
+    frontier_count,
+    frontier_estimate,
+    frontier_halves,
+    frontier_moduli,
+    frontier_run,
+)
+from .frontier_board import EMPTY
 from .frontier_twin import canon_key, decode, step_choices
 
 __all__ = [
@@ -119,7 +126,7 @@ KEEP_CHOICES = 200_000
 METHODS = ("auto", "split", "table", "recount")
 
 #: The largest estimated peak of one DP count that "auto" recounts with
-#: (:func:`.frontier.estimate`; 6x6 open: 6.6e5 states, 5.3e6 with holes;
+#: (:func:`.frontier_estimate.estimate`; 6x6 open: 6.6e5 states, 5.3e6 with holes;
 #: 6x8 open 5.7e6, minutes a tour; 7x7 open 4e7, 8x8 1.5e9: refused unless
 #: method="recount" is asked for by name).
 RECOUNT_MAX_STATES = 6_000_000
@@ -140,8 +147,8 @@ SPLIT_PRIMES = 16
 
 #: Boards at least this wide (and splittable) are drawn from split tables by
 #: default, as the DP counts them by meet in the middle
-#: (:data:`.frontier.SPLIT_WIDTH`).
-SPLIT_WIDTH = frontier.SPLIT_WIDTH
+#: (:data:`.frontier_board.SPLIT_WIDTH`).
+SPLIT_WIDTH = frontier_board.SPLIT_WIDTH
 
 
 #: The fast alternative that error messages name.
@@ -194,7 +201,7 @@ def _randbelow(rng: np.random.Generator, n: int) -> int:
             return x
 
 
-def _stepper(bd: frontier.Board) -> Stepper:
+def _stepper(bd: frontier_board.Board) -> Stepper:
     """The C transitions of a prepared board (a whole one, or a half's)."""
     i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
     return Stepper(bd.W, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem), i32(bd.fwd),
@@ -212,7 +219,7 @@ def _exact_walk(st: Stepper, n: int, key: int, r: int,
     for p in range(n - 1, -1, -1):
         chosen = None
         for src, c in st.edges_in(p + 1, d):
-            w = frontier.crt(list(st.ways(p, src)), mods)
+            w = frontier_moduli.crt(list(st.ways(p, src)), mods)
             if r < w:
                 chosen = (src, c)
                 break
@@ -231,7 +238,7 @@ class _SplitTables(NamedTuple):
     by profile; the boundary's targets and each half's slot map; the moduli
     of the ways' words."""
 
-    parts: list[frontier.Part]
+    parts: list[frontier_halves.Part]
     steppers: list[Stepper]
     lkeys: npt.NDArray[np.uint64]
     lways: npt.NDArray[np.uint64]
@@ -356,7 +363,7 @@ class TourSampler:
         rows, cols = board.shape
         mask = None if board.is_full else np.ascontiguousarray(board.mask, dtype=np.bool_)
         pin = [] if self.closed or self.start is None else [self.start[0] * cols + self.start[1]]
-        bx = frontier.crop(rows, cols, mask, pin)
+        bx = frontier_board.crop(rows, cols, mask, pin)
         self._box = bx
         n = bx.squares
         desc = board.describe()
@@ -365,12 +372,12 @@ class TourSampler:
         if self.closed and n < 3:
             raise NoTourError(f"a closed tour needs at least 3 squares; the {desc} has {n}")
         try:
-            bd = frontier.prepare(bx.rows, bx.cols, removed=bx.removed, pinned=bx.pinned,
+            bd = frontier_board.prepare(bx.rows, bx.cols, removed=bx.removed, pinned=bx.pinned,
                                   path_mode=not self.closed,
-                                  moves=frontier.check_moves(board.moves))
+                                  moves=frontier_board.check_moves(board.moves))
         except BoardTooLargeError:
             raise BoardTooLargeError(
-                f"the frontier DP counts boards at most {frontier.MAX_WIDTH} squares wide, "
+                f"the frontier DP counts boards at most {frontier_board.MAX_WIDTH} squares wide, "
                 f"and the {desc} is {min(bx.rows, bx.cols)} wide once cut down to its usable "
                 f"rows and columns: {FAST_HINT}") from None
         self._bd = bd
@@ -434,15 +441,15 @@ class TourSampler:
             return self.max_states
         return max(1, min(self.max_states, available_memory() // per_state))
 
-    def _precheck(self, bd: frontier.Board) -> None:
+    def _precheck(self, bd: frontier_board.Board) -> None:
         """Refuse, at C speed, a board whose states pass ``max_states``: the
         Cython core's sweep with mirror folding keeps at most as many states
         per cell as the table would (at least half as many), and it stops as
         soon as one cell's table passes that many entries' memory."""
-        mods = frontier.moduli_for(frontier.count_bound(bd))
+        mods = frontier_moduli.moduli_for(frontier_moduli.count_bound(bd))
         esz = 8 * ((1 if self._S <= 15 else 2) + len(mods))
         try:
-            _, info = frontier._run_core(bd, mods,
+            _, info = frontier_run._run_core(bd, mods,
                                          max_bytes=max(1 << 20, 8 * self._py_limit * esz))
         except BoardTooLargeError:
             raise _TableTooLarge(self._refusal(self._py_limit)) from None
@@ -544,7 +551,7 @@ class TourSampler:
             return f"a board at most {STEPPER_WIDTH} squares wide once cropped"
         if bd.W < 3 or bd.L < 5:
             return "a board at least 3 squares wide and 5 long once cropped"
-        if len(frontier.moduli_for(frontier.count_bound(bd))) > 1 + SPLIT_PRIMES:
+        if len(frontier_moduli.moduli_for(frontier_moduli.count_bound(bd))) > 1 + SPLIT_PRIMES:
             return f"a board the DP bounds below 2^{64 + 62 * SPLIT_PRIMES} tours"
         return ""
 
@@ -553,7 +560,7 @@ class TourSampler:
         number of undirected tours.
 
         The board is cut where the DP's meet in the middle cuts it
-        (:func:`.frontier.make_part`): half 0 sweeps from the first column
+        (:func:`.frontier_halves.make_part`): half 0 sweeps from the first column
         to the cut, half 1 (the board turned 180 degrees) from the last.
         Each keeps its states cell by cell with their numbers of *ways*
         (partial configurations reaching them) and the transitions into
@@ -570,7 +577,7 @@ class TourSampler:
         The ways are kept modulo 2^64, which is exact for every state on
         some tour when ``total < 2^64`` (such a state has at most ``total``
         ways; the others are never drawn), and modulo as many primes near
-        2^63 as the DP's bound on ``total`` needs (:func:`.frontier.moduli_for`,
+        2^63 as the DP's bound on ``total`` needs (:func:`.frontier_moduli.moduli_for`,
         as the count itself), so that the join's sums tell ``total`` exactly.
         Past 2^64 (long boards) the tables are built again keeping every
         state's ways modulo the primes that ``total`` needs, and the draw
@@ -578,17 +585,17 @@ class TourSampler:
         """
         bd = self._bd
         limit = self._room(80)
-        cut = frontier.default_cut(bd.L)
-        moves = frontier.check_moves(self.board.moves)
+        cut = frontier_board.default_cut(bd.L)
+        moves = frontier_board.check_moves(self.board.moves)
         bx = self._box
-        parts = [frontier.make_part(bx.rows, bx.cols, path_mode=bd.path_mode, cut=cut,
+        parts = [frontier_halves.make_part(bx.rows, bx.cols, path_mode=bd.path_mode, cut=cut,
                                     side=side, pinned=bx.pinned, removed=bx.removed,
                                     moves=moves) for side in (0, 1)]
-        words = frontier.moduli_for(frontier.count_bound(bd))
+        words = frontier_moduli.moduli_for(frontier_moduli.count_bound(bd))
         total, per_left = self._halves(parts, words, limit, keep=False)
         self._exact: tuple[list[int], list[int], list[int]] | None = None
         if total >> SPLIT_BITS:
-            words = frontier.moduli_for(total)
+            words = frontier_moduli.moduli_for(total)
             check_memory((80 + 8 * len(words)) * self.states,
                          f"the split tables of the {self.board.describe()} with its ways "
                          f"modulo {len(words) - 1} primes")
@@ -603,7 +610,7 @@ class TourSampler:
         self._cum, self._per_left = cum, per_left
         return total
 
-    def _halves(self, parts: list[frontier.Part], words: list[int], limit: int,
+    def _halves(self, parts: list[frontier_halves.Part], words: list[int], limit: int,
                 keep: bool) -> tuple[int, npt.NDArray[np.uint64]]:
         """Build both halves' tables (ways modulo ``words``: 2^64, then
         primes) and join their final states, keeping at most ``limit``
@@ -611,7 +618,7 @@ class TourSampler:
         partners' ways (every word when ``keep``, else word 0)."""
         bd = self._bd
         i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
-        primes = np.array(words[1:] or frontier.primes(1), dtype=np.uint64)
+        primes = np.array(words[1:] or frontier_moduli.primes(1), dtype=np.uint64)
         mods = [1 << 64] + primes.tolist()
         tables = []
         left = limit
@@ -646,7 +653,7 @@ class TourSampler:
              np.array([0] + mods[1:], dtype=np.uint64), result, info, 0.0, per_left)
         self._split = _SplitTables(parts, [t[0] for t in tables], lkeys, lways, lprof, lways2,
                                    rkeys, rways, rprof, rways2, tg, lmap, rmap, mods)
-        return frontier.crt(result.tolist(), mods), per_left
+        return frontier_moduli.crt(result.tolist(), mods), per_left
 
     def _exact_weights(self, per_left: npt.NDArray[np.uint64]
                        ) -> tuple[list[int], list[int], list[int]]:
@@ -655,8 +662,8 @@ class TourSampler:
         lways, lways2, mods = self._split.lways, self._split.lways2, self._split.mods
         nw = len(mods)
         rows = per_left.reshape(-1, nw).tolist()
-        J = [frontier.crt(row, mods) if any(row) else 0 for row in rows]
-        F = [frontier.crt([int(w)] + r, mods) if j else 0
+        J = [frontier_moduli.crt(row, mods) if any(row) else 0 for row in rows]
+        F = [frontier_moduli.crt([int(w)] + r, mods) if j else 0
              for w, r, j in zip(lways.tolist(), lways2.tolist(), J)]
         return J, F, list(itertools.accumulate(f * j for f, j in zip(F, J)))
 
@@ -687,7 +694,7 @@ class TourSampler:
                       np.zeros(b - a, dtype=np.uint64), rmap, ok)
             for x in np.flatnonzero(ok).tolist():
                 w = int(rways[a + x]) if exact is None else \
-                    frontier.crt([int(rways[a + x])] + rways2[a + x].tolist(), mods)
+                    frontier_moduli.crt([int(rways[a + x])] + rways2[a + x].tolist(), mods)
                 if v < w:
                     pick = a + x
                     break
@@ -810,7 +817,7 @@ class TourSampler:
         """Directed paths over the squares ``free`` from ``start`` (to ``end``):
         one frontier DP count, in C."""
         cols = self.board.cols
-        return frontier.count_tours(
+        return frontier_count.count_tours(
             self.board.rows, cols, start=start[0] * cols + start[1],
             end=None if end is None else end[0] * cols + end[1], mask=free,
             moves=self._moves)
@@ -822,11 +829,12 @@ class TourSampler:
         a closed tour the last square before returning to the start), kept.
         Returns the number of undirected tours."""
         board = self.board
-        self._moves = frontier.check_moves(board.moves)
+        self._moves = frontier_board.check_moves(board.moves)
         rows, cols = board.shape
         mask = np.ascontiguousarray(board.mask, dtype=np.bool_)
-        est, _ = frontier.estimate(rows, cols, "path", mask=None if board.is_full else mask,
-                                   moves=self._moves)
+        est, _ = frontier_estimate.estimate(rows, cols, "path",
+                                            mask=None if board.is_full else mask,
+                                            moves=self._moves)
         # Asked for by name, recounting goes ahead however long its counts
         # take (7x7 open from a corner: 120 counts, 15 min a tour); chosen
         # by "auto", it stops here and says so.

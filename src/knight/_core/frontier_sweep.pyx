@@ -1,8 +1,10 @@
 """Frontier (broken-profile) DP core counting Hamiltonian cycles and paths
-of a knight graph, cell by cell.
+of a knight graph, cell by cell: the sweep (``run``) and its state tables.
+The join of two half sweeps at a cut is ``frontier_join.pyx``; what both
+share (slot and status codes, the key hash and packing) ``frontier_state.pxd``.
 
-Geometry (prepared in Python, ``frontier.prepare``)
----------------------------------------------------
+Geometry (prepared in Python, ``frontier_board.prepare``)
+---------------------------------------------------------
 The board is swept along its longer side: W = shorter side, cells are
 numbered p = column * W + row, rows inside a column first.  A knight move
 changes the column by 1 or 2, so the earlier neighbours ("back edges") of p
@@ -79,30 +81,44 @@ stored under the smaller of the two keys, their counts added: the sum over
 states of count x completions is unchanged, and the tables hold about half
 the states.
 
-Meet in the middle: ``join`` combines the final tables of two partial
-sweeps that meet at a cut (see frontier.py, ``plan_jobs``).  ``run`` can
-resume from a table it dumped (``start_*``): on a board that a half turn
-maps to itself the two halves are one sweep up to near the cut, and share
-it (frontier.py, ``shared_cells``).
+Meet in the middle: ``frontier_join.join`` combines the final tables of two
+partial sweeps that meet at a cut (see ``knight.counting.frontier_jobs``,
+``plan_jobs``).  ``run`` can resume from a table it dumped (``start_*``): on
+a board that a half turn maps to itself the two halves are one sweep up to
+near the cut, and share it (``knight.counting.frontier_halves``,
+``shared_cells``).
 """
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 from cpython.exc cimport PyErr_CheckSignals
+
+from .frontier_state cimport (
+    C_EMPTY,
+    C_FULL,
+    C_TERM,
+    EMPTY_HI,
+    FR_PREFETCH,
+    MAXS,
+    S_CANCELLED,
+    S_DUMP_SMALL,
+    S_NOMEM,
+    S_OK,
+    S_TIMEOUT,
+    add_vals,
+    fr_hash2,
+    pack_key,
+)
 
 import time as _time
 
 import numpy as _np
 
+# The sweep's own C helpers (those the join needs too are in frontier_state.pxd).
 cdef extern from *:
     """
-    #define EMPTY_HI (~(uint64_t)0)
     #define FR_TERMS 0x2222222222222222ULL  /* C_TERM in every nibble */
-    static inline uint64_t fr_hash2(uint64_t lo, uint64_t hi) {
-        uint64_t h = (lo ^ (hi * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL;
-        return h ^ (h >> 31);
-    }
     #if defined(__linux__)
     #include <sys/mman.h>
     #endif
@@ -121,14 +137,6 @@ cdef extern from *:
     #endif
         return malloc(bytes);
     }
-    #if defined(__GNUC__) || defined(__clang__)
-    #define FR_PREFETCH(p) __builtin_prefetch((const void*)(p), 1, 3)
-    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
-    #include <xmmintrin.h>
-    #define FR_PREFETCH(p) _mm_prefetch((const char*)(p), _MM_HINT_T0)
-    #else
-    #define FR_PREFETCH(p) ((void)0)
-    #endif
     /* Bit 4k of the result is set where nibble k of x is zero. */
     static inline uint64_t fr_zero_nibbles(uint64_t x) {
         x |= x >> 1;
@@ -146,16 +154,6 @@ cdef extern from *:
     #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
     #include <emmintrin.h>
     #define FR_SSE2 1
-    #endif
-    #if defined(_MSC_VER) && !defined(__clang__)
-    #include <intrin.h>
-    static inline int fr_ctz(uint32_t x) {
-        unsigned long i;
-        _BitScanForward(&i, x);
-        return (int)i;
-    }
-    #else
-    #define fr_ctz(x) __builtin_ctz(x)
     #endif
     /* The other slot among a[0..n-1] (n <= 32) with the label of slot s, or
        -1; a must have 32 readable bytes.  With SSE2 this is two compares and
@@ -181,52 +179,20 @@ cdef extern from *:
         return -1;
     #endif
     }
-    /* a*b mod m for m < 2^63 without 128-bit integers (MSVC has none) */
-    static inline uint64_t fr_mulmod(uint64_t a, uint64_t b, uint64_t m) {
-        uint64_t r = 0;
-        int i;
-        a %= m;
-        b %= m;
-        for (i = 63; i >= 0; i--) {
-            r <<= 1;
-            if (r >= m) r -= m;
-            if ((b >> i) & 1) {
-                r += a;
-                if (r >= m) r -= m;
-            }
-        }
-        return r;
-    }
     """
-    const uint64_t EMPTY_HI
     const uint64_t FR_TERMS
-    uint64_t fr_hash2(uint64_t lo, uint64_t hi) nogil
-    void FR_PREFETCH(const void* p) nogil
-    uint64_t fr_mulmod(uint64_t a, uint64_t b, uint64_t m) nogil
     uint64_t fr_zero_nibbles(uint64_t x) nogil
     int fr_nibble_count(uint64_t x) nogil
     void* fr_alloc(size_t bytes) nogil
     int fr_mate(const uint8_t* a, int n, int s) nogil
-    int fr_ctz(uint32_t x) nogil
 
-# Status codes shared with frontier.py.
-cdef enum:
-    S_OK = 0
-    S_CANCELLED = 1
-    S_TIMEOUT = 2
-    S_NOMEM = 3
-    S_DUMP_SMALL = 4
-
+# The status codes run returns, as the Python side reads them.
 ST_OK = S_OK
 ST_CANCELLED = S_CANCELLED
 ST_TIMEOUT = S_TIMEOUT
 ST_NOMEM = S_NOMEM
 ST_DUMP_SMALL = S_DUMP_SMALL
 
-DEF C_EMPTY = 0
-DEF C_FULL = 1
-DEF C_TERM = 2
-DEF MAXS = 32
 DEF POLL_MASK = 16383  # poll every 2^14 transitions
 DEF RING = 32          # prefetch distance, in successors
 
@@ -256,18 +222,6 @@ cdef inline void _table_clear(Table* t, int E, int kw) noexcept nogil:
         t.data[i * E + kw - 1] = EMPTY_HI
     t.size = 0
 
-
-cdef inline void _add_vals(uint64_t* dst, const uint64_t* src, const uint64_t* mods,
-                           int nw) noexcept nogil:
-    cdef int j
-    cdef uint64_t s, m
-    dst[0] += src[0]  # word 0 is modulo 2^64
-    for j in range(1, nw):
-        m = mods[j]
-        s = dst[j] + src[j]
-        if s >= m:
-            s -= m
-        dst[j] = s
 
 
 cdef inline int64_t _find_slot(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
@@ -324,7 +278,7 @@ cdef inline int _insert(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
         if 2 * t.size > t.cap:
             return _table_grow(t, E, kw, other_bytes, max_bytes)
         return 0
-    _add_vals(&d[kw], src, mp, nw)
+    add_vals(&d[kw], src, mp, nw)
     return 0
 
 
@@ -398,28 +352,6 @@ cdef inline int _need_min(uint8_t code, int target, bint path_mode) noexcept nog
     return 0 if path_mode else 1
 
 
-cdef inline void _pack(const uint8_t* v, int n, uint64_t* lo, uint64_t* hi) noexcept nogil:
-    """Canonical key of the n slot codes v: labels renumbered 3, 4, ... in
-    order of first appearance."""
-    cdef uint8_t relabel[32]
-    cdef int k, j, r, fresh, lbl = 3
-    cdef uint64_t klo = 0, khi = 0
-    memset(relabel, 0, 32)
-    relabel[1] = 1
-    relabel[2] = 2
-    for k in range(n):
-        j = v[k]
-        r = relabel[j]
-        fresh = (r == 0) & (j >= 3)
-        r += fresh * lbl
-        lbl += fresh
-        relabel[j] = <uint8_t>r
-        if k < 16:
-            klo |= (<uint64_t>r) << (4 * k)
-        else:
-            khi |= (<uint64_t>r) << (4 * (k - 16))
-    lo[0] = klo
-    hi[0] = khi
 
 
 def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
@@ -712,10 +644,10 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                                     ok = 0
                                     break
                             if ok:
-                                _add_vals(finished, src, mp, nw)
+                                add_vals(finished, src, mp, nw)
                             continue
                         # slot 0 has left: the key is slots 1..S
-                        _pack(&a[1], S, &klo, &khi)
+                        pack_key(&a[1], S, &klo, &khi)
                         if budget:
                             # Every TERM is an end already used, every cell
                             # of the mask still without an edge an end to
@@ -736,7 +668,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                             for k in range(1, W + 1):
                                 m[k] = a[W + 2 - k]
                                 m[W + k] = a[2 * W + 2 - k]
-                            _pack(m, S, &mlo, &mhi)
+                            pack_key(m, S, &mlo, &mhi)
                             if mhi < khi or (mhi == khi and mlo < klo):
                                 klo = mlo
                                 khi = mhi
@@ -827,464 +759,3 @@ cdef void _copy_table(Table* t, int E, int kw, int nw, uint64_t[::1] lo,
                 val[s * nw + j] = t.data[i * E + kw + j]
             s += 1
 
-
-def profiles(int W, const uint64_t[::1] lo, const uint64_t[::1] hi,
-             const int32_t[::1] bmap, const int32_t[::1] tgt, uint64_t[::1] out):
-    """out[i] = 4 x the degree profile of state i on the 2W boundary cells
-    (base 3, cell b weighing 3^b) + its number of TERM ends; bmap[slot] =
-    boundary cell of each key slot, or -1."""
-    cdef int64_t i, n = lo.shape[0]
-    cdef int S = 2 * W + 1, k, c, d
-    cdef uint64_t pr, nt
-    cdef uint64_t pw[32]
-    pw[0] = 1
-    for k in range(1, 32):
-        pw[k] = pw[k - 1] * 3
-    with nogil:
-        for i in range(n):
-            pr = 0
-            nt = 0
-            for k in range(S):
-                c = <int>(((lo[i] >> (4 * k)) if k < 16 else (hi[i] >> (4 * (k - 16)))) & 15)
-                if bmap[k] < 0 or c == C_EMPTY:
-                    continue
-                d = tgt[bmap[k]] if c == C_FULL else 1
-                pr += d * pw[bmap[k]]
-                nt += c == C_TERM
-            out[i] = 4 * pr + nt
-
-
-def mirror_keys(int W, const uint64_t[::1] lo, const uint64_t[::1] hi,
-                const int32_t[::1] bmap, uint64_t[::1] out_lo, uint64_t[::1] out_hi):
-    """The canonical keys of the final states reflected in the rows: boundary
-    cell col * W + row goes to col * W + W - 1 - row (bmap as in join)."""
-    cdef int64_t i, n = lo.shape[0]
-    cdef int S = 2 * W + 1, k, b
-    cdef int slot_of[32]
-    cdef uint8_t v[MAXS]
-    cdef uint8_t m[MAXS]
-    cdef uint64_t klo, khi
-    for k in range(32):
-        slot_of[k] = -1
-    for k in range(S):
-        if bmap[k] >= 0:
-            slot_of[bmap[k]] = k
-    with nogil:
-        for i in range(n):
-            for k in range(S):
-                v[k] = <uint8_t>(((lo[i] >> (4 * k)) if k < 16
-                                  else (hi[i] >> (4 * (k - 16)))) & 15)
-            for k in range(S):
-                b = bmap[k]
-                if b < 0:
-                    m[k] = v[k]
-                else:
-                    m[k] = v[slot_of[(b // W) * W + W - 1 - b % W]]
-            _pack(m, S, &klo, &khi)
-            out_lo[i] = klo
-            out_hi[i] = khi
-
-
-cdef inline void _decode_mates(uint64_t lo, uint64_t hi, int S, const int32_t* bmap,
-                               int nb, int8_t* mate) noexcept nogil:
-    """mate[b]: the boundary cell at the other end of b's fragment, -2 when it
-    ends in a terminal (TERM), -1 when b is no fragment end."""
-    cdef int k, c, x
-    cdef int8_t at[16]
-    for k in range(16):
-        at[k] = -1
-    for k in range(nb):
-        mate[k] = -1
-    for k in range(S):
-        c = <int>(((lo >> (4 * k)) if k < 16 else (hi >> (4 * (k - 16)))) & 15)
-        if bmap[k] < 0 or c <= C_FULL:
-            continue
-        if c == C_TERM:
-            mate[bmap[k]] = -2
-        elif at[c] < 0:
-            at[c] = <int8_t>bmap[k]
-        else:
-            x = at[c]
-            mate[x] = <int8_t>bmap[k]
-            mate[bmap[k]] = <int8_t>x
-
-
-cdef inline bint _one_tour(const int8_t* lm, const int8_t* rm, int nb,
-                           bint path_mode) noexcept nogil:
-    """Whether the left and right fragments (mates lm, rm) join into one
-    cycle (cycle mode) or one path whose two ends are terminals or free
-    ends (path mode), through every fragment end on the cut."""
-    cdef int b, ports = 0, start = -1, cur, side, nxt, seen
-    cdef const int8_t* ms[2]
-    ms[0] = lm
-    ms[1] = rm
-    for b in range(nb):
-        if lm[b] != -1 or rm[b] != -1:
-            ports += 1
-            if start < 0 and not path_mode:
-                start = b
-            if path_mode and start < 0 and (lm[b] == -1 or rm[b] == -1
-                                            or lm[b] == -2 or rm[b] == -2):
-                start = b
-    if ports == 0 or start < 0:
-        return 0  # nothing crosses the cut, or only cycles in path mode
-    if not path_mode:
-        cur = start
-        side = 0
-        seen = 0
-        while True:
-            seen += 1
-            nxt = ms[side][cur]
-            if nxt < 0:
-                return 0
-            side ^= 1
-            cur = ms[side][nxt]
-            if cur < 0:
-                return 0
-            seen += 1
-            side = 0
-            if cur == start:
-                return seen == ports
-            if seen > nb:
-                return 0
-    # path: leave start by a side that is a fragment to another cell, if any
-    cur = start
-    seen = 1
-    if lm[start] >= 0:
-        side = 0
-    elif rm[start] >= 0:
-        side = 1
-    else:
-        return ports == 1
-    while True:
-        nxt = ms[side][cur]
-        if nxt < 0:
-            break  # a terminal
-        cur = nxt
-        seen += 1
-        if seen > nb:
-            return 0
-        side ^= 1
-        if ms[side][cur] == -1:
-            break  # cur is a free end
-    return seen == ports
-
-
-cdef inline uint64_t _mate_word(const int8_t* m, int nb) noexcept nogil:
-    """The mates m[0..nb) as nibbles (15: no fragment end), for _one_cycle."""
-    cdef uint64_t w = ~<uint64_t>0
-    cdef int b
-    for b in range(nb):
-        if m[b] >= 0:
-            w &= ~((<uint64_t>15) << (4 * b))
-            w |= (<uint64_t>m[b]) << (4 * b)
-    return w
-
-
-cdef inline bint _one_cycle(uint64_t lw, uint64_t rw, int start, int ports) noexcept nogil:
-    """Cycle mode's _one_tour on mate words: whether the left and right
-    fragments close into one cycle through all ``ports`` fragment ends of
-    the cut, ``start`` being one of them.  The mates stay in registers, so
-    following the cycle is a chain of shifts instead of loads: the join
-    runs this on every pair of states with complementary profiles."""
-    cdef int cur = start, nxt, seen = 0
-    while True:
-        nxt = <int>((lw >> (4 * cur)) & 15)
-        if nxt == 15:
-            return 0
-        cur = <int>((rw >> (4 * nxt)) & 15)
-        if cur == 15:
-            return 0
-        seen += 2
-        if cur == start:
-            return seen == ports
-        if seen >= ports:
-            return 0
-
-
-cdef inline uint64_t _path_word(const int8_t* m, int nb, uint32_t* real,
-                                uint32_t* ends) noexcept nogil:
-    """Path mode's mate word (nb <= 13): nibble b is b's mate, 14 for a
-    TERM end, 15 for no fragment end; real / ends get the masks of the cells
-    with a mate / with any fragment end."""
-    cdef uint64_t w = ~<uint64_t>0
-    cdef uint32_t r = 0, e = 0
-    cdef int b
-    for b in range(nb):
-        if m[b] != -1:
-            e |= (<uint32_t>1) << b
-            w &= ~((<uint64_t>15) << (4 * b))
-            if m[b] >= 0:
-                r |= (<uint32_t>1) << b
-                w |= (<uint64_t>m[b]) << (4 * b)
-            else:
-                w |= (<uint64_t>14) << (4 * b)
-    real[0] = r
-    ends[0] = e
-    return w
-
-
-cdef inline int _bits(uint32_t x) noexcept nogil:
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    return <int>((((x + (x >> 4)) & 0x0F0F0F0F) * 0x01010101) >> 24)
-
-
-cdef inline bint _one_path(uint64_t lw, uint64_t rw, uint32_t lreal, uint32_t rreal,
-                           uint32_t ports, int nb) noexcept nogil:
-    """Path mode's _one_tour on mate words (see _path_word): whether the
-    fragments of both sides make one path through all the fragment ends
-    on the cut (``ports``).  It starts at a cell where the path ends (a
-    port without a mate on both sides) and follows mates, side by side,
-    until an end: a TERM, or a cell with no fragment on that side."""
-    cdef uint32_t cand = ports & ~(lreal & rreal)
-    cdef uint64_t w[2]
-    cdef int cur, nxt, side, seen = 1, n = _bits(ports)
-    if cand == 0:
-        return 0  # only cycles
-    cur = fr_ctz(cand)
-    if (lreal >> cur) & 1:
-        side = 0
-    elif (rreal >> cur) & 1:
-        side = 1
-    else:
-        return n == 1
-    w[0] = lw
-    w[1] = rw
-    while True:
-        nxt = <int>((w[side] >> (4 * cur)) & 15)
-        if nxt >= 13:
-            break
-        cur = nxt
-        seen += 1
-        if seen > nb:
-            return 0
-        side ^= 1
-    return seen == n
-
-
-cdef inline int _wanted(uint64_t lprof, const int32_t* tgt, int nb, bint path_mode,
-                        const uint64_t* pw, uint64_t* wants) noexcept nogil:
-    """The profiles of the right states that can complete a left state of
-    profile ``lprof`` (see ``profiles``) into ``wants``; their number (at most
-    1 + nb + nb (nb - 1) / 2)."""
-    cdef int64_t x = <int64_t>(lprof >> 2)
-    cdef int tl = <int>(lprof & 3), b, b2, nv = 0
-    cdef int dl[32]
-    cdef uint64_t need = 0
-    # the left degrees, and the right profiles that complete them
-    for b in range(nb):
-        dl[b] = <int>(x % 3)
-        x //= 3
-        need += (tgt[b] - dl[b]) * pw[b]
-    if not path_mode:
-        wants[nv] = 4 * need
-        nv += 1
-    elif tl <= 2:
-        # the right's TERM ends: 2 - the left's - the free ends
-        wants[nv] = 4 * need + <uint64_t>(2 - tl)
-        nv += 1
-        for b in range(nb):
-            if tgt[b] == 2 and dl[b] <= 1:
-                if tl <= 1:
-                    wants[nv] = 4 * (need - pw[b]) + <uint64_t>(1 - tl)
-                    nv += 1
-                if tl == 0:
-                    for b2 in range(b + 1, nb):
-                        if tgt[b2] == 2 and dl[b2] <= 1:
-                            wants[nv] = 4 * (need - pw[b] - pw[b2])
-                            nv += 1
-    return nv
-
-
-def wanted(int W, bint path_mode, const int32_t[::1] tgt, uint64_t lprof):
-    """The profiles of the right states that can complete a left state of
-    profile ``lprof`` into a tour (as ``join`` looks them up), as a list."""
-    cdef uint64_t pw[32]
-    cdef uint64_t wants[512]
-    cdef int j, nv, nb = 2 * W
-    if tgt.shape[0] != nb or nb > 26:
-        raise ValueError(f"tgt must hold the 2W = {nb} boundary targets (W <= 13)")
-    pw[0] = 1
-    for j in range(1, 32):
-        pw[j] = pw[j - 1] * 3
-    nv = _wanted(lprof, &tgt[0], nb, path_mode, pw, wants)
-    return [wants[j] for j in range(nv)]
-
-
-def pair_mask(int W, bint path_mode, uint64_t llo, uint64_t lhi, const int32_t[::1] lmap,
-              const uint64_t[::1] rlo, const uint64_t[::1] rhi, const int32_t[::1] rmap,
-              uint8_t[::1] out):
-    """out[x] = 1 where the left state (llo, lhi) and right state x make one
-    tour (the test ``join`` applies to pairs of complementary profiles), else
-    0; lmap / rmap as in ``join``."""
-    cdef int nb = 2 * W, S = 2 * W + 1
-    cdef int64_t x, n = rlo.shape[0]
-    cdef int8_t lm[32]
-    cdef int8_t rm[32]
-    if rhi.shape[0] != n or out.shape[0] != n or lmap.shape[0] != S or rmap.shape[0] != S \
-            or nb > 26:
-        raise ValueError("pair_mask: rlo, rhi and out must match; lmap, rmap hold 2W + 1 slots")
-    with nogil:
-        _decode_mates(llo, lhi, S, &lmap[0], nb, lm)
-        for x in range(n):
-            _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, rm)
-            out[x] = _one_tour(lm, rm, nb, path_mode)
-
-
-def join(int W, bint path_mode, const int32_t[::1] tgt,
-         const uint64_t[::1] llo, const uint64_t[::1] lhi, const uint64_t[::1] lval,
-         const int32_t[::1] lmap, const uint64_t[::1] lprof,
-         const uint64_t[::1] rlo, const uint64_t[::1] rhi, const uint64_t[::1] rval,
-         const int32_t[::1] rmap, const uint64_t[::1] rprof,
-         const uint64_t[::1] mods, uint64_t[::1] result, int64_t[::1] info,
-         double deadline, uint64_t[::1] per_left=None):
-    """Sum over compatible (left, right) state pairs of the product of their
-    counts, into result[:nw] (word 0 modulo 2^64, the others modulo mods[j]).
-
-    Both tables are the final states of two partial sweeps that meet on the
-    2W boundary cells (lmap / rmap: boundary cell of each key slot); a pair
-    is compatible when the degrees add up to each cell's target (or to 1 on
-    up to two free ends, in path mode) and the fragments join into one tour
-    (``_one_tour``).  The profiles (see ``profiles``) carry the number of
-    TERM ends because a path has exactly two ends (TERM ends + free ends on
-    the cut): the lookup then skips the right states with the wrong number,
-    most of them.  The right table must be sorted by profile (rprof).
-    info = [profile lookups, pairs tried, pairs joined].  ``per_left``, if
-    given, gets each left state's sum of its partners' counts (the uniform
-    sampler's weights): one value per left state (word 0, modulo 2^64), or
-    with nl * nw values, every word (state i's at i * nw).  Returns ST_*.
-    """
-    cdef int nw = mods.shape[0]
-    cdef int nb = 2 * W, S = 2 * W + 1
-    cdef int64_t nl = llo.shape[0], nr = rlo.shape[0]
-    cdef int64_t i, x, mid, tried = 0, joined = 0, looks = 0
-    cdef int j, b, nv, v
-    cdef uint64_t need, want
-    cdef uint64_t pw[32]
-    cdef int8_t lm[32]
-    cdef int8_t* rms = <int8_t*>malloc((nr if nr > 0 else 1) * nb)
-    cdef uint64_t* rmw = <uint64_t*>malloc((nr if nr > 0 else 1) * sizeof(uint64_t))
-    cdef uint32_t* rreal = <uint32_t*>malloc((nr if nr > 0 else 1) * 2 * sizeof(uint32_t))
-    cdef uint32_t lreal = 0, lends = 0
-    cdef int64_t hcap = 16
-    while hcap < 2 * nr:
-        hcap *= 2
-    cdef uint64_t hmask = <uint64_t>(hcap - 1)
-    # slot k: ht[2k] a profile, ht[2k + 1] its first state (EMPTY_HI: free)
-    cdef uint64_t* ht = <uint64_t*>malloc(hcap * 2 * sizeof(uint64_t))
-    cdef int64_t wslot[512]
-    cdef uint64_t* acc = <uint64_t*>malloc(nw * sizeof(uint64_t))
-    cdef uint64_t* tot = <uint64_t*>malloc(nw * sizeof(uint64_t))
-    cdef uint64_t wants[512]  # 1 + 26 + 26 * 25 / 2 at most
-    cdef uint64_t lmw = 0
-    cdef int status = 0, ports = 0, start = -1
-    # mate words hold cells 0..14 (15 means none); in path mode 0..12
-    cdef bint words = not path_mode and nb <= 15
-    cdef bint pwords = path_mode and nb <= 13
-    cdef bint keep = per_left is not None, every = False
-    if rms == NULL or rmw == NULL or rreal == NULL or acc == NULL or tot == NULL or nb > 26 \
-            or ht == NULL:
-        free(rms)
-        free(rmw)
-        free(rreal)
-        free(ht)
-        free(acc)
-        free(tot)
-        return S_NOMEM
-    pw[0] = 1
-    for j in range(1, 32):
-        pw[j] = pw[j - 1] * 3
-    for j in range(nw):
-        tot[j] = 0
-    try:
-        if keep and per_left.shape[0] != nl and per_left.shape[0] != nl * nw:
-            raise ValueError("per_left must hold one value, or nw, per left state")
-        every = keep and nw > 1 and per_left.shape[0] == nl * nw
-        with nogil:
-            # The right profiles' first states, in a hash table: a binary
-            # search of rprof per lookup was half the join's time, a chain
-            # of cache misses through a table of millions.
-            for x in range(hcap):
-                ht[2 * x + 1] = EMPTY_HI
-            for x in range(nr):
-                if x == 0 or rprof[x] != rprof[x - 1]:
-                    mid = <int64_t>(fr_hash2(rprof[x], 0) & hmask)
-                    while ht[2 * mid + 1] != EMPTY_HI:
-                        mid = (mid + 1) & <int64_t>hmask
-                    ht[2 * mid] = rprof[x]
-                    ht[2 * mid + 1] = <uint64_t>x
-            for x in range(nr):
-                _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, &rms[x * nb])
-                if words:
-                    rmw[x] = _mate_word(&rms[x * nb], nb)
-                elif pwords:
-                    rmw[x] = _path_word(&rms[x * nb], nb, &rreal[2 * x], &rreal[2 * x + 1])
-            for i in range(nl):
-                if (i & 4095) == 0:
-                    with gil:
-                        PyErr_CheckSignals()
-                        if deadline > 0 and _time.time() > deadline:
-                            status = S_TIMEOUT
-                    if status != 0:
-                        break
-                nv = _wanted(lprof[i], &tgt[0], nb, path_mode, pw, wants)
-                # The probes of the wanted profiles go to random places of a
-                # table of megabytes: start them all before using any.
-                for v in range(nv):
-                    wslot[v] = <int64_t>(fr_hash2(wants[v], 0) & hmask)
-                    FR_PREFETCH(&ht[2 * wslot[v]])
-                _decode_mates(llo[i], lhi[i], S, &lmap[0], nb, lm)
-                if pwords:
-                    lmw = _path_word(lm, nb, &lreal, &lends)
-                if words:
-                    lmw = _mate_word(lm, nb)
-                    ports = 0
-                    start = -1
-                    for b in range(nb):
-                        if lm[b] >= 0:
-                            ports += 1
-                            if start < 0:
-                                start = b
-                for j in range(nw):
-                    acc[j] = 0
-                for v in range(nv):
-                    want = wants[v]
-                    looks += 1
-                    # the first right state with that profile, if any
-                    mid = wslot[v]
-                    while ht[2 * mid + 1] != EMPTY_HI and ht[2 * mid] != want:
-                        mid = (mid + 1) & <int64_t>hmask
-                    x = <int64_t>ht[2 * mid + 1] if ht[2 * mid + 1] != EMPTY_HI else nr
-                    while x < nr and rprof[x] == want:
-                        tried += 1
-                        if (_one_path(lmw, rmw[x], lreal, rreal[2 * x],
-                                      lends | rreal[2 * x + 1], nb) if pwords
-                                else (start >= 0 and _one_cycle(lmw, rmw[x], start, ports))
-                                if words else _one_tour(lm, &rms[x * nb], nb, path_mode)):
-                            joined += 1
-                            _add_vals(acc, &rval[x * nw], &mods[0], nw)
-                        x += 1
-                if every:
-                    for j in range(nw):
-                        per_left[i * nw + j] = acc[j]
-                elif keep:
-                    per_left[i] = acc[0]
-                tot[0] += acc[0] * lval[i * nw]  # modulo 2^64
-                for j in range(1, nw):
-                    if acc[j] != 0:
-                        need = tot[j] + fr_mulmod(acc[j], lval[i * nw + j], mods[j])
-                        tot[j] = need - mods[j] if need >= mods[j] else need
-            for j in range(nw):
-                result[j] = tot[j]
-    finally:
-        free(rms)
-        free(rmw)
-        free(rreal)
-        free(ht)
-        free(acc)
-        free(tot)
-    info[0] = looks
-    info[1] = tried
-    info[2] = joined
-    return status
