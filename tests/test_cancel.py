@@ -159,3 +159,18 @@ def test_solve_construct_takes_a_token():
     token.set()
     with pytest.raises(knight.SearchCancelled):
         knight.solve(300, closed=True, method="construct", cancel=token)
+
+
+def test_a_threading_event_stops_the_frontier_dp():
+    # The DP's core read its flag's cell only, never the Event watched for
+    # it: knight.count(7, cancel=event) ran on once auto chose the DP.
+    event = threading.Event()
+    timer = threading.Timer(0.2, event.set)
+    timer.start()
+    began = time.perf_counter()
+    try:
+        with pytest.raises(knight.SearchCancelled):
+            knight.count(7, method="dp", cancel=event)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - began < 5

@@ -92,7 +92,7 @@ near the cut, and share it (``knight.counting.frontier_halves``,
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
-from cpython.exc cimport PyErr_CheckSignals
+from .poll cimport POLL_CANCELLED, POLL_TIME_LIMIT, poll
 
 from .frontier_state cimport (
     C_EMPTY,
@@ -284,13 +284,17 @@ cdef inline int _insert(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
 
 cdef int _poll(double deadline, uint8_t* cancel, object progress, int64_t done,
                int64_t total, int64_t alive, double* last) except -1 with gil:
-    """Ctrl-C (raises), cancel flag (1), deadline (2), progress callback."""
-    PyErr_CheckSignals()
-    if cancel != NULL and cancel[0] != 0:
-        return 1
+    """Ctrl-C (raises), cancel flag (1), deadline (2), progress callback.
+
+    The package's one poll (poll.pyx) reads the flag, and the
+    ``threading.Event`` watched for it: reading the flag's cell alone, this
+    core never saw an Event set."""
+    cdef int stop = poll(deadline, cancel)
+    if stop == POLL_CANCELLED:
+        return S_CANCELLED
+    if stop == POLL_TIME_LIMIT:
+        return S_TIMEOUT
     cdef double now = _time.time()
-    if deadline > 0 and now > deadline:
-        return 2
     if progress is not None and now - last[0] >= 0.1:
         last[0] = now
         progress(done, total, alive)
