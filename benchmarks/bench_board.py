@@ -59,8 +59,10 @@ import _bench
 
 import knight
 
-#: The release the knight rectangle is compared with (the commit before the Board).
-RELEASE = "3e2732e"
+#: The release the knight rectangle is compared with: the commit before the
+#: redesign of issue 25 (one Board, one planner); ``--release REV`` picks
+#: another (3e2732e, the commit before the Board of issue 19).
+RELEASE = "bdf4e4c"
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = 1.05
 
@@ -441,8 +443,11 @@ def cold_rows(rep: _bench.Report, cur: Path, runs: int, quick: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global RELEASE
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     _bench.add_arguments(parser, runs=5)
+    parser.add_argument("--release", metavar="REV", default=RELEASE,
+                        help=f"the commit to compare with (default: {RELEASE})")
     parser.add_argument("--release-dir", metavar="DIR",
                         help=f"build release {RELEASE} in DIR (a git worktree) and keep it, "
                              "or reuse the build already there; default: a temporary "
@@ -455,6 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker-arg", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--policy", default="default", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    RELEASE = args.release
     if args.worker:
         print("RESULT " + json.dumps(worker(args.worker, args.worker_arg, args.policy)),
               flush=True)

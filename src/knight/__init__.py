@@ -159,7 +159,8 @@ _LAZY: dict[str, str] = {
 #: ``knight.puzzle``), imported on first access as ``import knight.NAME`` would.
 _SUBMODULES = frozenset({
     "_core", "_version", "board", "capi", "checks", "cli", "clues", "compare", "construct",
-    "counting", "decide", "errors", "existence", "geometry", "limits", "planner", "puzzle",
+    "counting", "decide", "engines", "errors", "existence", "geometry", "limits", "planner",
+    "puzzle",
     "reference", "render", "search", "solver", "theory", "thin", "tour", "trace", "verify",
 })
 

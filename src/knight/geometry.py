@@ -105,8 +105,7 @@ def algebraic(sq: Square, rows: int, cols: int) -> str:
 
 
 #: A square in chess notation, lower-cased: a file letter and a rank, ASCII only.
-# A rank has no leading zero ("a01" is not chess notation; nor is 5,000 digits of "a0...01").
-_ALGEBRAIC = re.compile(r"([a-z])([1-9][0-9]*)")
+_ALGEBRAIC = re.compile(r"([a-z])([0-9]+)")
 
 
 def shown(text: str, width: int = 40) -> str:
@@ -170,10 +169,10 @@ def parse_algebraic(text: str, rows: int, cols: int, name: str = "start") -> Squ
         )
     if cols > len(FILES):
         raise ValueError(f"{name} {shown(text)}: algebraic notation needs at most 26 columns")
-    digits = match.group(2)
+    digits = match.group(2).lstrip("0")
     # A rank with more digits than the board's rows is off the board; int()
     # is not asked (it refuses past 4,300 digits).
-    rank = int(digits) if len(digits) <= len(str(rows)) else rows + 1
+    rank = int(digits or "0") if len(digits) <= len(str(rows)) else rows + 1
     c = FILES.index(match.group(1))
     if not (c < cols and 1 <= rank <= rows):
         raise ValueError(

@@ -1,11 +1,15 @@
-"""Which engine serves which board: the one place the package chooses.
+"""Which engine serves which job, and running it: the one place the package chooses.
 
-Each engine says which boards it serves (:attr:`Engine.serves`) and for
-which tasks; :func:`choose` picks, for a task, a board and the method the
-caller asked for, the engine that runs it, or raises a ``ValueError`` that
-says which boards the asked-for method serves.  :func:`knight.solve`,
-:func:`knight.count`, :func:`knight.tours` and :func:`knight.exists` all
-ask here, so the table below is the whole story:
+An entry point validates its arguments into a :class:`Job` (the
+:class:`~knight.Board`, the task, the method, the squares, the limits and
+the options of that task) and hands it to :func:`run`, which asks theory
+first, picks the engine (:func:`plan`) and runs it.  Each engine below says
+which tasks it runs, which boards it serves (:attr:`Engine.serves`), what
+it would cost on a job (:attr:`Engine.cost`, estimated seconds; ``inf``
+where it would not finish) and where its runner is (:attr:`Engine.runner`,
+loaded on first use).  ``method="auto"`` takes the cheapest engine that
+serves; a named method takes the first engine of its list that serves, or
+is refused with one message saying which boards it serves.
 
 >>> from knight.planner import ENGINES
 >>> for e in ENGINES:
@@ -22,26 +26,58 @@ table-count   count, tours  every board
 clue-search   count, exists, solve, tours every board
 
 The task ``"between"`` is a tour from a chosen start to a chosen end
-(``solve(..., end=)``, ``exists(..., end=)``, :func:`knight.end_squares`):
-theory first (exact on n x n knight boards, n >= 6), then the engine
-:func:`choose_between` picks.
-
+(``solve(..., end=)``, ``exists(..., end=)``, :func:`knight.end_squares`).
 With ``clues=`` (tours through given squares at given steps) every task
-goes to the clue search, whatever the board: ``choose(board, task, method,
-clues=True)``.
+goes to the clue search, whatever the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import importlib
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 
 from .board import Board
-from .geometry import sweep_reason, used_box
+from .errors import NoTourError
+from .geometry import Square, sweep_reason, used_box
+from .limits import Limits
 from .theory import BETWEEN_MIN_SIDE
 
 #: The tasks the planner chooses engines for.
 TASKS = ("solve", "count", "tours", "exists", "between")
+
+_NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Job:
+    """One validated request: what to do, on which board, how, within which limits.
+
+    ``options`` holds what only some engines read (for ``solve``: ``moves``,
+    the move order; ``tie_break``, ``seed``, ``trace``, and ``twin``, True
+    to run the cores' pure-Python twins); ``clues``, a :class:`knight.clues.Clues`.
+    ``began`` is the ``time.perf_counter()`` of the call's start: the seconds
+    a result or an error reports count from there.
+    """
+
+    task: str
+    board: Board
+    method: str = "auto"
+    start: Square | None = None
+    end: Square | None = None
+    closed: bool = False
+    limits: Limits = field(default_factory=Limits)
+    options: Mapping[str, Any] = field(default_factory=lambda: _NO_OPTIONS)
+    clues: Any = None
+    began: float = field(default_factory=time.perf_counter)
+
+    def option(self, name: str, default: Any = None) -> Any:
+        """The option ``name``, or ``default`` when the caller gave none."""
+        return self.options.get(name, default)
 
 
 def _standard(board: Board) -> bool:
@@ -61,53 +97,64 @@ def _between_board(board: Board) -> bool:
 def _frontier_board(board: Board) -> bool:
     """A flat board, with holes or not, whose move set the frontier's sweep
     takes (:func:`knight.geometry.sweep_reason` on the board cut down to its
-    usable rows and columns, as :func:`knight.counting.frontier_board.serves`
-    judges it): the knight, king, wazir, ferz, dabbaba.  Its width is the
-    DP's own limit (BoardTooLargeError), not a question of which engine."""
+    usable rows and columns): the knight, king, wazir, ferz, dabbaba.  Its
+    width is the DP's own limit (BoardTooLargeError), not a question of
+    which engine."""
     if board.wrap is not None:
         return False
     if board.is_knight:
-        return FRONTIER_TAKES_HOLES or board.is_full
-    if not FRONTIER_TAKES_HOLES and not board.is_full:
-        return False
+        return True
     rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
     return sweep_reason(rows, cols, board.moves) is None
 
 
-#: Whether the frontier DP counts boards with holes (its core's capability:
-#: it does since issue 19).
-FRONTIER_TAKES_HOLES = True
-
-
 @dataclass(frozen=True)
 class Engine:
-    """An engine: its name, the tasks it runs, and the boards it serves."""
+    """An engine: its name, the tasks it runs, the boards it serves, its
+    runner and its cost.
+
+    ``runner`` and ``cost`` are ``"module:function"`` names (relative to
+    this package), loaded on first use so that choosing loads no engine:
+    the runner takes the :class:`Job` and returns the task's result; the
+    cost takes the Job and returns estimated seconds (``math.inf``: it
+    would not finish, or cannot run this job).  An engine without a cost
+    costs nothing (it is the only one for its jobs).
+    """
 
     name: str
     tasks: frozenset[str]
     serves: Callable[[Board], bool]
     boards: str
     what: str
+    runner: str = ""
+    cost: str = ""
 
+
+_SOLVING = ".engines.solving"
 
 ENGINES: tuple[Engine, ...] = (
     Engine("construct", frozenset({"solve"}), _standard,
            "plain knight rectangles (full, flat)",
-           "the linear-time divide-and-conquer construction (method='construct')"),
+           "the linear-time divide-and-conquer construction (method='construct')",
+           f"{_SOLVING}:run_construct", f"{_SOLVING}:construct_cost"),
     Engine("knight-search", frozenset({"solve"}), _standard,
            "plain knight rectangles (full, flat)",
-           "Warnsdorff and backtracking by offset arithmetic on the padded rectangle"),
+           "Warnsdorff and backtracking by offset arithmetic on the padded rectangle",
+           f"{_SOLVING}:run_search", f"{_SOLVING}:search_cost"),
     Engine("table-search", frozenset({"solve", "exists"}), _any,
            "every board",
-           "Warnsdorff and backtracking over the board's neighbour table"),
+           "Warnsdorff and backtracking over the board's neighbour table",
+           f"{_SOLVING}:run_search"),
     Engine("construct-between", frozenset({"between"}), _between_board,
            f"plain knight rectangles with both sides >= {BETWEEN_MIN_SIDE}",
            "the linear-time construction between two squares: a chain of block paths with "
-           "the rest of the board's closed tours swapped in (construct_between)"),
+           "the rest of the board's closed tours swapped in (construct_between)",
+           f"{_SOLVING}:run_construct_between"),
     Engine("table-between", frozenset({"between"}), _any,
            "every board",
            "Warnsdorff-ordered backtracking from start to end over the neighbour table, "
-           "never entering the end early and pruning squares it would strand"),
+           "never entering the end early and pruning squares it would strand",
+           f"{_SOLVING}:run_search_between"),
     Engine("theory", frozenset({"exists", "between"}), _any,
            "plain knight rectangles, knight tori; necessary conditions elsewhere",
            "theorems: exact answers, or reasons no tour exists"),
@@ -123,21 +170,22 @@ ENGINES: tuple[Engine, ...] = (
     Engine("clue-search", frozenset({"solve", "count", "tours", "exists"}), _any,
            "every board",
            "the counting search over the neighbour table, entering clued squares at their "
-           "steps only (clues=; plain knight rectangles too)"),
+           "steps only (clues=; plain knight rectangles too)",
+           f"{_SOLVING}:run_clues"),
 )
 
 _BY_NAME = {e.name: e for e in ENGINES}
 
 #: The engines each method asks for, first choice first.
 _METHODS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("solve", "construct"): ("construct",),
-    ("solve", "auto"): ("knight-search", "table-search"),
+    ("solve", "auto"): ("construct", "knight-search", "table-search"),
     ("solve", "backtrack"): ("knight-search", "table-search"),
     ("solve", "warnsdorff"): ("knight-search", "table-search"),
     ("solve", "warnsdorff-backtrack"): ("knight-search", "table-search"),
+    ("solve", "construct"): ("construct",),
+    ("count", "auto"): ("frontier-dp", "knight-count", "table-count"),
     ("count", "dp"): ("frontier-dp",),
     ("count", "search"): ("knight-count", "table-count"),
-    ("count", "auto"): ("frontier-dp", "knight-count", "table-count"),
     ("tours", "search"): ("knight-count", "table-count"),
     ("tours", "auto"): ("knight-count", "table-count"),
     ("exists", "auto"): ("theory", "table-search"),
@@ -158,6 +206,31 @@ _CLUE_METHODS: dict[str, tuple[str, ...]] = {
 }
 
 
+def methods(task: str) -> tuple[str, ...]:
+    """The methods ``task`` takes, ``"auto"`` first.
+
+    >>> methods("solve")
+    ('auto', 'backtrack', 'warnsdorff', 'warnsdorff-backtrack', 'construct')
+    """
+    return tuple(m for (t, m) in _METHODS if t == task)
+
+
+def check_method(task: str, method: Any) -> str:
+    """``method`` if ``task`` takes it, else the one ValueError naming those it takes.
+
+    >>> check_method("count", "dp")
+    'dp'
+    >>> check_method("count", "fast")
+    Traceback (most recent call last):
+    ValueError: method must be one of 'auto', 'dp', 'search'; got 'fast'
+    """
+    allowed = methods(task)
+    if not isinstance(method, str) or method not in allowed:
+        raise ValueError(f"method must be one of {', '.join(map(repr, allowed))}; "
+                         f"got {method!r}")
+    return method
+
+
 def engines(board: Board, task: str) -> list[Engine]:
     """The engines that serve ``task`` on ``board``."""
     return [e for e in ENGINES if task in e.tasks and e.serves(board)]
@@ -168,13 +241,10 @@ def choose(board: Board, task: str, method: str = "auto", clues: bool = False) -
 
     ``clues``: the task has clues (``clues=``): the clue search runs it, on
     every board, for the methods that can take clues; any other method is
-    refused with a ``ValueError`` naming those that can.
+    refused with a ``ValueError`` naming those that can.  Which of several
+    serving engines ``"auto"`` runs is :func:`plan`'s choice, by their costs.
 
-    Sizes and estimates (the construction above some size, the DP when its
-    tables fit) are the callers' further choice among engines that serve;
-    this says which ones may.
-
-    >>> choose(Board(8), "solve").name, choose(Board(8, moves="zebra"), "solve").name
+    >>> choose(Board(8), "solve", "warnsdorff").name, choose(Board(8, moves="zebra"), "solve").name
     ('knight-search', 'table-search')
     >>> choose(Board(8, wrap="torus"), "count", "dp")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -185,29 +255,31 @@ def choose(board: Board, task: str, method: str = "auto", clues: bool = False) -
     Traceback (most recent call last):
     ValueError: method='dp' does not take clues; count with clues takes method='auto' or 'search'
     """
+    return _serving(board, task, method, clues)[0]
+
+
+def _serving(board: Board, task: str, method: str, clues: bool = False) -> list[Engine]:
+    """The engines ``method`` asks for that serve ``board`` (at least one), first choice
+    first, or the ValueError that says which boards the method serves."""
     if clues:
         allowed = _CLUE_METHODS.get(task, ())
         if method not in allowed:
             names_ = " or ".join(repr(m) for m in allowed)
             raise ValueError(f"method={method!r} does not take clues; {task} with clues takes "
                              f"method={names_}")
-        return _BY_NAME["clue-search"]
+        return [_BY_NAME["clue-search"]]
     names = _METHODS.get((task, method))
     if names is None:
         raise ValueError(f"no method {method!r} for {task}")
-    for name in names:
-        engine = _BY_NAME[name]
-        if engine.serves(board):
-            return engine
-    wanted = _BY_NAME[names[0]]
-    raise ValueError(f"method={method!r} serves {wanted.boards}, not a {board.describe()}")
+    found = [_BY_NAME[name] for name in names if _BY_NAME[name].serves(board)]
+    if not found:
+        wanted = _BY_NAME[names[0]]
+        raise ValueError(f"method={method!r} serves {wanted.boards}, not a {board.describe()}")
+    return found
 
 
 def choose_between(board: Board, method: str = "auto") -> Engine:
     """The engine that finds a tour of ``board`` between two chosen squares.
-
-    Theory (:func:`knight.existence.ends_reason`) is asked first by every
-    caller; this picks the engine that builds or searches for the tour.
 
     >>> choose_between(Board(8)).name, choose_between(Board(5, moves="king")).name
     ('table-between', 'table-between')
@@ -220,4 +292,71 @@ def serves(name: str, board: Board) -> bool:
     return _BY_NAME[name].serves(board)
 
 
-__all__ = ["ENGINES", "Engine", "TASKS", "choose", "choose_between", "engines", "serves"]
+_LOADED: dict[str, Callable[..., Any]] = {}
+
+
+def _load(where: str) -> Callable[..., Any]:
+    """The function named ``"module:function"`` (relative to this package), imported once."""
+    fn = _LOADED.get(where)
+    if fn is None:
+        module, name = where.split(":")
+        fn = _LOADED[where] = getattr(importlib.import_module(module, __package__), name)
+    return fn
+
+
+def cost(engine: Engine, job: Job) -> float:
+    """The engine's estimated seconds for ``job`` (0.0 when it declares no cost)."""
+    return float(_load(engine.cost)(job)) if engine.cost else 0.0
+
+
+def plan(job: Job) -> Engine:
+    """The engine that runs ``job``: with ``method="auto"`` the cheapest of
+    those that serve and declare a cost (the earlier one on a tie; where
+    every cost is ``inf``, the first that declares none, the most general),
+    else the first that serves.
+
+    >>> from knight.limits import Limits
+    >>> plan(Job("solve", Board(8), start=(0, 0))).name
+    'knight-search'
+    >>> plan(Job("solve", Board(100), start=(0, 0))).name
+    'construct'
+    """
+    found = _serving(job.board, job.task, job.method, job.clues is not None)
+    costed = [e for e in found if e.cost]
+    if job.method != "auto" or not costed:
+        return found[0]
+    costs = [cost(e, job) for e in costed]
+    best = min(range(len(costed)), key=costs.__getitem__)
+    if math.isinf(costs[best]):
+        return next((e for e in found if not e.cost), costed[best])
+    return costed[best]
+
+
+def runner(engine: Engine) -> Callable[[Job], Any]:
+    """The function that runs ``engine``'s jobs."""
+    if not engine.runner:
+        raise ValueError(f"the engine {engine.name!r} is not run through the planner")
+    return _load(engine.runner)
+
+
+def run(job: Job) -> Any:
+    """Run ``job``: theory first (a tour it rules out is a NoTourError at
+    once, however large the board), then the engine :func:`plan` picks."""
+    from . import existence
+
+    if job.task == "solve" and job.clues is None:
+        why = existence.board_reason(job.board, job.start, job.closed)
+    elif job.task == "between":
+        assert job.start is not None and job.end is not None
+        why = existence.ends_reason(job.board, job.start, job.end)
+    else:
+        why = None
+    if why is not None:
+        raise NoTourError(why)
+    return runner(plan(job))(job)
+
+
+__all__ = [
+    "ENGINES", "Engine", "Job", "TASKS", "check_method", "choose", "choose_between", "cost",
+    "engines", "methods", "plan", "run", "runner", "serves",
+]

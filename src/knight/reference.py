@@ -30,7 +30,7 @@ from ._core.twins import (
     warnsdorff,
 )
 from .counting.reference import reference_count as count
-from .solver import _solve
+from .solver import solve_job
 from .tour import Tour
 
 
@@ -42,7 +42,10 @@ def solve(*args: Any, **kwargs: Any) -> Tour:
     >>> reference.solve(5, start=(2, 2), method="warnsdorff").method
     'warnsdorff'
     """
-    return _solve(PYTHON_ENGINE, *args, **kwargs)
+    from . import planner
+
+    tour: Tour = planner.run(solve_job(*args, twin=True, **kwargs))
+    return tour
 
 
 __all__ = [

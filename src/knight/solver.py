@@ -1,55 +1,35 @@
-"""Finding tours: :func:`solve`, its argument checks and method dispatch.
+"""Finding tours: :func:`solve`, its argument checks, and the hand-over to the planner.
 
-The façade over the engines: it validates every argument, asks
-:mod:`knight.existence` first, then runs the construction or a search engine
-(:mod:`knight.search`) and wraps the result in a :class:`knight.Tour`.
+The façade of the solving engines: it turns the arguments into a
+:class:`~knight.Board` and a validated :class:`~knight.planner.Job` once,
+then :func:`knight.planner.run` asks theory and runs the engine it picks
+(:mod:`knight.engines.solving`), which returns the :class:`knight.Tour`.
 """
 
 from __future__ import annotations
 
-import os
-import random
-import time
 from collections.abc import Iterable
+from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import clues as _clues
-from . import construct as _construct_mod
 from . import existence, planner
 from ._core import search as _search_core
 from .board import Board, as_board
-from .construct import construct
-from .errors import DeadEndError, NoTourError, SearchLimitError
 from .geometry import (
     DEFAULT_ORDER,
     Move,
     Square,
     as_int,
     board_size,
-    check_memory,
     move_order,
     order_array,
     square,
 )
-from .limits import cancelled, check_bool, check_cancel, check_max_nodes, check_timeout, watched
-from .limits import deadline as limits_deadline
-from .search import (
-    CANCELLED,
-    CYTHON_ENGINE,
-    EXHAUSTED,
-    FOUND,
-    METHODS,
-    NODE_LIMIT,
-    NOT_CLOSED,
-    TIE_BREAKS,
-    TIME_LIMIT,
-    Engine,
-    GraphEngine,
-    graph_memory_estimate,
-    memory_estimate,
-)
+from .limits import Limits, check_bool, check_cancel
+from .search import FOUND, METHODS, TIE_BREAKS
 from .tour import Tour
 
 if TYPE_CHECKING:
@@ -58,92 +38,14 @@ if TYPE_CHECKING:
     from .limits import Cancel
     from .trace import Tracer
 
-# auto: how many placements a Warnsdorff-ordered attempt may take, per square,
-# before auto restarts it with the next move order.  Lookahead searches that
-# will succeed almost always do so with next to no backtracking; one that has
-# wandered into a dead subtree is cheaper to restart than to finish.
-AUTO_NODES_PER_SQUARE = 40
-AUTO_MIN_NODES = 20_000
-
-# auto: boards above these many squares are built by the linear-time
-# construction (about 0.2 ms of planning, then linear), where Warnsdorff's
-# rule starts to fail and closed-tour backtracking can stall (from some
-# starts already on 10x10).  Below them the searches answer in microseconds.
-AUTO_SHUFFLE_SEED = 0x6B6E69676874  # "knight": auto's restarts are reproducible
-
-# auto with clues: the restarts' node budget is this many times the budget
-# without clues.  Measured on 24 8x8 puzzles of 10 to 16 clues
-# (benchmarks/bench_clues.py's), twice: mean 0.18 s at 1x, 0.11 s at 4x,
-# 0.17 s at 10x (worst 1.7 / 0.8 / 1.8 s); a clue search refuted at one
-# start often needs more than the plain budget to finish.
-AUTO_CLUE_FACTOR = 4
-
-AUTO_CONSTRUCT_OPEN = 400
-AUTO_CONSTRUCT_CLOSED = 64
-
-
-def _check_limits(max_nodes: Any, timeout: Any) -> tuple[int | None, float | None]:
-    return check_max_nodes(max_nodes), check_timeout(timeout)
-
 
 def _random_seed() -> int:
+    import os
+
     return int.from_bytes(os.urandom(8), "little")
 
 
-def _auto_orders(order: tuple[Move, ...]) -> Iterable[tuple[Move, ...]]:
-    """The given order, then its other rotations (for auto's restarts)."""
-    for shift in range(len(order)):
-        yield order[shift:] + order[:shift]
-
-
-def _auto_attempts(order: tuple[Move, ...], cap: int, general: bool,
-                   ) -> Iterable[tuple[tuple[Move, ...], int | None]]:
-    """auto's restarts: ``(order, node budget)`` pairs, None for no budget.
-
-    The knight's rectangles: the rotations of ``order`` at ``cap`` nodes,
-    the last without a cap.  Other boards, whose searches stall more often
-    (on the antelope's 14x14 board no rotation finds a tour within its
-    budget; the shuffled restarts find one in about 13 M nodes, under two
-    seconds): the rotations, then shuffled orders from a fixed seed with
-    budgets of ``cap`` times the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...;
-    Luby, Sinclair and Zuckerman 1993: within a logarithmic factor of the
-    best restart plan for any run-time distribution, and no universal plan
-    does better by more than a constant factor), so the search stays
-    deterministic, never stalls for long in one subtree, and still proves
-    that no tour exists once one attempt's budget covers the whole tree.
-    """
-    rotations = list(_auto_orders(order))
-    for i, attempt in enumerate(rotations):
-        yield attempt, (None if i == len(rotations) - 1 and not general else cap)
-    if general:
-        rng = random.Random(AUTO_SHUFFLE_SEED)
-        i = 1
-        while True:
-            shuffled = list(order)
-            rng.shuffle(shuffled)
-            yield tuple(shuffled), cap * _luby(i)
-            i += 1
-
-
-def _luby(i: int) -> int:
-    """The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
-
-    >>> [_luby(i) for i in range(1, 16)]
-    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
-    """
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while (1 << k) - 1 != i:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
-
-
-def _solve(
-    engine: Engine,
+def solve_job(
     rows: Any,
     cols: Any = None,
     *,
@@ -158,39 +60,27 @@ def _solve(
     timeout: Any = None,
     trace: Any = None,
     cancel: Any = None,
-) -> Tour:
-    began = time.perf_counter()
-    layout: Board | None = None
-    if isinstance(rows, Board):
-        if cols is not None:
-            raise TypeError("cols must not be given with a Board (the board has its own size)")
-        layout = rows
-        rows, cols = layout.shape
-        if layout.is_standard:
-            if order is None and layout.moves != DEFAULT_ORDER:
-                order = layout.moves  # the board's own move order
-            layout = None
-    else:
-        rows, cols = board_size(rows, cols)
-    if layout is None:
-        start = square(start, rows, cols, "start")
-    else:
-        start = layout.square(start, "start")
+    twin: bool = False,
+) -> planner.Job:
+    """:func:`solve`'s arguments (without clues) checked once, as the planner's Job.
+
+    ``twin``: run the cores' pure-Python twins (:mod:`knight.reference`).
+    """
+    began = perf_counter()
+    board = as_board(rows, cols)
+    start = board.square(start, "start")
     if end is not None:
-        end = square(end, rows, cols, "end") if layout is None else layout.square(end, "end")
+        end = board.square(end, "end")
     closed = check_bool(closed, "closed")
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    method = planner.check_method("solve", method)
     if end is not None:
-        _check_between(rows * cols if layout is None else layout.size, start, end, closed,
-                       method)
-    if layout is not None:
-        planner.choose(layout, "solve", method)  # a method that does not serve it: refused
-    if layout is None or layout.is_knight:
+        _check_between(board.size, start, end, closed, method)
+    planner.choose(board, "solve", method)  # a method that does not serve it: refused
+    if board.is_knight:
         # A knight board keeps its own move order unless order= is given.
-        moves = move_order(order if order is not None or layout is None else layout.moves)
+        moves = move_order(order if order is not None else board.moves)
     else:
-        moves = layout.moves if order is None else layout.with_moves_order(order).moves
+        moves = board.moves if order is None else board.with_moves_order(order).moves
     if not isinstance(tie_break, str) or tie_break not in TIE_BREAKS:
         raise ValueError(
             f"tie_break must be one of {', '.join(map(repr, TIE_BREAKS))}; got {tie_break!r}"
@@ -205,7 +95,7 @@ def _solve(
             raise ValueError("seed applies to tie_break='random' only")
     elif tie_break == "random":
         seed = _random_seed()
-    node_limit, seconds = _check_limits(max_nodes, timeout)
+    limits = Limits.check(max_nodes, timeout, cancel)
     if method == "construct":
         # The construction makes no search decisions: nothing to trace or order.
         for name, value in (("trace", trace), ("order", order)):
@@ -214,65 +104,14 @@ def _solve(
                     f"{name} applies to the searches, not to method='construct' (the "
                     "linear-time construction makes no search decisions)"
                 )
-    if trace is not None:
-        if not callable(trace):
-            raise TypeError(
-                f"trace must be a callable taking a TraceEvent, not {type(trace).__name__}"
-            )
+    if trace is not None and not callable(trace):
+        raise TypeError(f"trace must be a callable taking a TraceEvent, not {type(trace).__name__}")
     # Last of the checks: a token set already stops the call here.
-    token = check_cancel(cancel)
-    if end is not None:
-        return _solve_between(
-            engine, layout if layout is not None else Board(rows, cols), layout is None,
-            start, end, method, moves, node_limit, seconds, token, trace, began)
-    if layout is not None:
-        why = existence.board_reason(layout, start, closed)
-        if why is not None:
-            raise NoTourError(why)
-        check_memory(graph_memory_estimate(layout, method), f"searching a {layout.describe()}")
-        # A trace, or knight.reference, runs the table cores' pure-Python twins.
-        graph: Engine = GraphEngine(layout)
-        if trace is not None or _twin(engine):
-            # The twins poll the deadline and the cancel flag as the cores do.
-            from ._core.graph_twins import GraphPythonEngine
-
-            graph = GraphPythonEngine(layout, trace)
-        deadline = limits_deadline(seconds)
-        with watched(token) as flag:
-            return _search(graph, rows, cols, start, closed, method, moves,
-                           tie_break, seed, node_limit, seconds, deadline, flag, began, layout)
-    if trace is not None:
-        # The twin polls the deadline and the cancel flag as the cores do.
-        from ._core.twins import PythonEngine
-
-        engine = PythonEngine(trace)
-    # Theory first: a board with no tour is answered at once, however large.
-    why = existence.reason(rows, cols, start, closed)
-    if why is not None:
-        raise NoTourError(why)
-    if method == "construct" or (
-        method == "auto" and trace is None
-        and (
-            min(rows, cols) <= 4
-            or rows * cols > (AUTO_CONSTRUCT_CLOSED if closed else AUTO_CONSTRUCT_OPEN)
-        )
-    ):
-        with watched(token) as flag:
-            board = construct(rows, cols, start, closed, flag)
-        return Tour(board, closed=closed, method="construct", seconds=time.perf_counter() - began,
-                    _start=start, _checked=True)
-    check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
-    deadline = limits_deadline(seconds)
-    with watched(token) as flag:
-        return _search(engine, rows, cols, start, closed, method, moves, tie_break, seed,
-                       node_limit, seconds, deadline, flag, began)
-
-
-def _twin(engine: Engine) -> bool:
-    """Whether ``engine`` is the search cores' pure-Python twin (``knight.reference``
-    passes one): every engine but the compiled one is.  Checked without loading
-    the twins, which only tracing and the reference need."""
-    return engine is not CYTHON_ENGINE
+    check_cancel(cancel)
+    options = {"moves": moves, "tie_break": tie_break, "seed": seed, "trace": trace,
+               "twin": twin}
+    return planner.Job("solve" if end is None else "between", board, method, start, end,
+                       closed, limits, options, began=began)
 
 
 #: The methods that serve ``end=``: both run the Warnsdorff-ordered search
@@ -297,225 +136,6 @@ def _check_between(size: int, start: Square, end: Square, closed: bool, method: 
             f"end= is served by method={' or '.join(map(repr, BETWEEN_METHODS))}, not "
             f"{method!r} (the end-pruned Warnsdorff-ordered search)"
         )
-
-
-def _solve_between(
-    engine: Engine, board: Board, plain: bool, start: Square, end: Square, method: str,
-    moves: tuple[Move, ...], node_limit: int | None, seconds: float | None, token: Any,
-    trace: Any, began: float,
-) -> Tour:
-    """An open tour of ``board`` from ``start`` to ``end``, on validated arguments
-    (``plain``: the caller gave a plain knight rectangle)."""
-    chosen = planner.choose_between(board, method)
-    why = existence.ends_reason(board, start, end)
-    if why is not None:
-        raise NoTourError(why)
-    # Each engine the planner may choose for the task has its runner here (a
-    # construction between two squares of large full knight rectangles,
-    # "construct-between", would add its own).
-    runner = _BETWEEN_RUNNERS[chosen.name]
-    return runner(engine, board, plain, start, end, method, moves, node_limit, seconds, token,
-                  trace, began)
-
-
-def _search_between(
-    engine: Engine, board: Board, plain: bool, start: Square, end: Square, method: str,
-    moves: tuple[Move, ...], node_limit: int | None, seconds: float | None, token: Any,
-    trace: Any, began: float,
-) -> Tour:
-    """The engine "table-between": the end-pruned Warnsdorff-ordered search
-    (``graph.between``), restarted over move orders by ``"auto"``."""
-    check_memory(graph_memory_estimate(board, method) + 5 * board.size,
-                 f"searching a {board.describe()}")
-    graph: Any = GraphEngine(board)
-    if trace is not None or _twin(engine):
-        from ._core.graph_twins import GraphPythonEngine
-
-        graph = GraphPythonEngine(board, trace)
-    where = f"the {board.describe()}"
-    deadline = limits_deadline(seconds)
-    layout = None if plain else board
-    with watched(token) as flag:
-        if method == "auto":
-            cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * board.size)
-            attempts = _auto_attempts(moves, cap, True)
-        else:
-            attempts = iter([(moves, None)])
-        total_nodes = total_backtracks = 0
-        status = NODE_LIMIT
-        for attempt, budget in attempts:
-            if node_limit is not None:
-                left = node_limit - total_nodes
-                if left < 1:
-                    status = NODE_LIMIT
-                    break
-                budget = left if budget is None else min(budget, left)
-            status, steps, nodes, backs = graph.between(start, end, attempt, budget, deadline,
-                                                        flag)
-            total_nodes += nodes
-            total_backtracks += backs
-            if status == FOUND:
-                return Tour(steps, closed=False, method="warnsdorff-backtrack",
-                            nodes=total_nodes, backtracks=total_backtracks,
-                            seconds=time.perf_counter() - began, layout=layout, _start=start,
-                            _checked=True)
-            if status == EXHAUSTED:
-                raise NoTourError(
-                    f"no open tour of {where} from {start} ends at {end}: an exhaustive "
-                    f"search visited {nodes:,} nodes", total_nodes)
-            if status in (TIME_LIMIT, CANCELLED) or (
-                    node_limit is not None and total_nodes >= node_limit):
-                break
-        what = f"the search of {where} from {start} to {end}"
-        if status == CANCELLED:
-            raise cancelled(what, began, total_nodes, total_backtracks)
-        spent = time.perf_counter() - began
-        limit = f"timeout={seconds}s" if status == TIME_LIMIT else f"max_nodes={node_limit}"
-        raise SearchLimitError(
-            f"{what} stopped at {limit} after {total_nodes:,} nodes and {spent:.3f} s "
-            "without finding a tour", total_nodes, spent, total_backtracks)
-
-
-def _construct_between(
-    engine: Engine, board: Board, plain: bool, start: Square, end: Square, method: str,
-    moves: tuple[Move, ...], node_limit: int | None, seconds: float | None, token: Any,
-    trace: Any, began: float,
-) -> Tour:
-    """The engine "construct-between": the linear-time construction, on the
-    pairs it serves (theory has ruled out the rest); a trace, or a pair no
-    layout of its blocks joins, goes to the search."""
-    rows, cols = board.shape
-    if trace is None and not _twin(engine) and \
-            _construct_mod.between_serves(rows, cols, start, end):
-        try:
-            steps = _construct_mod.construct_between(rows, cols, start, end)
-        except _construct_mod.NoLayoutError:
-            pass
-        else:
-            return Tour(steps, closed=False, method="construct",
-                        seconds=time.perf_counter() - began, layout=None if plain else board,
-                        _start=start, _checked=True)
-    return _search_between(engine, board, plain, start, end, method, moves, node_limit,
-                           seconds, token, trace, began)
-
-
-_BETWEEN_RUNNERS = {"construct-between": _construct_between, "table-between": _search_between}
-
-
-def _search(
-    engine: Engine, rows: int, cols: int, start: Square, closed: bool, method: str,
-    moves: tuple[Move, ...], tie_break: str, seed: int | None, node_limit: int | None,
-    seconds: float | None, deadline: float, flag: np.ndarray | None, began: float,
-    layout: Board | None = None,
-) -> Tour:
-    """Run the searches of ``method`` on validated arguments (``layout``: the
-    board, when it is not a plain knight rectangle)."""
-    size = rows * cols if layout is None else layout.size
-    where = f"the {rows}x{cols} board" if layout is None else f"the {layout.describe()}"
-
-    def finish(board: np.ndarray, name: str, nodes: int, backtracks: int) -> Tour:
-        return Tour(
-            board, closed=closed, method=name, nodes=nodes, backtracks=backtracks,
-            seconds=time.perf_counter() - began, seed=seed, layout=layout, _start=start,
-            _checked=True,
-        )
-
-    def limit_error(status: int, nodes: int, backtracks: int = 0) -> SearchLimitError:
-        if status == CANCELLED:
-            return cancelled(f"the search of {where} from {start}", began,
-                             nodes, backtracks)
-        spent = time.perf_counter() - began
-        what = f"max_nodes={node_limit}" if status == NODE_LIMIT else f"timeout={seconds}s"
-        return SearchLimitError(
-            f"the search stopped at {what} after {nodes:,} nodes and {spent:.3f} s "
-            f"without finding {'a closed' if closed else 'an open'} tour of "
-            f"{where} from {start}",
-            nodes,
-            spent,
-            backtracks,
-        )
-
-    if method == "warnsdorff":
-        status, board, nodes, _ = engine.warnsdorff(
-            rows, cols, start, moves, TIE_BREAKS[tie_break], seed or 0, closed, deadline, flag
-        )
-        if status == FOUND:
-            return finish(board, method, nodes, 0)
-        if status == TIME_LIMIT or status == CANCELLED:
-            raise limit_error(status, nodes)
-        # The last step is the board's largest value: one vectorised pass, no
-        # sort; DeadEndError builds its path only if it is asked for.
-        last = int(board.argmax())
-        end = (last // cols, last % cols)
-        if status == NOT_CLOSED:
-            msg = (
-                f"Warnsdorff's rule ({tie_break} tie-break) covered {where} "
-                f"from {start}, but its end {end} is not a move from the start, so "
-                "the tour is not closed; try method='warnsdorff-backtrack'"
-            )
-        else:
-            msg = (
-                f"Warnsdorff's rule ({tie_break} tie-break) reached a dead end at {end} after "
-                f"{nodes} of {size} squares; try another tie_break, or "
-                "method='warnsdorff-backtrack'"
-            )
-        raise DeadEndError(msg, board, steps=nodes)
-
-    if method == "auto":
-        # Greedy first: O(N) and usually right for open tours.  Then
-        # Warnsdorff-ordered backtracking with restarts over rotated orders, the
-        # last attempt bounded only by the caller's limits.
-        total_nodes = 0
-        # The greedy walk cannot be stopped part way by max_nodes: with a
-        # budget below one node per square it would overrun it, so skip it.
-        if not closed and (node_limit is None or node_limit >= size):
-            status, board, nodes, _ = engine.warnsdorff(
-                rows, cols, start, moves, TIE_BREAKS["roth"], 0, False, deadline, flag
-            )
-            total_nodes += nodes
-            if status == FOUND:
-                return finish(board, "warnsdorff", total_nodes, 0)
-            if status == CANCELLED:
-                raise limit_error(status, total_nodes)
-        cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * size)
-        total_backtracks = 0
-        for attempt, budget in _auto_attempts(moves, cap, layout is not None):
-            if node_limit is not None:
-                left = node_limit - total_nodes
-                if left < 1:
-                    raise limit_error(NODE_LIMIT, total_nodes, total_backtracks)
-                budget = left if budget is None else min(budget, left)
-            status, board, nodes, backs = engine.backtrack(
-                rows, cols, start, attempt, True, closed, budget, deadline, flag
-            )
-            total_nodes += nodes
-            total_backtracks += backs
-            if status == FOUND:
-                return finish(board, "warnsdorff-backtrack", total_nodes, total_backtracks)
-            if status == EXHAUSTED:
-                raise NoTourError(
-                    f"no {'closed' if closed else 'open'} tour of {where} "
-                    f"starts at {start}: an exhaustive search visited {nodes:,} nodes",
-                    total_nodes,
-                )
-            if (status in (TIME_LIMIT, CANCELLED)
-                    or (node_limit is not None and total_nodes >= node_limit)):
-                raise limit_error(status, total_nodes, total_backtracks)
-        raise AssertionError("unreachable: the last auto attempt has no internal cap")
-
-    status, board, nodes, backs = engine.backtrack(
-        rows, cols, start, moves, method == "warnsdorff-backtrack", closed, node_limit, deadline,
-        flag,
-    )
-    if status == FOUND:
-        return finish(board, method, nodes, backs)
-    if status == EXHAUSTED:
-        raise NoTourError(
-            f"no {'closed' if closed else 'open'} tour of {where} starts at "
-            f"{start}: an exhaustive search visited {nodes:,} nodes",
-            nodes,
-        )
-    raise limit_error(status, nodes, backs)
 
 
 def solve(
@@ -636,25 +256,25 @@ def solve(
      6 13  8 19  4
     """
     if clues is not None:
-        found = _solve_clues(rows, cols, start, end, closed, method, order, tie_break, seed,
-                             max_nodes, timeout, trace, cancel, clues)
-        if found is not None:
-            return found
+        job = _clue_job(rows, cols, start, end, closed, method, order, tie_break, seed,
+                        max_nodes, timeout, trace, cancel, clues)
+        if job is not None:
+            tour: Tour = planner.run(job)
+            return tour
     if start is None:
         start = _default_start(rows)
     if (
         method == "warnsdorff" and order is None and seed is None and max_nodes is None
         and timeout is None and trace is None and cancel is None and end is None
     ):
-        tour = _fast_warnsdorff(rows, cols, start, closed, tie_break)
-        if tour is not None:
-            return tour
-    return _solve(
-        CYTHON_ENGINE, rows, cols, start=start, end=end, closed=closed, method=method,
-        order=order,
-        tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout, trace=trace,
-        cancel=cancel,
-    )
+        fast = _fast_warnsdorff(rows, cols, start, closed, tie_break)
+        if fast is not None:
+            return fast
+    job = solve_job(rows, cols, start=start, end=end, closed=closed, method=method, order=order,
+                    tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                    trace=trace, cancel=cancel)
+    tour = planner.run(job)
+    return tour
 
 
 def _default_start(rows: Any) -> Square:
@@ -667,19 +287,19 @@ def _default_start(rows: Any) -> Square:
     return (0, 0)
 
 
-def _solve_clues(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method: Any,
-                 order: Any, tie_break: Any, seed: Any, max_nodes: Any, timeout: Any,
-                 trace: Any, cancel: Any, clues: Any) -> Tour | None:
-    """:func:`solve` with clues (None when there are none: the plain path)."""
-    began = time.perf_counter()
+def _clue_job(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method: Any,
+              order: Any, tie_break: Any, seed: Any, max_nodes: Any, timeout: Any,
+              trace: Any, cancel: Any, clues: Any) -> planner.Job | None:
+    """:func:`solve`'s arguments with clues checked once, as the planner's Job
+    (None when there are no clues: the plain path)."""
+    began = perf_counter()
     board = as_board(rows, cols)
     given = _clues.check_clues(board, clues)
     if given is None:
         return None
     first, last = _clues.square_numbers(board, start, end)
     closed = _clues.check_open_end(closed, last)
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    method = planner.check_method("solve", method)
     planner.choose(board, "solve", method, clues=True)
     if order is None:
         moves = board.moves
@@ -692,21 +312,11 @@ def _solve_clues(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method
         if value != default:
             raise ValueError(f"{name} does not apply with clues (the clue search takes "
                              "method, order, max_nodes, timeout and cancel)")
-    node_limit, seconds = _check_limits(max_nodes, timeout)
+    limits = Limits.check(max_nodes, timeout, cancel)
     spec = _clues.with_ends(given, board, first, last)
-    token = check_cancel(cancel)
-    # The search's arrays, and a row of distances per clue.
-    check_memory(graph_memory_estimate(board, method) + 4 * board.size * (len(spec.at) + 8),
-                 f"searching a {board.describe()} with clues")
-    deadline = limits_deadline(seconds)
-    with watched(token) as flag:
-        # auto restarts as it does without clues (Luby budgets over rotated,
-        # then shuffled move orders); the other methods search once, to the end.
-        cap = AUTO_CLUE_FACTOR * max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * board.size)
-        attempts = (_auto_attempts(moves, cap, True) if method == "auto"
-                    else iter([(moves, None)]))
-        return _clues.solve(spec, closed, method != "backtrack", attempts, node_limit,
-                            seconds, deadline, flag, began)
+    check_cancel(cancel)
+    return planner.Job("solve", board, method, closed=closed, limits=limits,
+                       options={"moves": moves}, clues=spec, began=began)
 
 
 #: Greedy Warnsdorff on small boards, keyed by arguments of exactly the types
@@ -753,14 +363,14 @@ def _fast_warnsdorff(rows: Any, cols: Any, start: Any, closed: Any, tie_break: A
         if len(_FAST_PLANS) >= _FAST_MAX_PLANS:
             _FAST_PLANS.clear()
         plan = _FAST_PLANS[key] = (r, c, sq, TIE_BREAKS[tie_break])
-    began = time.perf_counter()
+    began = perf_counter()
     r, c, sq, tie = plan
     board = np.empty((r, c), dtype=np.int32)
     status, squares = _search_core.warnsdorff(board, _FAST_ORDER, sq[0], sq[1], tie, 0, closed,
                                               0.0, None)
     if status != FOUND:
         return None  # a dead end: the general path builds the DeadEndError
-    return Tour._trusted(board, closed, "warnsdorff", squares, time.perf_counter() - began, sq)
+    return Tour._trusted(board, closed, "warnsdorff", squares, perf_counter() - began, sq)
 
 
-__all__ = ["DEFAULT_ORDER", "METHODS", "TIE_BREAKS", "solve"]
+__all__ = ["DEFAULT_ORDER", "METHODS", "TIE_BREAKS", "solve", "solve_job"]
