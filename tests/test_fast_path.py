@@ -55,3 +55,50 @@ def test_the_cache_is_bounded():
         except knight.DeadEndError:
             pass
     assert len(solver._FAST_PLANS) <= solver._FAST_MAX_PLANS
+
+
+# Every other solve with plain arguments keeps its validated Job and the
+# planner's runner (solver._PLANS): the same tours, errors and refusals as
+# the first call, which went through the checks and the planner.
+
+PLAN_CASES = [
+    (8, {}), (6, {"closed": True}), (5, {"start": (2, 2)}), (8, {"start": "e4"}),
+    (8, {"method": "warnsdorff-backtrack"}), (100, {}), (8, {"start": (0, 0), "end": (7, 0)}),
+    (knight.Board(8, holes=["d4"]), {}), (knight.Board(6, moves="king"), {"closed": True}),
+    (5, {"method": "backtrack", "max_nodes": 10**6}), (8, {"timeout": 5.0}),
+]
+
+
+@pytest.mark.parametrize("rows, kwargs", PLAN_CASES)
+def test_a_kept_plan_gives_the_first_calls_tour(rows, kwargs):
+    solver._PLANS.clear()
+    first = knight.solve(rows, **kwargs)
+    assert solver._PLANS, "plain arguments are kept"
+    again = knight.solve(rows, **kwargs)
+    assert again == first and again.method == first.method and again.nodes == first.nodes
+    assert again.seconds < 10 and again is not first
+
+
+def test_a_kept_plan_never_admits_what_the_checks_refuse():
+    solver._PLANS.clear()
+    knight.solve(8)
+    knight.solve(8, closed=True)
+    for bad in [{"rows": True}, {"rows": 8, "start": (0.0, 0)}, {"rows": 8, "closed": 1},
+                {"rows": 8, "start": [0, 0, 0]}, {"rows": 8, "method": "fast"},
+                {"rows": 8, "max_nodes": 0}, {"rows": 8, "timeout": -1.0},
+                {"rows": 8, "max_nodes": 1.0}]:
+        kwargs = dict(bad)
+        rows = kwargs.pop("rows")
+        with pytest.raises((TypeError, ValueError)):
+            knight.solve(rows, **kwargs)
+    # Boards theory rules out are never kept: each call raises afresh.
+    for _ in range(2):
+        with pytest.raises(knight.NoTourError):
+            knight.solve(4, 4)
+    assert all(key[0] != 4 for key in solver._PLANS)
+    # Large boards are not kept (the cache holds boards), nor are cancel tokens.
+    knight.solve(knight.Board(70, holes=["a1"]))
+    knight.solve(8, cancel=knight.Cancel())
+    assert all(not isinstance(key[0], knight.Board) or key[0].size <= 4096
+               for key in solver._PLANS)
+    assert len(solver._PLANS) == 2

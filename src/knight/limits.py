@@ -287,20 +287,28 @@ def release(key: int | None) -> None:
         _poll.unwatch(key)
 
 
-@contextlib.contextmanager
-def watched(token: Any) -> Iterator[np.ndarray | None]:
+class watched:
     """The cores' cancel flag for ``token`` (None: no token) while the block runs.
 
     The one place a watch on a ``threading.Event`` is started and ended::
 
         with watched(token) as flag:
             status = core(..., deadline, flag)
+
+    (A class, not a generator: it runs on every search, and a generator-based
+    context manager costs a microsecond of the few a small solve takes.)
     """
-    flag, key = cancel_flag(token)
-    try:
-        yield flag
-    finally:
-        release(key)
+
+    __slots__ = ("_flag", "_key")
+
+    def __init__(self, token: Any) -> None:
+        self._flag, self._key = cancel_flag(token)
+
+    def __enter__(self) -> np.ndarray | None:
+        return self._flag
+
+    def __exit__(self, *exc: object) -> None:
+        release(self._key)
 
 
 def is_cancelled(flag: np.ndarray | None) -> bool:

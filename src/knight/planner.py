@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from . import existence
 from .board import Board
 from .errors import NoTourError
 from .geometry import Square, sweep_reason, used_box
@@ -53,9 +54,13 @@ TASKS = ("solve", "count", "tours", "exists", "between")
 _NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Job:
     """One validated request: what to do, on which board, how, within which limits.
+
+    Treat it as a value: the planner and the engines only read it.  (Not a
+    frozen dataclass: that would cost a microsecond a solve, a seventh of a
+    small one.)
 
     ``options`` holds what only some engines read (for ``solve``: ``moves``,
     the move order; ``tie_break``, ``seed``, ``trace``, and ``twin``, True
@@ -206,13 +211,17 @@ _CLUE_METHODS: dict[str, tuple[str, ...]] = {
 }
 
 
+_TASK_METHODS: dict[str, tuple[str, ...]] = {
+    task: tuple(m for (t, m) in _METHODS if t == task) for task in TASKS}
+
+
 def methods(task: str) -> tuple[str, ...]:
     """The methods ``task`` takes, ``"auto"`` first.
 
     >>> methods("solve")
     ('auto', 'backtrack', 'warnsdorff', 'warnsdorff-backtrack', 'construct')
     """
-    return tuple(m for (t, m) in _METHODS if t == task)
+    return _TASK_METHODS[task]
 
 
 def check_method(task: str, method: Any) -> str:
@@ -224,8 +233,8 @@ def check_method(task: str, method: Any) -> str:
     Traceback (most recent call last):
     ValueError: method must be one of 'auto', 'dp', 'search'; got 'fast'
     """
-    allowed = methods(task)
-    if not isinstance(method, str) or method not in allowed:
+    allowed = _TASK_METHODS[task]
+    if method not in allowed or not isinstance(method, str):
         raise ValueError(f"method must be one of {', '.join(map(repr, allowed))}; "
                          f"got {method!r}")
     return method
@@ -339,11 +348,13 @@ def runner(engine: Engine) -> Callable[[Job], Any]:
     return _load(engine.runner)
 
 
-def run(job: Job) -> Any:
-    """Run ``job``: theory first (a tour it rules out is a NoTourError at
-    once, however large the board), then the engine :func:`plan` picks."""
-    from . import existence
-
+def prepare(job: Job) -> Callable[[Job], Any]:
+    """The runner of the engine :func:`plan` picks for ``job``, once theory
+    has had its say: a method that serves no engine for the board is refused
+    first, then a tour that theory rules out is a NoTourError at once,
+    however large the board.  What :func:`run` does before running; a
+    caller that runs many alike jobs may keep it."""
+    engine = plan(job)
     if job.task == "solve" and job.clues is None:
         why = existence.board_reason(job.board, job.start, job.closed)
     elif job.task == "between":
@@ -353,10 +364,15 @@ def run(job: Job) -> Any:
         why = None
     if why is not None:
         raise NoTourError(why)
-    return runner(plan(job))(job)
+    return runner(engine)
+
+
+def run(job: Job) -> Any:
+    """Run ``job``: :func:`prepare`, then the engine's runner."""
+    return prepare(job)(job)
 
 
 __all__ = [
     "ENGINES", "Engine", "Job", "TASKS", "check_method", "choose", "choose_between", "cost",
-    "engines", "methods", "plan", "run", "runner", "serves",
+    "engines", "methods", "plan", "prepare", "run", "runner", "serves",
 ]

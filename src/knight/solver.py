@@ -8,7 +8,7 @@ then :func:`knight.planner.run` asks theory and runs the engine it picks
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
@@ -75,7 +75,6 @@ def solve_job(
     method = planner.check_method("solve", method)
     if end is not None:
         _check_between(board.size, start, end, closed, method)
-    planner.choose(board, "solve", method)  # a method that does not serve it: refused
     if board.is_knight:
         # A knight board keeps its own move order unless order= is given.
         moves = move_order(order if order is not None else board.moves)
@@ -270,11 +269,62 @@ def solve(
         fast = _fast_warnsdorff(rows, cols, start, closed, tie_break)
         if fast is not None:
             return fast
+    key = None
+    if order is None and seed is None and trace is None and cancel is None:
+        key = _plan_key(rows, cols, start, end, closed, method, tie_break, max_nodes, timeout)
+        hit = _PLANS.get(key) if key is not None else None
+        if hit is not None:
+            (task, board, method_, start_, end_, closed_, limits, options), run = hit
+            tour = run(planner.Job(task, board, method_, start_, end_, closed_, limits,
+                                   options, began=perf_counter()))
+            return tour
     job = solve_job(rows, cols, start=start, end=end, closed=closed, method=method, order=order,
                     tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout,
                     trace=trace, cancel=cancel)
-    tour = planner.run(job)
+    run = planner.prepare(job)
+    if key is not None:
+        if len(_PLANS) >= _FAST_MAX_PLANS:
+            _PLANS.clear()
+        _PLANS[key] = ((job.task, job.board, job.method, job.start, job.end, job.closed,
+                        job.limits, job.options), run)
+    tour = run(job)
     return tour
+
+
+#: Validated jobs and their runners, keyed by arguments of exactly the types
+#: the general path accepts unchanged (see :func:`_plan_key`): a repeated
+#: solve(8) skips the checks and the planner's choice, as the greedy walk's
+#: cache below does for method="warnsdorff".  Only jobs theory allows, with
+#: no cancel token, trace or order, and no random tie-break, are kept (the
+#: limits are values: each run counts its timeout from its own start).
+_PLANS: dict[tuple[Any, ...], tuple[tuple[str, Board, str, Square | None, Square | None, bool,
+                                           Limits, Mapping[str, Any]],
+                                     Callable[[planner.Job], Any]]] = {}
+
+
+def _plan_key(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method: Any,
+              tie_break: Any, max_nodes: Any, timeout: Any) -> tuple[Any, ...] | None:
+    """The cache key of :data:`_PLANS`, or None unless every argument has an exact
+    plain type (``True == 1`` and ``(0.0, 0) == (0, 0)`` must never hit a validated
+    entry).  A Board is its own key (an immutable value that keeps its hash),
+    up to _FAST_MAX_SQUARES squares: the checks matter nothing beside a
+    larger board's search, and the cache should not hold large boards."""
+    if type(rows) is not int and not (type(rows) is Board and rows.size <= _FAST_MAX_SQUARES):
+        return None
+    if (cols is not None and type(cols) is not int) or type(closed) is not bool:
+        return None
+    if type(method) is not str or type(tie_break) is not str or tie_break == "random":
+        return None
+    if (max_nodes is not None and type(max_nodes) is not int) or (
+            timeout is not None and type(timeout) is not int and type(timeout) is not float):
+        return None
+    for sq in (start, end):
+        if type(sq) is tuple:
+            if len(sq) != 2 or type(sq[0]) is not int or type(sq[1]) is not int:
+                return None
+        elif sq is not None and type(sq) is not str:
+            return None
+    return (rows, cols, start, end, closed, method, tie_break, max_nodes, timeout)
 
 
 def _default_start(rows: Any) -> Square:

@@ -222,12 +222,12 @@ def _search(job: Job, engine: Any, deadline: float, flag: np.ndarray | None) -> 
     rows, cols = board.shape
     start, closed, method = job.start, job.closed, job.method
     assert start is not None
-    moves: tuple[Move, ...] = job.option("moves")
-    tie_break: str = job.option("tie_break", "first")
-    seed: int | None = job.option("seed")
+    options = job.options
+    moves: tuple[Move, ...] = options["moves"]
+    tie_break: str = options.get("tie_break", "first")
+    seed: int | None = options.get("seed")
     node_limit, seconds = job.limits.max_nodes, job.limits.timeout
     size = board.size
-    where = f"the {board.describe()}"
     layout = _layout(board)
 
     def finish(steps: np.ndarray, name: str, nodes: int, backtracks: int) -> Tour:
@@ -238,6 +238,7 @@ def _search(job: Job, engine: Any, deadline: float, flag: np.ndarray | None) -> 
         )
 
     def limit_error(status: int, nodes: int, backtracks: int = 0) -> SearchLimitError:
+        where = f"the {board.describe()}"
         if status == CANCELLED:
             return cancelled(f"the search of {where} from {start}", job.began,
                              nodes, backtracks)
@@ -264,6 +265,7 @@ def _search(job: Job, engine: Any, deadline: float, flag: np.ndarray | None) -> 
         # sort; DeadEndError builds its path only if it is asked for.
         last = int(steps.argmax())
         end = (last // cols, last % cols)
+        where = f"the {board.describe()}"
         if status == NOT_CLOSED:
             msg = (
                 f"Warnsdorff's rule ({tie_break} tie-break) covered {where} "
@@ -311,7 +313,7 @@ def _search(job: Job, engine: Any, deadline: float, flag: np.ndarray | None) -> 
                 return finish(steps, "warnsdorff-backtrack", total_nodes, total_backtracks)
             if status == EXHAUSTED:
                 raise NoTourError(
-                    f"no {'closed' if closed else 'open'} tour of {where} "
+                    f"no {'closed' if closed else 'open'} tour of the {board.describe()} "
                     f"starts at {start}: an exhaustive search visited {nodes:,} nodes",
                     total_nodes,
                 )
@@ -328,7 +330,7 @@ def _search(job: Job, engine: Any, deadline: float, flag: np.ndarray | None) -> 
         return finish(steps, method, nodes, backs)
     if status == EXHAUSTED:
         raise NoTourError(
-            f"no {'closed' if closed else 'open'} tour of {where} starts at "
+            f"no {'closed' if closed else 'open'} tour of the {board.describe()} starts at "
             f"{start}: an exhaustive search visited {nodes:,} nodes",
             nodes,
         )
