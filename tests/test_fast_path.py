@@ -97,7 +97,7 @@ def test_a_kept_plan_never_admits_what_the_checks_refuse():
             knight.solve(4, 4)
     assert all(key[0] != 4 for key in solver._PLANS)
     # Large boards are not kept (the cache holds boards), nor are cancel tokens.
-    knight.solve(knight.Board(70, holes=["a1"]))
+    knight.solve(knight.Board(70, holes=[(0, 0)]))
     knight.solve(8, cancel=knight.Cancel())
     assert all(not isinstance(key[0], knight.Board) or key[0].size <= 4096
                for key in solver._PLANS)
