@@ -174,3 +174,26 @@ def test_a_threading_event_stops_the_frontier_dp():
     finally:
         timer.cancel()
     assert time.perf_counter() - began < 5
+
+
+def test_a_token_stops_the_frontier_dp_on_workers():
+    # The DP's jobs on worker processes were not given the token: count(7,
+    # workers=2, cancel=token) ran on for a minute once auto chose the DP.
+    token = knight.Cancel()
+    timer = threading.Timer(0.2, token.set)
+    timer.start()
+    began = time.perf_counter()
+    try:
+        with pytest.raises(knight.SearchCancelled):
+            knight.count(7, method="dp", workers=2, cancel=token)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - began < 5
+    assert not executor_children()
+
+
+def executor_children():
+    import multiprocessing
+
+    time.sleep(0.2)  # the pool's processes are reaped as they end
+    return multiprocessing.active_children()

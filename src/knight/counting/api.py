@@ -404,14 +404,16 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
                                       max_bytes=allowed)
             results = run_jobs(frontier_jobs.run_job, [(job, until) for job in jobs],
                                workers=workers, executor=executor, deadline=until,
-                               began=began, on_result=lambda result: None, local=local)
+                               began=began, on_result=lambda result: None, cancel=cancel,
+                               local=local)
             if frontier_jobs.is_split(results):
                 # The join at the cut, in shares on the workers too: done here it
                 # would be the serial part of the count.
                 joins = frontier_jobs.plan_joins(results, 2)
                 shares = run_jobs(frontier_jobs.run_join, [(jj, until) for jj in joins],
                                   workers=workers, executor=executor, deadline=until,
-                                  began=began, on_result=lambda result: None, local=local)
+                                  began=began, on_result=lambda result: None,
+                                  cancel=cancel, local=local)
                 total = frontier_jobs.combine_joins(joins, shares)
             else:
                 total = frontier_jobs.combine(results, until)
