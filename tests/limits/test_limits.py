@@ -24,7 +24,7 @@ from knight.compare import SWEEP_MAX_NODES, SWEEP_METHOD
 from knight.counting import executor, frontier_board, frontier_count, frontier_moduli
 
 SLACK = 0.5
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Children import the knight this process imported (src/ with an in-place
 # build, site-packages in an installed test run, where src/ has no cores).
 KNIGHT_HOME = str(Path(knight.__file__).resolve().parents[1])

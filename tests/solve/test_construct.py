@@ -17,7 +17,7 @@ from knight import theory
 from knight._core import construct as _construct
 from knight._core import stored_blocks as _blocks
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load_script():
