@@ -112,6 +112,7 @@ def test_closed_side_splits():
         assert sum(p % 2 for p in parts) == n % 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_random_large_rectangles(seed):
     rng = np.random.default_rng(seed)
