@@ -41,9 +41,9 @@ case "$mode" in all | lint | dist) ;; *) echo "usage: $0 [all|lint|dist]" >&2; e
 # docstring example of every module (all the cores are behind them) and the README example;
 # test_cli the installed `knight` command; test_packaging the stubs, py.typed and version.
 # (.ci/run runs the whole suite beside this script, on the package the README installs.)
-WHEEL_TESTS=(tests/test_packaging.py tests/test_docs.py tests/test_cli.py)
-DEBUG_TESTS=(tests/test_solve.py tests/test_verify.py tests/test_construct.py tests/test_thin.py
-    tests/test_count.py tests/test_graph_twins.py)
+WHEEL_TESTS=(tests/package/test_packaging.py tests/package/test_docs.py tests/cli/test_cli.py)
+DEBUG_TESTS=(tests/solve/test_solve.py tests/verify/test_verify.py tests/solve/test_construct.py
+    tests/solve/test_thin.py tests/counting/test_count.py tests/core/test_graph_twins.py)
 CORES=()
 for pyx in src/knight/_core/*.pyx; do CORES+=("$(basename "$pyx" .pyx)"); done
 version="$(python3 -c 'import runpy; print(runpy.run_path("src/knight/_version.py")["__version__"])')"

@@ -20,7 +20,7 @@ SIGTERM (``timeout 600 python scripts/fuzz_api.py --calls 100000``) ends the
 run after the current call, with the figures so far.  It prints the figures
 (calls, rate, overruns, exceptions outside the documented classes, leaked
 processes) and exits 1 if any check failed.
-tests/test_limits.py runs a short fixed-seed run.
+tests/limits/test_limits.py runs a short fixed-seed run.
 """
 
 from __future__ import annotations

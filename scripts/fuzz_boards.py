@@ -48,7 +48,7 @@ Each call draws its arguments from ``random.Random(f"{seed}:{call}")``, so
 ``--only`` reproduces one call alone; ``--corners`` first runs one call of
 each kind issue 26 reported (their ids c0, c1, ...).  The run prints the
 calls by kind and outcome, the findings by kind, each distinct one with a
-reproducer line, and exits 1 if there are any.  tests/test_limits.py runs a
+reproducer line, and exits 1 if there are any.  tests/limits/test_limits.py runs a
 short fixed-seed run.
 """
 

@@ -10,7 +10,7 @@ faulthandler on, so a crash in a core prints where it happened.
     python scripts/fuzz_verify.py --seconds 60 --seed 1
 
 The test suite runs the same kind of cases through hypothesis
-(tests/test_hardening.py); this script is for longer runs by hand.
+(tests/limits/test_hardening.py); this script is for longer runs by hand.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ U=2, R=4, D=8).  The tours are found here by the package's own kind of search:
 Warnsdorff-ordered depth-first search with random tie-breaks and restarts
 (seeded, so a run is reproducible), extended to respect required edges.  Every
 tour is checked with knight.verify and for its claimed edges before it is
-written, and again by tests/test_construct.py.
+written, and again by tests/solve/test_construct.py.
 
 File format: a flat little-endian binary file (``knight._core.stored_blocks.
 parse_blocks`` documents it byte by byte), written by :func:`to_bytes`: a

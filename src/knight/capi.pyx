@@ -203,7 +203,7 @@ cdef int kt_verify(const int32_t[:, ::1] board, bint closed,
 cdef inline int _construct(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t start_col,
                            bint closed, const uint8_t* cancel, kt_stats* stats) noexcept nogil:
     # construct_tour checks its arguments and returns KT_* values itself
-    # (knight._core.status mirrors them; tests/test_construct.py checks).
+    # (knight._core.status mirrors them; tests/solve/test_construct.py checks).
     cdef int status = construct_tour(board, start_row, start_col, closed, cancel)
     _clear_stats(stats)
     if status == KT_OK and stats != NULL:

@@ -1,6 +1,6 @@
 # Status codes of the construction cores (construct.pyx, construct_between.pyx,
 # thin.pyx): the same values as knight.capi's KT_* codes, which
-# tests/test_construct.py checks.
+# tests/solve/test_construct.py checks.
 # (The cores cannot cimport knight.capi: it imports them.)
 cdef enum:
     C_OK = 0

@@ -67,6 +67,7 @@ def _some_tours(board, closed):
             for t in knight.tours(board, closed=closed, directed=closed, limit=40)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board,closed", BOARDS, ids=lambda v: repr(v))
 def test_counts_match_brute_force(board, closed):
     paths = _some_tours(board, closed)

@@ -556,6 +556,7 @@ FUZZ = settings(max_examples=1500, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(hnp.arrays(DTYPES, hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=7)),
        st.booleans())
@@ -610,6 +611,7 @@ def mutated_tours(draw):
     return arr
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutated_tours(), st.booleans())
 def test_fuzz_mutated_tours(arr, closed):
@@ -678,6 +680,7 @@ CRASH_CHILD = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_nothing_crashes_the_interpreter():
     out = subprocess.run([sys.executable, "-c", CRASH_CHILD], capture_output=True, text=True,
                          timeout=300)
@@ -750,6 +753,7 @@ def test_requests_that_cannot_fit_are_refused_before_allocating():
         assert "GiB" in message and "needs about" in message, (name, message)
 
 
+@pytest.mark.slow
 def test_a_tour_too_big_to_list_refuses_its_path_but_still_prints():
     # A 2x10^8-square board fits; its path (16 bytes a square) does not,
     # with this process told it has 2 GiB: repr() must not need the path.
@@ -784,6 +788,7 @@ def _rss_bytes():
 LOOP = 100_000
 
 
+@pytest.mark.slow
 def test_a_hundred_thousand_calls_do_not_grow_the_process():
     # The resident size is read from /proc (Linux); elsewhere only the
     # tracemalloc half of the check runs.

@@ -105,6 +105,7 @@ def test_every_pair_small(board):
     _check_board(board)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", MEDIUM, ids=lambda b: b.describe())
 def test_every_pair_medium(board):
     _check_board(board, solve_every=5)

@@ -104,8 +104,9 @@ def interrupt_latencies(spawn, job, rounds=ROUNDS, settle=0.4):
 @posix_signals
 @pytest.mark.parametrize(
     "job",
-    ["backtrack", "warnsdorff-backtrack", "count", "count-closed", "tours", "construct",
-     "construct-open", "thin", "sample-table", "sample-split"],
+    ["backtrack"] + [pytest.param(job, marks=pytest.mark.slow) for job in [
+        "warnsdorff-backtrack", "count", "count-closed", "tours", "construct",
+        "construct-open", "thin", "sample-table", "sample-split"]],
 )
 def test_ctrl_c_stops_long_work_promptly_and_the_process_stays_usable(job, spawn_session):
     latencies = interrupt_latencies(spawn_session, job)
@@ -141,7 +142,7 @@ def assert_timeout_honoured(call, timeout, attempts=3):
     pytest.fail(f"timeout={timeout} s: stopped after {elapsed:.3f} s")
 
 
-@pytest.mark.parametrize("timeout", [0.2, 0.6])
+@pytest.mark.parametrize("timeout", [0.2, pytest.param(0.6, marks=pytest.mark.slow)])
 @pytest.mark.parametrize(
     "make",
     [

@@ -256,6 +256,7 @@ def test_uniform_refuses_search_options(knight_cli, extra):
     assert code == 2 and "not with --uniform" in err and extra[0] in err
 
 
+@pytest.mark.slow
 def test_uniform_refuses_boards_beyond_the_tables(knight_cli):
     code, _, err = knight_cli(["8", "--uniform"])
     assert code == 2 and "--tie-break random" in err and "uniform" in err

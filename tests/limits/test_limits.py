@@ -24,7 +24,7 @@ from knight.compare import SWEEP_MAX_NODES, SWEEP_METHOD
 from knight.counting import executor, frontier_board, frontier_count, frontier_moduli
 
 SLACK = 0.5
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Children import the knight this process imported (src/ with an in-place
 # build, site-packages in an installed test run, where src/ has no cores).
 KNIGHT_HOME = str(Path(knight.__file__).resolve().parents[1])
@@ -94,6 +94,7 @@ def test_a_backtracking_sweep_is_bounded_per_start_by_default():
 # 2. a traced search honours timeout and cancel
 
 
+@pytest.mark.slow
 def test_a_traced_search_stops_at_its_timeout():
     out, took = wall(knight.solve, 6, 10, method="backtrack", timeout=0.5,
                      trace=lambda event: None)
@@ -118,6 +119,7 @@ def test_a_traced_search_stops_when_an_event_is_set():
 # 3. count's timeout covers the whole call, planning included
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, kwargs, timeout", [
     ((50,), {"method": "search"}, 0.5),
     ((3, 10**5), {"closed": True}, 0.5),
@@ -132,6 +134,7 @@ def test_count_returns_within_its_timeout(args, kwargs, timeout):
     assert no_children()
 
 
+@pytest.mark.slow
 def test_a_cold_count_planning_included_returns_within_its_timeout():
     # A fresh process: no primes or tables kept from earlier calls.  (The
     # modules behind knight.count load on first use of the name, before the
@@ -153,6 +156,7 @@ def test_a_cold_count_planning_included_returns_within_its_timeout():
     assert 1 <= said <= took
 
 
+@pytest.mark.slow
 def test_a_count_prepares_its_board_once(monkeypatch):
     calls = []
     real = frontier_board._prepare
@@ -328,6 +332,7 @@ def test_the_cli_says_nothing_for_short_or_bounded_work(capsys, monkeypatch):
 # The fuzz harness, a short fixed-seed run
 
 
+@pytest.mark.slow
 def test_the_api_fuzz_harness_finds_nothing():
     # Boards up to 10**6 squares for solve: on 10**8 the search cores' set-up
     # runs seconds before their first poll of the deadline (a core matter).
@@ -340,6 +345,7 @@ def test_the_api_fuzz_harness_finds_nothing():
     assert "overruns (past T + 0.5 s): 0" in done.stdout
 
 
+@pytest.mark.slow
 def test_the_board_fuzz_harness_finds_nothing():
     # Boards, clues, puzzles, random tours, bad limits and the CLI (issue 26):
     # --corners first runs one call of each kind of fault the issue reported
@@ -506,6 +512,7 @@ def test_a_slow_consumer_is_stopped_between_tours():
     assert time.perf_counter() - began <= 0.2 * 1.1 + 0.1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [
     ["tours", "6", "--moves", "king", "--timeout", "0.05"],
     ["tours", "6", "--wrap", "torus", "--closed", "--timeout", "0.05"],

@@ -63,6 +63,7 @@ def _search_finds(rows, cols, start, closed):
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows", [5, 6, 7, 8])
 def test_wide_boards_every_claimed_start_has_a_tour(rows):
     for cols in range(rows, 9):

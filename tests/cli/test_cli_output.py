@@ -1,7 +1,7 @@
 """What the knight command prints: clean standard output, flags named as typed, exit codes.
 
 Regression tests for the "Output that breaks" items of issue 21.  They run
-the command in this process (``knight.cli.main``), as tests/test_cli.py does.
+the command in this process (``knight.cli.main``), as tests/cli/test_cli.py does.
 """
 
 import json

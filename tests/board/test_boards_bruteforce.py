@@ -203,6 +203,7 @@ def check_tours(board: Board, truth: Truth, mode: int, s: int, e: int, limit: in
 # -- every mask of the small boards ---------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wrap", WRAPS)
 @pytest.mark.parametrize("piece", PIECES)
 @pytest.mark.parametrize("shape", [(3, 3), (2, 5)])
@@ -226,6 +227,7 @@ def masks_to_check(rows: int, cols: int, piece: str, wrap: str | None):
         yield mask
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wrap", WRAPS)
 def test_every_mask_3x4_knight(wrap):
     for k, mask in enumerate(masks_to_check(3, 4, "knight", wrap)):

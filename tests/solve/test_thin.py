@@ -31,6 +31,7 @@ def test_doctests():
         assert result.failed == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("h", thin.HEIGHTS)
 @pytest.mark.parametrize("closed", [False, True])
 def test_stored_automaton_matches_a_fresh_build(h, closed):
@@ -110,6 +111,7 @@ def test_start_squares_agree_with_exhaustive_search(rows, cols, closed):
     assert np.array_equal(existence.start_squares(rows, cols, closed=closed), expect)
 
 
+@pytest.mark.slow
 def test_start_squares_agree_with_exhaustive_search_4x7_open():
     expect = _exhaustive_starts(4, 7, False)
     assert np.array_equal(thin.start_squares(4, 7), expect)
@@ -174,6 +176,7 @@ def test_a_million_columns():
     _check_tour(board, 1_000_000, 3, (999_999, 1), True)
 
 
+@pytest.mark.slow
 def test_cores_match_the_python_twins():
     rng = random.Random(7)
     for h, closed in ((3, False), (3, True), (4, False)):

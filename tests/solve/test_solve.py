@@ -266,6 +266,7 @@ def test_tour_constructor_checks_board():
         knight.Tour(np.arange(25).reshape(5, 5))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["backtrack", "warnsdorff", "warnsdorff-backtrack", "auto"])
 def test_trace_reports_every_decision(method):
     from knight.trace import TraceEvent

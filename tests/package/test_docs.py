@@ -35,7 +35,7 @@ def test_public_functions_have_examples():
 def test_readme_python_examples(tmp_path, monkeypatch):
     from pathlib import Path
 
-    readme = Path(__file__).resolve().parents[1] / "README.md"
+    readme = Path(__file__).resolve().parents[2] / "README.md"
     if not readme.exists():
         pytest.skip("README.md is not beside the tests (installed test run)")
     text = readme.read_text(encoding="utf-8")
@@ -58,7 +58,7 @@ def test_readme_python_examples(tmp_path, monkeypatch):
 
 # -- the pages and the README say what the package does (issue 21, "Docs") ----------
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _beside(path):

@@ -20,6 +20,7 @@ OPEN_3XN = {4: 16, 5: 0, 6: 0, 7: 104, 8: 792, 9: 1120, 10: 6096, 11: 21344, 12:
 OPEN_4XN_UNDIRECTED = {3: 8, 4: 0, 5: 82, 6: 744, 7: 6378, 8: 31088}
 
 
+@pytest.mark.slow
 def test_5x5_open_total_and_every_start():
     assert knight.count(5) == 1728  # A165134
     per = {(r, c): knight.count(5, start=(r, c)) for r in range(5) for c in range(5)}
@@ -78,6 +79,7 @@ def test_constraints_against_reference_4x5(kwargs):
     assert knight.count(4, 5, **kwargs) == reference_count(4, 5, **kwargs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "kwargs",
     [
@@ -185,6 +187,7 @@ def test_any_executor(no_probe):
         assert ex.submitted >= len(CASES)
 
 
+@pytest.mark.slow
 def test_dask_local_cluster(no_probe):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
@@ -408,6 +411,7 @@ def test_core_connectivity_cut_is_exact(connect_depth):
         assert nodes > 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32",
                     reason="POSIX signals: Windows has no SIGINT for one process")
 @pytest.mark.parametrize("workers", [1, 2])

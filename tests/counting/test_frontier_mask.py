@@ -215,6 +215,7 @@ def test_every_mask_of_4x3_every_mode():
     assert sum(c > 0 for _, c in found) > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows,cols,count", [(4, 4, 400), (3, 5, 500)])
 def test_sampled_connected_masks_every_mode(rows, cols, count):
     # Masks up to symmetry whose graph is connected (the others have no
@@ -238,6 +239,7 @@ def test_disconnected_masks_have_no_tour(rows, cols):
         assert FC.count_tours(rows, cols, mask=m, closed=True) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows,cols,count", [(5, 5, 6), (6, 4, 5), (4, 6, 6), (3, 8, 10)])
 def test_sampled_masks_up_to_25_squares(rows, cols, count):
     # 5x5 goes by meet in the middle (5 wide), 6x4 is swept along its rows
@@ -253,6 +255,7 @@ def _class(rows, cols, keep):
     return np.array([[keep(r, c) for c in range(cols)] for r in range(rows)])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,rows,cols,count", [
     ("king", 3, 4, 25), ("king", 2, 6, 30), ("king", 4, 3, 10), ("wazir", 4, 4, 60),
     ("wazir", 3, 5, 60), ("wazir", 5, 5, 8), ("ferz", 4, 5, 30), ("dabbaba", 5, 6, 20)])
@@ -342,6 +345,7 @@ def test_halves_share_only_what_the_mask_leaves_symmetric():
     assert FH.shared_cells(*sym) == FH.shared_cells(*full)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,cols,holes", [
     ("cycle", 8, ((0, 0), (0, 1))), ("cycle", 8, ((1, 3), (3, 4))),
     ("cycle", 8, ((2, 2), (2, 5))), ("path", 6, ((1, 1),)),
@@ -524,6 +528,7 @@ def test_masked_planning_stops_at_the_deadline():
         FC.count_tours(3, 2000, mask=m, moves=FB.KING, closed=True)
 
 
+@pytest.mark.slow
 def test_moves_the_frontier_cannot_take_are_errors_under_python_O():
     with pytest.raises(ValueError, match="spans more than two columns"):
         FB.prepare(5, 6, moves=FB.leaper(2, 3))

@@ -17,7 +17,7 @@ from knight import theory
 from knight._core import construct as _construct
 from knight._core import stored_blocks as _blocks
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load_script():
@@ -112,6 +112,7 @@ def test_closed_side_splits():
         assert sum(p % 2 for p in parts) == n % 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_random_large_rectangles(seed):
     rng = np.random.default_rng(seed)

@@ -114,6 +114,7 @@ UNIFORM = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("board", "start", "closed", "per", "seed"), UNIFORM)
 def test_uniform_by_chi_square(board: Board, start: tuple[int, int] | None, closed: bool,
                                per: int, seed: int) -> None:
@@ -144,6 +145,7 @@ SPLIT_UNIFORM = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("board", "start", "closed", "per", "seed"), SPLIT_UNIFORM)
 def test_split_tables_are_uniform_by_chi_square(board: Board, start: tuple[int, int] | None,
                                                 closed: bool, per: int, seed: int) -> None:
@@ -453,6 +455,7 @@ def test_recount_after_the_second_half_is_too_large_keeps_no_states() -> None:
     assert "states=0)" in repr(auto)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("board", "kw", "per", "seed"), [
     (Board(3, 4), {}, 10, 41),
     (Board(3, 3, moves="king"), {"closed": True, "start": (1, 1)}, 5, 42),
@@ -506,6 +509,7 @@ def test_bad_arguments() -> None:
 # -- the C transitions against the twin ----------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rows", "cols", "removed", "pinned", "path_mode", "moves"), [
     (4, 5, (), (), True, None),
     (4, 5, (0, 19), (1,), True, None),
@@ -574,6 +578,7 @@ def test_wide_board_by_the_twin() -> None:
     assert len(tour) == 28 and tour.closed and tour.start == (0, 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("board", "kw"), [
     (Board(5, 5), {"start": (0, 0)}),
     (Board(5, 5), {}),

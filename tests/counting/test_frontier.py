@@ -94,6 +94,7 @@ def test_5x5_by_start():
     assert sum(FC.count_paths(5, 5, pinned=(s,)) for s in range(25)) == 1728
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from([(3, 4), (4, 4), (3, 6), (4, 5), (3, 5), (2, 6)]), st.data())
 def test_removed_squares(board, data):
@@ -201,6 +202,7 @@ def test_a169770_3xn_open_type_x():
 
 # ---- exactness past 2^64 ----
 
+@pytest.mark.slow
 def test_past_2_64_two_routes():
     """3 x 120 closed and open pass 2^64; the CRT value must agree with the
     Python-int twin (independent arithmetic) and with a count done with
@@ -266,6 +268,7 @@ def test_estimate_before_allocation():
     assert FE.estimate(3, 10, "path")[0] < 10**4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows, cols, mode", [
     (3, 60, "cycle"), (3, 60, "path"), (4, 30, "path"), (5, 9, "cycle"), (5, 7, "path"),
 ])
@@ -275,6 +278,7 @@ def test_the_estimate_bounds_the_peak_of_one_sweep(rows, cols, mode):
     assert ri.peak_states <= FE.estimate(rows, cols, mode)[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows, cols, mode", [
     (5, 10, "path"), (6, 7, "cycle"), (6, 6, "path"), (6, 7, "path"),
 ])
@@ -299,6 +303,7 @@ def test_jobs_combine_on_process_pool():
         assert FJ.combine(results) == whole
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows,cols,pinned,removed", [
     (5, 6, (), ()), (6, 5, (), ()), (4, 7, (), ()), (5, 5, (0,), ()), (5, 5, (2, 22), ()),
     (3, 9, (), (1, 25)), (4, 6, (), (0, 3)), (5, 6, (12,), ())])
@@ -324,6 +329,7 @@ def test_folding_halves_the_states_where_symmetric():
     assert FR.fold_cells(bd)[:5 * 2].sum() == 0 and FR.fold_cells(bd).sum() > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows,cols,pinned", [(5, 6, ()), (4, 9, ()), (5, 6, (0,)),
                                                (4, 7, (0, 5)), (3, 12, (1,))])
 def test_ends_budget_prunes_and_keeps_the_count(rows, cols, pinned):
@@ -370,6 +376,7 @@ def _as_dict(table):
             for i, (a, b) in enumerate(zip(lo, hi))}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows,cols,mode", [(5, 8, "path"), (5, 9, "path"), (6, 8, "cycle"),
                                             (5, 11, "cycle"), (3, 12, "path"), (4, 9, "path")])
 def test_halves_share_their_first_cells(rows, cols, mode):
@@ -447,6 +454,7 @@ def test_meet_in_the_middle_pinned_and_removed(board, data):
         assert FC.count_split(rows, cols, mode, cut=cut, **kw) == whole
 
 
+@pytest.mark.slow
 def test_meet_in_the_middle_on_a_process_pool_past_2_64():
     for rows, cols, mode in ((5, 6, "path"), (3, 90, "path"), (6, 7, "cycle")):
         pm = mode == "path"

@@ -205,6 +205,7 @@ def _compiler() -> str | None:
     return shutil.which(words[0]) if words else None
 
 
+# Building the extension takes seconds of compiling: the tests that use it are marked slow.
 @pytest.fixture(scope="module")
 def ext(tmp_path_factory):
     if sys.platform != "win32" and _compiler() is None:
@@ -229,6 +230,7 @@ def ext(tmp_path_factory):
     return module
 
 
+@pytest.mark.slow
 def test_versions_agree(ext):
     assert ext.HEADER_VERSION == ext.installed_version() == knight.capi.API_VERSION >= 1
 
@@ -239,6 +241,7 @@ def test_the_pxd_ships_where_get_include_says():
     assert os.path.isfile(os.path.join(root, "knight", "__init__.py"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tie", list(TIES))
 def test_greedy_tours_are_tours_and_match_solve(ext, tie):
     seed = 12345 if tie == "random" else 0
@@ -259,6 +262,7 @@ def test_greedy_tours_are_tours_and_match_solve(ext, tie):
         assert knight.verify(board) is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ordered", [False, True])
 def test_backtracking_tours_are_tours(ext, ordered):
     method = "warnsdorff-backtrack" if ordered else "backtrack"
@@ -276,6 +280,7 @@ def test_backtracking_tours_are_tours(ext, ordered):
         assert ext.verify(board, closed) == (KT_OK, start)
 
 
+@pytest.mark.slow
 def test_move_order_and_limits(ext):
     order = [(1, 2), (2, 1), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)]
     flat = np.array(order, dtype=np.int32).ravel()
@@ -293,6 +298,7 @@ def test_move_order_and_limits(ext):
     assert status in (KT_FOUND, KT_TIME_LIMIT)
 
 
+@pytest.mark.slow
 def test_bad_arguments_never_crash(ext):
     board = np.empty((8, 8), dtype=np.int32)
     for start in [(8, 0), (0, 8), (-1, 0), (0, -1)]:
@@ -312,6 +318,7 @@ def test_bad_arguments_never_crash(ext):
     assert ext.null_stats(np.empty((5, 5), dtype=np.int32)) == (KT_FOUND, KT_OK)
 
 
+@pytest.mark.slow
 def test_verify_statuses(ext):
     good = knight.solve(6, closed=True).board.copy()
     assert ext.verify(good, True)[0] == KT_OK
@@ -329,6 +336,7 @@ def test_verify_statuses(ext):
     assert ext.verify(open_tour, True)[0] == KT_NOT_CLOSED
 
 
+@pytest.mark.slow
 def test_a_thread_cancels_a_c_level_search(ext):
     token = knight.Cancel()
     board = np.empty((8, 8), dtype=np.int32)
@@ -354,6 +362,7 @@ def test_a_thread_cancels_a_c_level_search(ext):
     assert ext.warnsdorff(board, 0, 0, 0, 0, False, cancel=token.flag)[0] == KT_FOUND
 
 
+@pytest.mark.slow
 def test_construction_is_the_python_apis(ext):
     # kt_construct_* run the very core knight.solve(method="construct") runs:
     # the same boards, thin boards (a side of 3 or 4) included.
@@ -397,6 +406,7 @@ def _steps_board(board: knight.Board, steps: np.ndarray) -> np.ndarray:
     return out
 
 
+@pytest.mark.slow
 def test_api_version_2_and_max_degree(ext):
     assert knight.capi.API_VERSION == ext.HEADER_VERSION == 2
     assert ext.MAX_DEGREE == knight.board.MAX_MOVES == 64
@@ -424,6 +434,7 @@ GREEDY_CASES = [(HOLED, (0, 0)), (ZEBRA, (0, 0)), (ZEBRA, (4, 5)), (TORUS, (2, 1
                 (BIG_TORUS, (0, 0)), (Board(7, 7, holes=[(3, 3)]), (0, 0))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tie", list(TIES))
 def test_board_greedy_matches_solve(ext, tie):
     seed = 99 if tie == "random" else 0
@@ -458,6 +469,7 @@ SEARCH_CASES = [  # (board, start, ordered, closed): each finds a tour in few no
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", SEARCH_CASES, ids=lambda c: f"{c[0].describe()}-{c[2]}-{c[3]}")
 def test_board_backtracking_matches_solve(ext, case):
     board, start, ordered, closed = case
@@ -474,6 +486,7 @@ def test_board_backtracking_matches_solve(ext, case):
     knight.verify(_steps_board(board, steps), board=board, closed=closed)
 
 
+@pytest.mark.slow
 def test_board_move_order_is_the_table_order(ext):
     # The table lists moves in the order they are tried: board_tables(order=)
     # gives solve(order=)'s decisions.
@@ -490,6 +503,7 @@ def test_board_move_order_is_the_table_order(ext):
     assert not np.array_equal(default, steps)
 
 
+@pytest.mark.slow
 def test_board_search_limits_and_exhaustion(ext):
     # 3x3: the centre has no knight move, so no tour: exhausted, steps all -1.
     small = Board(3, 3)
@@ -508,6 +522,7 @@ def test_board_search_limits_and_exhaustion(ext):
     assert status == KT_TIME_LIMIT and nodes == 16384 and (steps == -1).all()
 
 
+@pytest.mark.slow
 def test_board_cancel_flag_is_honoured(ext):
     token = knight.Cancel()
     token.set()
@@ -529,6 +544,7 @@ def test_board_cancel_flag_is_honoured(ext):
     assert status == KT_FOUND and nodes == big.size
 
 
+@pytest.mark.slow
 def test_board_verify_statuses(ext):
     nbr, deg, _ = knight.capi.board_tables(TORUS)
     tour = knight.solve(TORUS, start=(2, 1), closed=True, method="warnsdorff-backtrack")
@@ -567,6 +583,7 @@ def _bad(ext, nbr, deg, roth, n, start=0, tie=0, **kw):
     assert (steps == 77).all()
 
 
+@pytest.mark.slow
 def test_board_bad_arguments_never_crash(ext):
     nbr, deg, roth = knight.capi.board_tables(HOLED)
     n = HOLED.size
@@ -611,6 +628,7 @@ def test_board_bad_arguments_never_crash(ext):
     assert ext.board_verify(padded, deg, steps, False) == (KT_OK, 0)
 
 
+@pytest.mark.slow
 def test_board_one_square(ext):
     nbr = np.full((1, 8), 1, dtype=np.int32)
     deg = np.zeros(1, dtype=np.uint8)

@@ -24,6 +24,7 @@ def same(a, b):
     np.testing.assert_array_equal(board_a, board_b)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ordered", [False, True])
 @pytest.mark.parametrize("closed", [False, True])
 @pytest.mark.parametrize("order", ORDERS)
