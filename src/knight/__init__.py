@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from .geometry import DEFAULT_ORDER
     from .limits import Cancel
     from .solver import METHODS, TIE_BREAKS, solve
+    from .status import Status
     from .theory import closed_tour_board, open_tour_board
     from .tour import Tour
     from .verify import is_tour, verify
@@ -62,6 +63,7 @@ __all__ = [
     "NoTourError",
     "SearchCancelled",
     "SearchLimitError",
+    "Status",
     "TIE_BREAKS",
     "Tour",
     "TourSampler",
@@ -133,6 +135,7 @@ _LAZY: dict[str, str] = {
     "NoTourError": ".errors",
     "SearchCancelled": ".errors",
     "SearchLimitError": ".errors",
+    "Status": ".status",
     "TIE_BREAKS": ".solver",
     "Tour": ".tour",
     "TourSampler": ".counting",
@@ -161,7 +164,8 @@ _SUBMODULES = frozenset({
     "_core", "_version", "board", "capi", "checks", "cli", "clues", "compare", "construct",
     "counting", "decide", "engines", "errors", "existence", "geometry", "limits", "planner",
     "puzzle",
-    "reference", "render", "search", "solver", "theory", "thin", "tour", "trace", "verify",
+    "reference", "render", "search", "solver", "status", "theory", "thin", "tour", "trace",
+    "verify",
 })
 
 
