@@ -172,6 +172,50 @@ def cut_parts(const int32_t[:, ::1] nbr, const uint8_t[::1] deg, int32_t[::1] pa
             parts[root] = children - 1 if children > 0 else 0
 
 
+cdef void _fill_table(const int32_t* index, Py_ssize_t rows, Py_ssize_t cols,
+                      const int32_t* moves, Py_ssize_t width, bint wrap_rows, bint wrap_cols,
+                      int32_t* table, uint8_t* deg, Py_ssize_t n) noexcept nogil:
+    """The loop of ``build_table`` over its C-contiguous arrays (``index`` rows x
+    cols, ``moves`` width x 2, ``table`` (n + 1) x width).  On raw pointers, not
+    memoryviews: GCC lays the memoryview loop out 5-15% slower in this module
+    than it did in the module it came from, with the same instructions."""
+    cdef Py_ssize_t r, c, rr, cc, p, j, i
+    cdef int32_t* row
+    cdef int32_t q
+    cdef int d
+    for r in range(rows):
+        for c in range(cols):
+            p = index[r * cols + c]
+            if p < 0:
+                continue
+            row = table + p * width
+            d = 0
+            for j in range(width):
+                rr = r + moves[2 * j]
+                cc = c + moves[2 * j + 1]
+                if wrap_rows:
+                    rr = ((rr % rows) + rows) % rows
+                if wrap_cols:
+                    cc = ((cc % cols) + cols) % cols
+                if rr < 0 or rr >= rows or cc < 0 or cc >= cols:
+                    continue
+                q = index[rr * cols + cc]
+                if q < 0 or q == p:
+                    continue
+                for i in range(d):
+                    if row[i] == q:
+                        break
+                else:
+                    row[d] = q
+                    d += 1
+            deg[p] = <uint8_t>d
+            for j in range(d, width):
+                row[j] = <int32_t>n
+    row = table + n * width
+    for j in range(width):
+        row[j] = <int32_t>n
+
+
 def build_table(const int32_t[:, ::1] index, const int32_t[:, ::1] moves, bint wrap_rows,
                 bint wrap_cols, int32_t[:, ::1] table, uint8_t[::1] deg):
     """Fill the neighbour table of a board (see :meth:`knight.Board.neighbours`).
@@ -183,38 +227,9 @@ def build_table(const int32_t[:, ::1] index, const int32_t[:, ::1] moves, bint w
     how many.  The last row is all sentinels.
     """
     cdef Py_ssize_t rows = index.shape[0], cols = index.shape[1], n = deg.shape[0]
-    cdef Py_ssize_t width = moves.shape[0], r, c, rr, cc, p, j, i
-    cdef int32_t q
-    cdef int d
+    cdef Py_ssize_t width = moves.shape[0]
     if table.shape[0] != n + 1 or table.shape[1] != width or moves.shape[1] != 2:
         raise ValueError("table must have shape (squares + 1, moves)")
     with nogil:
-        for r in range(rows):
-            for c in range(cols):
-                p = index[r, c]
-                if p < 0:
-                    continue
-                d = 0
-                for j in range(width):
-                    rr = r + moves[j, 0]
-                    cc = c + moves[j, 1]
-                    if wrap_rows:
-                        rr = ((rr % rows) + rows) % rows
-                    if wrap_cols:
-                        cc = ((cc % cols) + cols) % cols
-                    if rr < 0 or rr >= rows or cc < 0 or cc >= cols:
-                        continue
-                    q = index[rr, cc]
-                    if q < 0 or q == p:
-                        continue
-                    for i in range(d):
-                        if table[p, i] == q:
-                            break
-                    else:
-                        table[p, d] = q
-                        d += 1
-                deg[p] = <uint8_t>d
-                for j in range(d, width):
-                    table[p, j] = <int32_t>n
-        for j in range(width):
-            table[n, j] = <int32_t>n
+        _fill_table(&index[0, 0], rows, cols, &moves[0, 0], width, wrap_rows, wrap_cols,
+                    &table[0, 0], &deg[0], n)
