@@ -26,7 +26,7 @@ Every ratio is ``time / reference time`` with both measured in this run:
 * **time per node**: plain and ordered backtracking at a fixed node limit on
   holed boards (6x6 less one or two squares, 8x8 less four) and for the
   king (6x6) and the zebra (10x10), over the neighbour-table cores
-  (``knight._core.graph``), against the knight's offset cores
+  (``knight._core.table_search``), against the knight's offset cores
   (``knight._core.search``) on the full rectangle.  Where ``knight.solve``
   takes a :class:`knight.Board`, the rows go through ``solve`` instead;
 * **first calls**: ``solve(10000, closed=True)`` and the 3000x3000 greedy dead
@@ -270,7 +270,7 @@ def solve_takes_board() -> bool:
 
 class Searcher:
     """Backtracking on a Board: through ``knight.solve`` when it takes a Board,
-    else straight over the graph core (neighbour table built beforehand)."""
+    else straight over the table core (neighbour table built beforehand)."""
 
     def __init__(self, board: knight.Board, via_solve: bool) -> None:
         self.board = board
@@ -292,16 +292,16 @@ class Searcher:
             except knight.NoTourError:
                 # Refused before any search (say by colour counts): time the core instead.
                 status, nodes = self._core(start, ordered, max_nodes, closed)
-                return f"solve refuses at once; graph core: {status}", nodes
+                return f"solve refuses at once; table core: {status}", nodes
         return self._core(start, ordered, max_nodes, closed)
 
     def _core(self, start: tuple[int, int], ordered: bool, max_nodes: int,
               closed: bool) -> tuple[str, int]:
-        from knight._core import graph
+        from knight._core import table_search
 
-        status, nodes, _ = graph.backtrack(self.steps, self.nbr, self.deg,
-                                           int(self.board.index[start]), ordered, closed,
-                                           max_nodes, 0.0)
+        status, nodes, _ = table_search.backtrack(self.steps, self.nbr, self.deg,
+                                                  int(self.board.index[start]), ordered,
+                                                  closed, max_nodes, 0.0)
         return STATUS.get(status, str(status)), int(nodes)
 
 
@@ -334,7 +334,7 @@ def per_node(rep: _bench.Report, name: str, fn: Callable[[], tuple[str, int]],
 def holed_rows(rep: _bench.Report, runs: int, quick: bool) -> None:
     """Time per node at a node limit: every search below runs to the limit."""
     via = solve_takes_board()
-    how = "solve(Board)" if via else "graph core"
+    how = "solve(Board)" if via else "table core"
     limit = 10**6 if quick else 10**7
 
     # References: the knight's offset cores on full rectangles, searches that run to
@@ -393,7 +393,7 @@ def big_holed_row(rep: _bench.Report, runs: int) -> None:
     full = Searcher(knight.Board(100), via)
     fm = _bench.measure(lambda: full.run(start, True, limit), runs)
     fo, fn = fm.result
-    how = "knight.solve(Board)" if via else "graph core"
+    how = "knight.solve(Board)" if via else "table core"
     rep.add(f"{how} 100x100 less 1000 tour squares, ordered from {start}", m,
             fm, "the same on the full 100x100",
             f"{outcome}, {nodes:,} nodes (full: {fo}, {fn:,}); Board + table "

@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from ._core import graph as _graph
+from ._core import board_graph as _board_graph
 from .errors import BoardTooLargeError
 from .geometry import (
     DEFAULT_ORDER,
@@ -634,7 +634,7 @@ class Board:
         if found is None:
             comp = np.empty(self._size, dtype=np.int32)
             colour = np.empty(self._size, dtype=np.uint8)
-            _, ok = _graph.label(self.neighbours(), self.degrees(), comp, colour)
+            _, ok = _board_graph.label(self.neighbours(), self.degrees(), comp, colour)
             comp.flags.writeable = False
             colour.flags.writeable = False
             found = self._cache["labels"] = (comp, colour, ok)
@@ -646,7 +646,7 @@ class Board:
         parts: np.ndarray | None = self._cache.get("cut_parts")
         if parts is None:
             parts = np.empty(self._size, dtype=np.int32)
-            _graph.cut_parts(self.neighbours(), self.degrees(), parts)
+            _board_graph.cut_parts(self.neighbours(), self.degrees(), parts)
             parts.flags.writeable = False
             self._cache["cut_parts"] = parts
         return parts
@@ -735,9 +735,9 @@ def _neighbour_table(index: np.ndarray, moves: tuple[Move, ...], wrap: str | Non
     """The table and the degrees, built in C (numpy took seconds per million squares)."""
     table = np.empty((size + 1, len(moves)), dtype=np.int32)
     deg = np.empty(size, dtype=np.uint8)
-    _graph.build_table(np.ascontiguousarray(index, dtype=np.int32),
-                       np.array(moves, dtype=np.int32).reshape(-1, 2), wrap == "torus",
-                       wrap is not None, table, deg)
+    _board_graph.build_table(np.ascontiguousarray(index, dtype=np.int32),
+                             np.array(moves, dtype=np.int32).reshape(-1, 2), wrap == "torus",
+                             wrap is not None, table, deg)
     return table, deg
 
 

@@ -8,8 +8,9 @@ arguments and allocate the work memory: the searches are those of
 :func:`knight.solve` and :func:`knight.verify` run.
 
 The ``kt_board_*`` functions over any board's neighbour table run the
-general cores of ``knight._core.graph``, the very ones :func:`knight.solve`
-runs on a :class:`knight.Board` with holes, another leaper or wrap-around.
+general cores of ``knight._core.table_search``, the very ones
+:func:`knight.solve` runs on a :class:`knight.Board` with holes, another
+leaper or wrap-around.
 
 From Python this module says which API version it implements, and builds
 the tables of a :class:`knight.Board` for a ``kt_board``:
@@ -26,12 +27,6 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free
 
 from knight._core.construct cimport construct_tour
-from knight._core.graph cimport (
-    graph_greedy_walk,
-    graph_move_entries,
-    graph_tree_search,
-    graph_work_entries,
-)
 from knight._core.poll cimport reraise_pending
 from knight._core.search cimport (
     Counters,
@@ -39,6 +34,12 @@ from knight._core.search cimport (
     alloc_work,
     run_greedy_walk,
     run_tree_search,
+)
+from knight._core.table_search cimport (
+    table_greedy_walk,
+    table_move_entries,
+    table_tree_search,
+    table_work_entries,
 )
 from knight._core.verify cimport (
     S_BROKEN,
@@ -305,14 +306,14 @@ cdef int kt_board_warnsdorff(const kt_board* board, int32_t* steps, Py_ssize_t s
         return KT_BAD_ARGUMENT
     if not _fits(board.squares, board.width):
         return KT_NO_MEMORY
-    work = <int32_t*>alloc_work(graph_work_entries(board.squares) * sizeof(int32_t))
+    work = <int32_t*>alloc_work(table_work_entries(board.squares) * sizeof(int32_t))
     if work == NULL:
         return KT_NO_MEMORY
     if not _balanced(board, work):
         free(work)
         return KT_BAD_ARGUMENT
     counters.nodes = counters.backtracks = counters.depth = 0
-    status = graph_greedy_walk(steps, board.neighbours, board.degree, board.squares,
+    status = table_greedy_walk(steps, board.neighbours, board.degree, board.squares,
                                board.width, work, board.roth, start, tie_break, seed, closed,
                                deadline, cancel, &counters)
     free(work)
@@ -334,15 +335,15 @@ cdef int kt_board_backtrack(const kt_board* board, int32_t* steps, Py_ssize_t st
         return KT_BAD_ARGUMENT
     if not _fits(board.squares, board.width):
         return KT_NO_MEMORY
-    work = <int32_t*>alloc_work(graph_work_entries(board.squares) * sizeof(int32_t))
-    moves = <uint8_t*>alloc_work(graph_move_entries(board.squares, board.width, ordered))
+    work = <int32_t*>alloc_work(table_work_entries(board.squares) * sizeof(int32_t))
+    moves = <uint8_t*>alloc_work(table_move_entries(board.squares, board.width, ordered))
     if work == NULL or moves == NULL:
         status = KT_NO_MEMORY
     elif not _balanced(board, work):
         status = KT_BAD_ARGUMENT
     else:
         counters.nodes = counters.backtracks = counters.depth = 0
-        status = graph_tree_search(steps, board.neighbours, board.degree, board.squares,
+        status = table_tree_search(steps, board.neighbours, board.degree, board.squares,
                                    board.width, work, moves, start, ordered, closed, max_nodes,
                                    deadline, cancel, &counters)
         _stats(stats, &counters, board.squares if status == KT_FOUND else 0)

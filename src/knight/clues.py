@@ -9,7 +9,7 @@ knight's-tour puzzle.  :func:`knight.solve`, :func:`knight.count`,
 :func:`knight.tours`, :func:`knight.exists` and :func:`knight.why_not` take
 ``clues=`` on any board and move set, open or closed.
 
-Everything runs on one search, :class:`knight._core.graph.GraphPathSearch`
+Everything runs on one search, :class:`knight._core.table_count.GraphPathSearch`
 (plain knight rectangles too, through their neighbour table), which enters
 a clued square only at its step, goes straight to the square clued next,
 and drops a square at step d when the next clue, at step k, is more than
@@ -39,7 +39,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import existence
-from ._core import graph as _graph
+from ._core import board_graph as _board_graph
+from ._core import table_count as _table_count
 from .board import Board
 from .errors import NoTourError, SearchLimitError
 from .limits import cancelled, check_bool, collected, core_limit, stopped
@@ -197,8 +198,8 @@ def plan(clues: Clues, closed: bool) -> list[ClueJob]:
     # whichever leaves fewer.
     dist = np.empty((2, n), dtype=np.int32)
     bip = np.empty(2, dtype=np.uint8)
-    _graph.distances(board.neighbours(), board.degrees(),
-                     np.array([at[low], at[high]], dtype=np.int32), dist, bip)
+    _board_graph.distances(board.neighbours(), board.degrees(),
+                           np.array([at[low], at[high]], dtype=np.int32), dist, bip)
     clued = set(at.values())
     ends = []
     for row, k0 in ((0, low), (1, n - 1 - high)):
@@ -222,9 +223,9 @@ def ends_flags(board: Board, job: ClueJob) -> np.ndarray:
 
 def search(board: Board, job: ClueJob, ordered: bool = False,
            nbr: np.ndarray | None = None, deg: np.ndarray | None = None,
-           ) -> _graph.GraphPathSearch:
+           ) -> _table_count.GraphPathSearch:
     """The core search of one job (``nbr``/``deg``: another move order's table)."""
-    return _graph.GraphPathSearch(
+    return _table_count.GraphPathSearch(
         board.neighbours() if nbr is None else nbr, board.degrees() if deg is None else deg,
         np.asarray(job.prefix, dtype=np.int32), np.zeros(0, dtype=np.int32),
         ends_flags(board, job), -1, job.clues, ordered)
@@ -265,9 +266,9 @@ def count(clues: Clues, closed: bool, deadline: float, cancel: np.ndarray | None
         status, found, spent = search(clues.board, job).count(deadline, 0, cancel, left)
         nodes += spent
         total += found
-        if status == _graph.TIME_LIMIT:
+        if status == _table_count.TIME_LIMIT:
             raise stopped("count", began, nodes)
-        if status == _graph.CANCELLED:
+        if status == _table_count.CANCELLED:
             raise cancelled("count", began, nodes)
         if limit is not None and total >= limit:
             total = limit
@@ -284,7 +285,7 @@ def tours(clues: Clues, closed: bool, limit: int | None, deadline: float,
         return
     n = board.size
     yielded = 0
-    codes = (_graph.DONE, _graph.TIME_LIMIT, _graph.CANCELLED)
+    codes = (_table_count.DONE, _table_count.TIME_LIMIT, _table_count.CANCELLED)
 
     def left() -> int | None:
         return None if limit is None else limit - yielded
@@ -324,10 +325,11 @@ def solve(clues: Clues, closed: bool, ordered: bool,
     live = plan(clues, closed)
 
     def limit_error(status: int) -> SearchLimitError:
-        if status == _graph.CANCELLED:
+        if status == _table_count.CANCELLED:
             return cancelled(f"the clue search of the {board.describe()}", began, nodes)
         spent = time.perf_counter() - began
-        what = f"timeout={seconds}s" if status == _graph.TIME_LIMIT else f"max_nodes={max_nodes}"
+        what = (f"timeout={seconds}s" if status == _table_count.TIME_LIMIT
+                else f"max_nodes={max_nodes}")
         return SearchLimitError(
             f"the clue search stopped at {what} after {nodes:,} nodes and {spent:.3f} s "
             f"without finding {'a closed' if closed else 'an open'} tour of the "
@@ -343,7 +345,7 @@ def solve(clues: Clues, closed: bool, ordered: bool,
             if max_nodes is not None:
                 left = max_nodes - nodes
                 if left < 1:
-                    raise limit_error(_graph.NODE_LIMIT)
+                    raise limit_error(_table_count.NODE_LIMIT)
                 cap = left if cap is None else min(cap, left)
             s = search(board, job, ordered, nbr, deg)
             status, got = s.collect(out, deadline, cancel, cap or 0)
@@ -351,15 +353,15 @@ def solve(clues: Clues, closed: bool, ordered: bool,
             if got:
                 return tour_of(board, job, out[0], closed, method, nodes,
                                time.perf_counter() - began)
-            if status in (_graph.TIME_LIMIT, _graph.CANCELLED):
+            if status in (_table_count.TIME_LIMIT, _table_count.CANCELLED):
                 raise limit_error(status)
-            if status == _graph.NODE_LIMIT:
+            if status == _table_count.NODE_LIMIT:
                 unsettled.append(job)
         live = unsettled
         if live and max_nodes is not None and nodes >= max_nodes:
-            raise limit_error(_graph.NODE_LIMIT)
+            raise limit_error(_table_count.NODE_LIMIT)
     if live:  # the attempts ran out (only a finite list can)
-        raise limit_error(_graph.NODE_LIMIT)
+        raise limit_error(_table_count.NODE_LIMIT)
     raise NoTourError(
         f"no {kind} tour of the {board.describe()} meets the clues: an exhaustive search "
         f"visited {nodes:,} nodes", nodes)

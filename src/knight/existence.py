@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from . import theory, thin
-from ._core import graph as _graph
+from ._core import board_graph as _board_graph
 from .board import PIECES, Board
 from .geometry import Square, board_size, check_memory, square
 
@@ -326,7 +326,7 @@ def clue_reason(board: Board, at: dict[int, int], closed: bool) -> str | None:
     sources = np.array([at[k] for k in steps], dtype=np.int32)
     dist = np.empty((len(steps), n), dtype=np.int32)
     bip = np.empty(len(steps), dtype=np.uint8)
-    _graph.distances(board.neighbours(), board.degrees(), sources, dist, bip)
+    _board_graph.distances(board.neighbours(), board.degrees(), sources, dist, bip)
     colour = board.colouring()
     if not closed and colour is not None:
         ones = int(colour.sum())

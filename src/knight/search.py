@@ -14,8 +14,8 @@ from typing import Protocol
 
 import numpy as np
 
-from ._core import graph as _graph
 from ._core import search as _search
+from ._core import table_search as _table_search
 from .board import Board
 from .geometry import Move, Square, order_array
 from .limits import cancel_flag, release
@@ -100,7 +100,7 @@ CYTHON_ENGINE = _CythonEngine()
 
 
 class GraphEngine:
-    """Runs the general cores (:mod:`knight._core.graph`) on one :class:`Board`.
+    """Runs the general cores (:mod:`knight._core.table_search`) on one :class:`Board`.
 
     The same interface as the knight's engine, so :func:`knight.solve`
     drives both alike: squares are ``(row, col)``, ``order`` a permutation
@@ -121,7 +121,7 @@ class GraphEngine:
     ) -> tuple[int, np.ndarray, int, int]:
         nbr, deg = self._table(order)
         steps = np.empty(self.board.size, dtype=np.int32)
-        status, nodes, backtracks = _graph.backtrack(
+        status, nodes, backtracks = _table_search.backtrack(
             steps, nbr, deg, int(self.board.index[start]), ordered, closed, max_nodes or 0,
             deadline, cancel,
         )
@@ -133,7 +133,7 @@ class GraphEngine:
     ) -> tuple[int, np.ndarray, int, int]:
         nbr, deg = self._table(order)
         steps = np.empty(self.board.size, dtype=np.int32)
-        status, squares = _graph.warnsdorff(
+        status, squares = _table_search.warnsdorff(
             steps, nbr, deg, self.board.roth_keys(), int(self.board.index[start]), tie_break,
             seed, closed, deadline, cancel,
         )
@@ -143,11 +143,11 @@ class GraphEngine:
         self, start: Square, end: Square, order: tuple[Move, ...], max_nodes: int | None,
         deadline: float, cancel: np.ndarray | None = None,
     ) -> tuple[int, np.ndarray, int, int]:
-        """The end-pruned ordered search from ``start`` to ``end`` (``graph.between``)."""
+        """The end-pruned ordered search from ``start`` to ``end`` (``table_search.between``)."""
         nbr, deg = self._table(order)
         steps = np.empty(self.board.size, dtype=np.int32)
         index = self.board.index
-        status, nodes, backtracks = _graph.between(
+        status, nodes, backtracks = _table_search.between(
             steps, nbr, deg, int(index[start]), int(index[end]), max_nodes or 0, deadline,
             cancel,
         )

@@ -1,4 +1,4 @@
-"""The table cores (graph.pyx) and their pure-Python twins agree step for step."""
+"""The table cores (table_search, table_count) and their pure-Python twins agree step for step."""
 
 import threading
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import knight
 from knight import Board, reference
-from knight._core import graph, graph_twins
+from knight._core import graph_twins, table_count
 from knight.search import CYTHON_ENGINE, GraphEngine
 from knight.trace import TraceEvent
 
@@ -329,7 +329,7 @@ def test_counting_twin(board):
     nbr, deg = board.neighbours(), board.degrees()
     for prefix, blocked, ends in counting_cases(board):
         for depth in (-1, 0, 3):
-            core = graph.GraphPathSearch(nbr, deg, i32(prefix), i32(blocked), ends, depth)
+            core = table_count.GraphPathSearch(nbr, deg, i32(prefix), i32(blocked), ends, depth)
             twin = graph_twins.GraphPathSearch(nbr, deg, prefix, blocked, ends, depth)
             assert core.count() == twin.count()
         assert twin.found == brute_force(board, prefix, blocked, ends)
@@ -339,14 +339,14 @@ def test_counting_twin_collects_the_same_batches():
     board = Board(3, 4, moves="king")
     nbr, deg = board.neighbours(), board.degrees()
     none = np.zeros(0, dtype=np.uint8)
-    core = graph.GraphPathSearch(nbr, deg, i32([0]), i32([]), none)
+    core = table_count.GraphPathSearch(nbr, deg, i32([0]), i32([]), none)
     twin = graph_twins.GraphPathSearch(nbr, deg, [0], [], none)
     while True:
         a, b = np.zeros((100, 12), np.int32), np.zeros((100, 12), np.int32)
         (status_a, k_a), (status_b, k_b) = core.collect(a), twin.collect(b)
         assert (status_a, k_a) == (status_b, k_b)
         np.testing.assert_array_equal(a[:k_a], b[:k_b])
-        if status_a != graph.MORE:
+        if status_a != table_count.MORE:
             break
     assert (core.found, core.nodes) == (twin.found, twin.nodes) and core.found > 300
 
@@ -355,10 +355,10 @@ def test_counting_twin_stops_at_the_same_node_limit():
     board = Board(3, 5, moves="king")
     nbr, deg = board.neighbours(), board.degrees()
     none = np.zeros(0, dtype=np.uint8)
-    core = graph.GraphPathSearch(nbr, deg, i32([0]), i32([]), none)
+    core = table_count.GraphPathSearch(nbr, deg, i32([0]), i32([]), none)
     twin = graph_twins.GraphPathSearch(nbr, deg, [0], [], none)
     a, b = core.count(max_nodes=20_000), twin.count(max_nodes=20_000)
-    assert a == b and a[0] == graph.NODE_LIMIT
+    assert a == b and a[0] == table_count.NODE_LIMIT
     assert core.count() == twin.count()  # and resume alike
     assert twin.found == 10539
 
@@ -367,12 +367,12 @@ def test_counting_twin_single_square_and_dead_prefix():
     board = Board(1, 1)
     none = np.zeros(0, dtype=np.uint8)
     args = (board.neighbours(), board.degrees())
-    assert graph.GraphPathSearch(*args, i32([0]), i32([]), none).count() == \
-        graph_twins.GraphPathSearch(*args, [0], [], none).count() == (graph.DONE, 1, 0)
+    assert table_count.GraphPathSearch(*args, i32([0]), i32([]), none).count() == \
+        graph_twins.GraphPathSearch(*args, [0], [], none).count() == (table_count.DONE, 1, 0)
     board = Board(3, 4)  # corner a1's two neighbours, each left with one way in
     args = (board.neighbours(), board.degrees())
     twin = graph_twins.GraphPathSearch(*args, [5], [], none)
-    core = graph.GraphPathSearch(*args, i32([5]), i32([]), none)
+    core = table_count.GraphPathSearch(*args, i32([5]), i32([]), none)
     assert core.count() == twin.count()
     assert twin.found == brute_force(board, [5], [], none)
 
@@ -432,7 +432,7 @@ def test_random_boards_counts(board, data):
     flags = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
     ends = (np.array(flags, dtype=np.uint8) if data.draw(st.booleans())
             else np.zeros(0, dtype=np.uint8))
-    core = graph.GraphPathSearch(nbr, deg, i32([start]), i32([]), ends)
+    core = table_count.GraphPathSearch(nbr, deg, i32([start]), i32([]), ends)
     twin = graph_twins.GraphPathSearch(nbr, deg, [start], [], ends)
     assert core.count() == twin.count()
     assert twin.found == brute_force(board, [start], [], ends)

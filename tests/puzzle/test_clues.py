@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import knight
 from brute import adjacency, hamiltonian_paths
 from knight import Board, NoTourError
-from knight._core import graph, graph_twins
+from knight._core import board_graph, graph_twins, table_count
 from knight.existence import clue_reason
 
 HOPIDO = [(2, 2), (2, -2), (-2, 2), (-2, -2), (3, 0), (-3, 0), (0, 3), (0, -3)]
@@ -176,11 +176,11 @@ def test_clue_core_matches_twin(board):
             for ends in (np.zeros(0, np.uint8), (np.arange(n) % 3 > 0).astype(np.uint8)):
                 args = (np.array([start], np.int32), np.zeros(0, np.int32), ends, -1, table,
                         ordered)
-                core = graph.GraphPathSearch(nbr, deg, *args)
+                core = table_count.GraphPathSearch(nbr, deg, *args)
                 twin = graph_twins.GraphPathSearch(nbr, deg, [start], [], ends.tolist(), -1,
                                                    table.tolist(), ordered)
                 assert core.count() == twin.count()
-                core = graph.GraphPathSearch(nbr, deg, *args)
+                core = table_count.GraphPathSearch(nbr, deg, *args)
                 twin = graph_twins.GraphPathSearch(nbr, deg, [start], [], ends.tolist(), -1,
                                                    table.tolist(), ordered)
                 a, b = np.zeros((2, n), np.int32), np.zeros((2, n), np.int32)
@@ -189,19 +189,20 @@ def test_clue_core_matches_twin(board):
                     sb, kb = twin.collect(b)
                     assert (sa, ka) == (sb, kb)
                     assert (a[:ka] == b[:kb]).all()
-                    if sa == graph.DONE:
+                    if sa == table_count.DONE:
                         break
                 assert core.nodes == twin.nodes
 
 
 def test_count_limit_core_matches_twin():
     board = Board(5)
-    core = graph.GraphPathSearch(board.neighbours(), board.degrees(), np.array([0], np.int32),
-                                 np.zeros(0, np.int32), np.zeros(0, np.uint8))
+    core = table_count.GraphPathSearch(board.neighbours(), board.degrees(),
+                                       np.array([0], np.int32), np.zeros(0, np.int32),
+                                       np.zeros(0, np.uint8))
     twin = graph_twins.GraphPathSearch(board.neighbours(), board.degrees(), [0], [], [])
     first = core.count(0.0, 0, None, 7)
     assert first == twin.count(0.0, 0, None, 7)
-    assert first[:2] == (graph.MORE, 7)
+    assert first[:2] == (table_count.MORE, 7)
     # The limit counts all the paths found so far; the search resumes.
     assert core.count(0.0, 0, None, 10) == twin.count(0.0, 0, None, 10)
     assert core.found == 10
@@ -216,7 +217,7 @@ def test_distances_core_matches_twin():
         src = np.arange(n, dtype=np.int32)
         out = np.empty((n, n), np.int32)
         bip = np.empty(n, np.uint8)
-        graph.distances(board.neighbours(), board.degrees(), src, out, bip)
+        board_graph.distances(board.neighbours(), board.degrees(), src, out, bip)
         twin_out, twin_bip = graph_twins.distances(board.neighbours(), board.degrees(),
                                                    src.tolist())
         assert (out == twin_out).all() and (bip.astype(bool) == twin_bip).all()

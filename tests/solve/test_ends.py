@@ -16,7 +16,7 @@ import pytest
 import knight
 from brute import PIECE_OFFSETS, adjacency, find_path_between, path_matrix
 from knight import Board, existence, reference
-from knight._core import graph, graph_twins
+from knight._core import graph_twins, table_search
 from knight.counting.frontier_count import count_tours
 from knight.errors import NoTourError, SearchLimitError, UndecidedError
 from knight.search import FOUND, GraphEngine
@@ -242,7 +242,7 @@ def test_twin_agrees(board):
     for s, t in pairs:
         for limit in (50, 3000):
             steps = np.empty(n, dtype=np.int32)
-            status, nodes, backs = graph.between(steps, nbr, deg, s, t, limit, 0.0)
+            status, nodes, backs = table_search.between(steps, nbr, deg, s, t, limit, 0.0)
             t_status, t_steps, t_nodes, t_backs = graph_twins.between(nbr, deg, s, t,
                                                                       max_nodes=limit)
             assert (status, nodes, backs) == (t_status, t_nodes, t_backs), (board, s, t)
@@ -286,12 +286,12 @@ ENDLESS = Board(8, holes=["a1", "h8"])
 def test_core_stops_at_deadline_and_cancel():
     nbr, deg = ENDLESS.neighbours(), ENDLESS.degrees()
     steps = np.empty(ENDLESS.size, dtype=np.int32)
-    status, nodes, _ = graph.between(steps, nbr, deg, 0, 2, 0, time.time() + 0.05)
+    status, nodes, _ = table_search.between(steps, nbr, deg, 0, 2, 0, time.time() + 0.05)
     assert status == knight.search.TIME_LIMIT and nodes > 0
     token = knight.Cancel()
     timer = threading.Timer(0.05, token.set)
     timer.start()
-    status, _, _ = graph.between(steps, nbr, deg, 0, 2, 0, 0.0, token.flag)
+    status, _, _ = table_search.between(steps, nbr, deg, 0, 2, 0, 0.0, token.flag)
     timer.join()
     assert status == knight.search.CANCELLED
     assert (steps == -1).all()
@@ -302,12 +302,12 @@ import signal, sys
 import numpy as np
 signal.signal(signal.SIGINT, signal.default_int_handler)
 import knight
-from knight._core import graph
+from knight._core import table_search
 board = knight.Board(8, holes=["a1", "h8"])
 steps = np.empty(board.size, dtype=np.int32)
 print("ready", flush=True)
 try:
-    graph.between(steps, board.neighbours(), board.degrees(), 0, 2, 0, 0.0)
+    table_search.between(steps, board.neighbours(), board.degrees(), 0, 2, 0, 0.0)
     print("finished", flush=True)
 except KeyboardInterrupt:
     tour = knight.solve(6, start=(0, 0), end=(5, 0))

@@ -17,6 +17,13 @@ array and turn status codes into results and exceptions:
 * :mod:`.between_paths` -- the chain's block paths, searched once and kept;
 * :mod:`.thin` -- the column automaton of boards with a side of 3 or 4;
 * :mod:`.count` -- the exact depth-first path counter;
+* :mod:`.table_search` -- the searches of :mod:`.search`, and the search
+  between two chosen squares, over any board's neighbour table (twins in
+  :mod:`.graph_twins`);
+* :mod:`.table_count` -- counting and listing paths over a neighbour table
+  (twin in :mod:`.graph_twins`);
+* :mod:`.board_graph` -- the neighbour table itself and the board as a
+  graph: components, 2-colouring, cut squares, distances;
 * :mod:`.poll` -- the one place the cores let Ctrl-C through and check a
   deadline.
 

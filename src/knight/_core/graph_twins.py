@@ -1,4 +1,5 @@
-"""Pure-Python references of the general-board cores (``graph.pyx``).
+"""Pure-Python references of the general-board cores (``table_search.pyx``,
+``table_count.pyx`` and ``board_graph.distances``).
 
 Each function here walks the same neighbour table as its Cython twin
 (:meth:`knight.Board.neighbours` and the degrees of that order) and makes
@@ -57,7 +58,7 @@ POLL_MASK = 4095
 #: twin must stop at the same node to report the same counts.
 COUNT_POLL_MASK = 16383
 
-#: GraphPathSearch's statuses (as ``knight._core.graph``).
+#: GraphPathSearch's statuses (as ``knight._core.table_count``).
 DONE, MORE, COUNT_TIME_LIMIT, COUNT_NODE_LIMIT, COUNT_CANCELLED = range(5)
 
 _NO_LIMIT = 1 << 62
@@ -122,7 +123,7 @@ def backtrack(
 ) -> tuple[int, np.ndarray, int, int]:
     """Depth-first search over a neighbour table; ``(status, steps, nodes, backtracks)``.
 
-    The twin of ``graph.backtrack``: ``steps`` (one entry per square of the
+    The twin of ``table_search.backtrack``: ``steps`` (one entry per square of the
     table) holds each square's step when the status is ``FOUND``, else -1s.
     ``ordered`` tries the free neighbours by fewest onward squares (a stable
     sort, ties in table order).  ``deadline`` is a ``time.time()`` (0: none),
@@ -267,7 +268,7 @@ def warnsdorff(
 ) -> tuple[int, np.ndarray, int, int]:
     """Greedy Warnsdorff walk over a table; ``(status, steps, squares reached, 0)``.
 
-    The twin of ``graph.warnsdorff``: ``steps`` holds the squares reached
+    The twin of ``table_search.warnsdorff``: ``steps`` holds the squares reached
     (-1 elsewhere) whatever the status.  Ties among the fewest onward
     squares go by ``tie_break`` (0 first, 1 random by splitmix64 from
     ``seed``, 2 Roth: the largest ``far``, 3 Pohl: the fewest onward squares
@@ -342,7 +343,7 @@ def _second_level(c: list[int], row: list[int]) -> int:
 
 def distances(nbr: np.ndarray, deg: np.ndarray, sources: Sequence[int],
               ) -> tuple[np.ndarray, np.ndarray]:
-    """The twin of ``graph.distances``: ``(out, bipartite)``, the fewest moves
+    """The twin of ``board_graph.distances``: ``(out, bipartite)``, the fewest moves
     from each source to each square (-1: unreachable) and, per source,
     whether its component is bipartite.
 
@@ -433,7 +434,7 @@ def between(
     """Warnsdorff-ordered search for a tour from ``start`` to ``end``;
     ``(status, steps, nodes, backtracks)``.
 
-    The twin of ``graph.between`` (read the rules in ``graph.pyx``): the
+    The twin of ``table_search.between`` (read the rules in ``table_search.pyx``): the
     same candidates in the same order, the same node and backtrack counts.
 
     >>> from knight import Board
@@ -505,7 +506,7 @@ def between(
 
 
 class GraphPathSearch:
-    """The twin of ``graph.GraphPathSearch``: every completion of a path prefix
+    """The twin of ``table_count.GraphPathSearch``: every completion of a path prefix
     into a Hamiltonian path of a table's graph, with the same exact pruning
     (read the core's docstring), so the same tours and the same node counts.
 

@@ -1,5 +1,5 @@
 # splitmix64 (Steele, Lea and Flood 2014), the one 64-bit mixer of the cores:
-# the random tie-breaks (search.pyx, graph.pyx), the block-path searches'
+# the random tie-breaks (search.pyx, table_search.pyx), the block-path searches'
 # tie-breaks and kept-path tables (between_paths.pyx) and the sampler's hash
 # tables (sample.pyx).
 from libc.stdint cimport uint64_t

@@ -1,7 +1,7 @@
 """Counting and listing the tours of any :class:`knight.Board` by search.
 
 Boards with holes, other pieces and wrap-around are counted by the table
-search (:class:`knight._core.graph.GraphPathSearch`), under the same
+search (:class:`knight._core.table_count.GraphPathSearch`), under the same
 conventions as the knight's rectangles (:mod:`knight.counting`):
 
 * open tours are directed paths; ``start=None`` sums over every start, so
@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._core import graph as _graph
+from .._core import table_count as _table_count
 from ..board import Board
 from ..clues import square_numbers
 from ..limits import cancelled, collected, core_limit, stopped
@@ -102,14 +102,14 @@ def plan(task: GraphTask) -> tuple[list[Job], int, int]:
     return [Job((v,), range(v + 1, n)) for v in range(n - 1)], 2, 1
 
 
-def _search(board: Board, job: Job) -> _graph.GraphPathSearch:
+def _search(board: Board, job: Job) -> _table_count.GraphPathSearch:
     n = board.size
     flags = np.zeros(0 if job.ends is None else n, dtype=np.uint8)
     if isinstance(job.ends, range):
         flags[job.ends.start:job.ends.stop] = 1
     elif job.ends is not None:
         flags[list(job.ends)] = 1
-    return _graph.GraphPathSearch(
+    return _table_count.GraphPathSearch(
         board.neighbours(), board.degrees(), np.asarray(job.prefix, dtype=np.int32),
         np.zeros(0, dtype=np.int32), flags,
     )
@@ -120,7 +120,7 @@ def run_job(board: Board, job: Job, deadline: float, cancel: np.ndarray | None =
     """``(status, completions, nodes)`` of one job (top level: picklable for
     workers); ``limit`` > 0 stops it at that many completions."""
     if job.ends is not None and not job.ends:
-        return _graph.DONE, 0, 0
+        return _table_count.DONE, 0, 0
     return tuple(_search(board, job).count(deadline, 0, cancel, core_limit(limit)))  # type: ignore[return-value]
 
 
@@ -142,9 +142,9 @@ def count_on_board(task: GraphTask, deadline: float, cancel: np.ndarray | None,
             status, found, spent = run_job(task.board, job, deadline, cancel, need - total)
             nodes += spent
             total += found
-            if status == _graph.TIME_LIMIT:
+            if status == _table_count.TIME_LIMIT:
                 raise stopped("count", began, nodes)
-            if status == _graph.CANCELLED:
+            if status == _table_count.CANCELLED:
                 raise cancelled("count", began, nodes)
             if total >= need:
                 break
@@ -159,7 +159,7 @@ def count_on_board(task: GraphTask, deadline: float, cancel: np.ndarray | None,
             for fut in futures:
                 status, found, spent = fut.result()
                 nodes += spent
-                if status == _graph.TIME_LIMIT:
+                if status == _table_count.TIME_LIMIT:
                     raise stopped("count", began, nodes)
                 total += found
         finally:
@@ -169,9 +169,9 @@ def count_on_board(task: GraphTask, deadline: float, cancel: np.ndarray | None,
         for job in jobs:
             status, found, spent = run_job(task.board, job, deadline, cancel)
             nodes += spent
-            if status == _graph.TIME_LIMIT:
+            if status == _table_count.TIME_LIMIT:
                 raise stopped("count", began, nodes)
-            if status == _graph.CANCELLED:
+            if status == _table_count.CANCELLED:
                 raise cancelled("count", began, nodes)
             total += found
     info["nodes"] = nodes
@@ -219,7 +219,7 @@ def enumerate_on_board(task: GraphTask, limit: int | None, deadline: float,
     yielded = 0
     squares = board.squares
     steps = np.arange(n, dtype=np.int32)
-    codes = (_graph.DONE, _graph.TIME_LIMIT, _graph.CANCELLED)
+    codes = (_table_count.DONE, _table_count.TIME_LIMIT, _table_count.CANCELLED)
 
     def left() -> int | None:
         # Reversed cycles are skipped, so a limit bounds the batch, not the count.

@@ -6,7 +6,7 @@ The planner (:mod:`knight.planner`) names these runners in its table:
 * ``knight-search`` and ``table-search`` -- :func:`run_search`: Warnsdorff's
   rule and backtracking, by offset arithmetic on a plain knight rectangle
   (:mod:`knight._core.search`) or over any board's neighbour table
-  (:mod:`knight._core.graph`), or their pure-Python twins when the job asks
+  (:mod:`knight._core.table_search`), or their pure-Python twins when the job asks
   for a trace or for the twins (``knight.reference``);
 * ``construct-between`` and ``table-between`` -- :func:`run_construct_between`
   and :func:`run_search_between`, tours between two chosen squares;

@@ -15,7 +15,7 @@ import numpy as np
 
 from .. import clues as _clues
 from .. import existence as _existence
-from .._core import graph as _graph
+from .._core import table_count as _table_count
 from ..board import Board
 from ..counting import count as _count_tours
 from ..errors import NoTourError, SearchLimitError
@@ -108,9 +108,9 @@ def solutions_within(board: Board, clues: dict[Square, int], closed: bool,
                         out.append(steps)
                         if len(out) == 2:
                             return out
-                if status == _graph.DONE:
+                if status == _table_count.DONE:
                     break
-                if status == _graph.NODE_LIMIT or search.nodes + nodes >= max_nodes:
+                if status == _table_count.NODE_LIMIT or search.nodes + nodes >= max_nodes:
                     return None
             nodes += search.nodes
     return out
