@@ -28,9 +28,9 @@ from libc.stdlib cimport free
 
 from knight._core.construct cimport construct_tour
 from knight._core.poll cimport reraise_pending
+from knight._core.status cimport C_NO_MEMORY
 from knight._core.search cimport (
     Counters,
-    S_NO_MEMORY,
     alloc_work,
     run_greedy_walk,
     run_tree_search,
@@ -41,14 +41,7 @@ from knight._core.table_search cimport (
     table_tree_search,
     table_work_entries,
 )
-from knight._core.verify cimport (
-    S_BROKEN,
-    S_NOT_CLOSED,
-    S_OK,
-    S_OUT_OF_RANGE,
-    S_REPEATED,
-    verify_core,
-)
+from knight._core.verify cimport verify_core
 
 import numpy as np
 
@@ -141,7 +134,7 @@ cdef int kt_warnsdorff(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t s
         return KT_BAD_ARGUMENT
     status = run_greedy_walk(&board[0, 0], board.shape[0], board.shape[1], moves, start_row,
                              start_col, tie_break, seed, closed, deadline, cancel, &counters)
-    if status != S_NO_MEMORY:
+    if status != C_NO_MEMORY:
         _stats(stats, &counters, counters.nodes)
     return status
 
@@ -157,7 +150,7 @@ cdef int _tree(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t start_col
         return status
     status = run_tree_search(&board[0, 0], board.shape[0], board.shape[1], moves, start_row,
                              start_col, ordered, closed, max_nodes, deadline, cancel, &counters)
-    if status != S_NO_MEMORY:
+    if status != C_NO_MEMORY:
         _stats(stats, &counters,
                board.shape[0] * board.shape[1] if status == KT_FOUND else 0)
     return status
@@ -188,17 +181,8 @@ cdef int kt_verify(const int32_t[:, ::1] board, bint closed,
     if where != NULL:
         where[0] = at[0]
         where[1] = at[1]
-    if status == S_OK:
-        return KT_OK
-    if status == S_OUT_OF_RANGE:
-        return KT_OUT_OF_RANGE
-    if status == S_REPEATED:
-        return KT_REPEATED
-    if status == S_BROKEN:
-        return KT_NOT_A_KNIGHT_MOVE
-    if status == S_NOT_CLOSED:
-        return KT_NOT_CLOSED
-    return KT_BAD_ARGUMENT
+    # The cores' statuses are the KT_* codes (status.pxd; tests/core/test_status.py).
+    return <kt_status>status
 
 
 cdef inline int _construct(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t start_col,

@@ -19,11 +19,15 @@ from ._core import table_search as _table_search
 from .board import Board
 from .geometry import Move, Square, order_array
 from .limits import cancel_flag, release
+from .status import Status
 
 METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack", "construct")
 TIE_BREAKS = {"first": 0, "random": 1, "roth": 2, "pohl": 3}
 
-FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = range(7)
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = (
+    int(Status.FOUND), int(Status.EXHAUSTED), int(Status.NODE_LIMIT), int(Status.TIME_LIMIT),
+    int(Status.DEAD_END), int(Status.NOT_CLOSED), int(Status.CANCELLED))
+
 
 class Engine(Protocol):
     """Runs the searches of :func:`knight.solve` and returns raw results.

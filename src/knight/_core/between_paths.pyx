@@ -484,5 +484,3 @@ cdef int transition(int h, int w, int er, int ec, int dr, int dc, int hn, int wn
         return 0
     got[0], got[1], got[2] = st.pid[skip], st.nr_[skip], st.nc_[skip]
     return 1
-
-

@@ -41,6 +41,7 @@ means the same in a worker process on the same machine).
 """
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
+from .status cimport C_CANCELLED, C_DONE, C_MORE, C_NODE_LIMIT, C_TIME_LIMIT
 
 from .poll cimport POLL_TIME_LIMIT, cancel_address, poll
 
@@ -51,15 +52,9 @@ cdef enum:
     FREE_BELOW = 32
     POLL_MASK = 16383
 
-cdef enum:
-    # Status codes (mirrored by the Python constants below).
-    S_DONE = 0
-    S_MORE = 1
-    S_TIME_LIMIT = 2
-    S_NODE_LIMIT = 3
-    S_CANCELLED = 4
-
-DONE, MORE, TIME_LIMIT, NODE_LIMIT, CANCELLED = range(5)
+# Status codes: status.pxd's, the one status of every core.
+DONE, MORE, TIME_LIMIT, NODE_LIMIT, CANCELLED = (
+    C_DONE, C_MORE, C_TIME_LIMIT, C_NODE_LIMIT, C_CANCELLED)
 
 # The eight knight moves, in knight.geometry.DEFAULT_ORDER.
 cdef int _DR[8]
@@ -387,7 +382,7 @@ cdef class PathSearch:
         cdef int stop
         n_out[0] = 0
         if self.dead:
-            return S_DONE
+            return C_DONE
         if not self.started:
             self.started = True
             if self.total - self.base - 1 == 0:
@@ -401,7 +396,7 @@ cdef class PathSearch:
                                                + u % self.width - 2)
                         n_out[0] = 1
                 self.dead = True
-                return S_MORE if out != NULL else S_DONE
+                return C_MORE if out != NULL else C_DONE
         while True:
             i = self.ix[d]
             if i < self.ncd[d]:
@@ -421,21 +416,21 @@ cdef class PathSearch:
                                 n_out[0] += 1
                                 if n_out[0] == max_out:
                                     self.depth = d
-                                    return S_MORE
+                                    return C_MORE
                     if self._nodes - polled > self.poll_every:
                         polled = self._nodes
                         # Saved first: Ctrl-C raises out of poll.
                         self.depth = d
                         if max_nodes > 0 and self._nodes >= max_nodes:
-                            return S_NODE_LIMIT
+                            return C_NODE_LIMIT
                         stop = poll(deadline, cancel)
                         if stop:
-                            return S_TIME_LIMIT if stop == POLL_TIME_LIMIT else S_CANCELLED
+                            return C_TIME_LIMIT if stop == POLL_TIME_LIMIT else C_CANCELLED
             else:
                 if d == self.base:
                     self.depth = d
                     self.dead = True
-                    return S_DONE
+                    return C_DONE
                 self._retreat(d)
                 d -= 1
 
@@ -473,8 +468,8 @@ cdef class PathSearch:
             raise ValueError("out must have shape (k, squares), k >= 1")
         with nogil:
             status = self._run(&out[0, 0], out.shape[0], &n, deadline, 0, flag)
-        if status == S_MORE and self.dead:
-            status = S_DONE
+        if status == C_MORE and self.dead:
+            status = C_DONE
         return status, n
 
     @property

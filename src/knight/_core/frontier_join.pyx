@@ -23,6 +23,7 @@ others modulo primes below 2^63, as in the sweep.
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from cpython.exc cimport PyErr_CheckSignals
+from .status cimport C_NO_MEMORY, C_OK, C_TIME_LIMIT
 
 from .frontier_state cimport (
     C_EMPTY,
@@ -31,9 +32,6 @@ from .frontier_state cimport (
     EMPTY_HI,
     FR_PREFETCH,
     MAXS,
-    S_NOMEM,
-    S_OK,
-    S_TIMEOUT,
     add_vals,
     fr_ctz,
     fr_hash2,
@@ -65,9 +63,9 @@ cdef extern from *:
     uint64_t fr_mulmod(uint64_t a, uint64_t b, uint64_t m) nogil
 
 # The status codes join returns, as the Python side reads them.
-ST_OK = S_OK
-ST_TIMEOUT = S_TIMEOUT
-ST_NOMEM = S_NOMEM
+ST_OK = C_OK
+ST_TIMEOUT = C_TIME_LIMIT
+ST_NOMEM = C_NO_MEMORY
 
 
 def profiles(int W, const uint64_t[::1] lo, const uint64_t[::1] hi,
@@ -433,7 +431,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
         free(ht)
         free(acc)
         free(tot)
-        return S_NOMEM
+        return C_NO_MEMORY
     pw[0] = 1
     for j in range(1, 32):
         pw[j] = pw[j - 1] * 3
@@ -467,7 +465,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                     with gil:
                         PyErr_CheckSignals()
                         if deadline > 0 and _time.time() > deadline:
-                            status = S_TIMEOUT
+                            status = C_TIME_LIMIT
                     if status != 0:
                         break
                 nv = _wanted(lprof[i], &tgt[0], nb, path_mode, pw, wants)

@@ -40,13 +40,7 @@ cdef extern from *:
     void FR_PREFETCH(const void* p) nogil
     int fr_ctz(uint32_t x) nogil
 
-cdef enum:
-    # Status codes: the ST_* of both cores, which the Python side reads.
-    S_OK = 0
-    S_CANCELLED = 1
-    S_TIMEOUT = 2
-    S_NOMEM = 3
-    S_DUMP_SMALL = 4
+# The status codes of both cores (their ST_*) are status.pxd's.
 
 cdef enum:
     # Slot codes of a key (3..15: the labels of fragment ends).

@@ -92,6 +92,7 @@ near the cut, and share it (``knight.counting.frontier_halves``,
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
+from .status cimport C_BUFFER_SMALL, C_CANCELLED, C_NO_MEMORY, C_OK, C_TIME_LIMIT
 from .poll cimport POLL_CANCELLED, POLL_TIME_LIMIT, poll
 
 from .frontier_state cimport (
@@ -101,11 +102,6 @@ from .frontier_state cimport (
     EMPTY_HI,
     FR_PREFETCH,
     MAXS,
-    S_CANCELLED,
-    S_DUMP_SMALL,
-    S_NOMEM,
-    S_OK,
-    S_TIMEOUT,
     add_vals,
     fr_hash2,
     pack_key,
@@ -187,11 +183,11 @@ cdef extern from *:
     int fr_mate(const uint8_t* a, int n, int s) nogil
 
 # The status codes run returns, as the Python side reads them.
-ST_OK = S_OK
-ST_CANCELLED = S_CANCELLED
-ST_TIMEOUT = S_TIMEOUT
-ST_NOMEM = S_NOMEM
-ST_DUMP_SMALL = S_DUMP_SMALL
+ST_OK = C_OK
+ST_CANCELLED = C_CANCELLED
+ST_TIMEOUT = C_TIME_LIMIT
+ST_NOMEM = C_NO_MEMORY
+ST_DUMP_SMALL = C_BUFFER_SMALL
 
 DEF POLL_MASK = 16383  # poll every 2^14 transitions
 DEF RING = 32          # prefetch distance, in successors
@@ -221,7 +217,6 @@ cdef inline void _table_clear(Table* t, int E, int kw) noexcept nogil:
     for i in range(t.cap):
         t.data[i * E + kw - 1] = EMPTY_HI
     t.size = 0
-
 
 
 cdef inline int64_t _find_slot(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
@@ -291,9 +286,9 @@ cdef int _poll(double deadline, uint8_t* cancel, object progress, int64_t done,
     core never saw an Event set."""
     cdef int stop = poll(deadline, cancel)
     if stop == POLL_CANCELLED:
-        return S_CANCELLED
+        return C_CANCELLED
     if stop == POLL_TIME_LIMIT:
-        return S_TIMEOUT
+        return C_TIME_LIMIT
     cdef double now = _time.time()
     if progress is not None and now - last[0] >= 0.1:
         last[0] = now
@@ -354,8 +349,6 @@ cdef inline int _need_min(uint8_t code, int target, bint path_mode) noexcept nog
     if code == C_EMPTY:
         return 1 if (target == 1 or path_mode) else 2
     return 0 if path_mode else 1
-
-
 
 
 def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
@@ -434,12 +427,12 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     if W > 13 or nw < 1 or finished == NULL or mp == NULL:
         free(finished)
         free(mp)
-        return S_NOMEM
+        return C_NO_MEMORY
     if (fold is not None and fold.shape[0] < N) or (budget and (
             endmask.shape[0] < 2 * N or pins_after.shape[0] < N)):
         free(finished)
         free(mp)
-        return S_NOMEM
+        return C_NO_MEMORY
     if budget:
         emask = &endmask[0]
     cdef int64_t nstart = -1
@@ -458,7 +451,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 dump_out.extend([_np.empty(0, dtype=_np.uint64) for _ in range(3)])
             free(finished)
             free(mp)
-            return S_OK
+            return C_OK
     cdef int64_t dump_cap = dump_lo.shape[0] if dump_lo is not None else -1
     for j in range(nw):
         finished[j] = 0
@@ -470,14 +463,14 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         with nogil:
             if 2 * 1024 * esz > max_bytes or _table_alloc(&cur, 1024, E, kw) != 0 \
                     or _table_alloc(&nxt, 1024, E, kw) != 0:
-                status = S_NOMEM
+                status = C_NO_MEMORY
             elif nstart >= 0:
                 for i in range(nstart):
                     klo = start_lo[i]
                     khi = start_hi[i]
                     if _insert(&cur, klo, khi, fr_hash2(klo, khi), &start_val[i * nw], mp,
                                nw, kw, nxt.cap * esz, max_bytes) != 0:
-                        status = S_NOMEM
+                        status = C_NO_MEMORY
                         break
             else:
                 # the empty board: one state, count 1
@@ -681,7 +674,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                         if nq >= RING:
                             if _insert(&nxt, q_lo[j], q_hi[j], q_h[j], q_src[j], mp, nw,
                                        kw, cur.cap * esz, max_bytes) != 0:
-                                status = S_NOMEM
+                                status = C_NO_MEMORY
                                 break
                         q_lo[j] = klo
                         q_hi[j] = khi
@@ -699,7 +692,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                     j = <int>(s & (RING - 1))
                     if _insert(&nxt, q_lo[j], q_hi[j], q_h[j], q_src[j], mp, nw,
                                kw, cur.cap * esz, max_bytes) != 0:
-                        status = S_NOMEM
+                        status = C_NO_MEMORY
                     s += 1
                 if status != 0:
                     break
@@ -713,7 +706,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                     break
                 if p == dump_step:
                     if dump_cap < nxt.size or dump_val.shape[0] < nxt.size * nw:
-                        status = S_DUMP_SMALL
+                        status = C_BUFFER_SMALL
                     else:
                         s = 0
                         for i in range(nxt.cap):
@@ -734,7 +727,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 info[3] = p
             for j in range(nw):
                 result[j] = finished[j]
-        if status == S_OK and dump_into and p == dump_step:
+        if status == C_OK and dump_into and p == dump_step:
             lo_a = _np.empty(nxt.size, dtype=_np.uint64)
             hi_a = _np.empty(nxt.size, dtype=_np.uint64)
             val_a = _np.empty(nxt.size * nw, dtype=_np.uint64)
@@ -762,4 +755,3 @@ cdef void _copy_table(Table* t, int E, int kw, int nw, uint64_t[::1] lo,
             for j in range(nw):
                 val[s * nw + j] = t.data[i * E + kw + j]
             s += 1
-

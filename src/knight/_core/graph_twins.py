@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..geometry import Move, Square
+from ..status import Status
 from ..trace import TraceEvent, Tracer
 from .poll import is_cancelled
 from .twins import (
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 VISITED = 1024
 FREE_BELOW = 512
 NO_VALUE = 99999
-CANCELLED = 6
+CANCELLED = int(Status.CANCELLED)
 
 #: The cores poll every 16384 nodes; Python is a hundred times slower, so
 #: the twins look at the clock and the cancel flag every 4096.
@@ -59,7 +60,9 @@ POLL_MASK = 4095
 COUNT_POLL_MASK = 16383
 
 #: GraphPathSearch's statuses (as ``knight._core.table_count``).
-DONE, MORE, COUNT_TIME_LIMIT, COUNT_NODE_LIMIT, COUNT_CANCELLED = range(5)
+DONE, MORE, COUNT_TIME_LIMIT, COUNT_NODE_LIMIT, COUNT_CANCELLED = (
+    int(Status.OK), int(Status.MORE), int(Status.TIME_LIMIT), int(Status.NODE_LIMIT),
+    int(Status.CANCELLED))
 
 _NO_LIMIT = 1 << 62
 

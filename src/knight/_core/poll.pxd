@@ -2,11 +2,13 @@
 from libc.stdint cimport uint8_t
 
 cdef enum:
-    # What poll() and poll_status() return (0: go on).
+    # What poll() and poll_status() return (0: go on): the statuses of
+    # status.pxd (C_OK, C_TIME_LIMIT, C_CANCELLED, C_INTERRUPTED), so a
+    # core may pass them on as they are.
     POLL_GO = 0
-    POLL_TIME_LIMIT = 1
-    POLL_CANCELLED = 2
-    POLL_INTERRUPTED = 3
+    POLL_TIME_LIMIT = 3
+    POLL_CANCELLED = 6
+    POLL_INTERRUPTED = 7
 
 cdef int poll(double deadline, const uint8_t* cancel) except -1 with gil
 cdef int poll_status(double deadline, const uint8_t* cancel) noexcept with gil

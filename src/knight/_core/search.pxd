@@ -2,18 +2,8 @@
 # points and the public C-level API (knight.capi).  See search.pyx.
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
+# The cores' statuses are status.pxd's, the one status of every core.
 cdef enum:
-    # Status codes: the values of knight.capi's KT_* codes.
-    S_FOUND = 0
-    S_EXHAUSTED = 1
-    S_NODE_LIMIT = 2
-    S_TIME_LIMIT = 3
-    S_DEAD_END = 4
-    S_NOT_CLOSED = 5
-    S_CANCELLED = 6
-    S_INTERRUPTED = 7
-    S_BAD_ARGUMENT = 8
-    S_NO_MEMORY = 9
     # Tie-break rules of the greedy walk.
     T_FIRST = 0
     T_RANDOM = 1

@@ -21,11 +21,22 @@ Cell encoding (one array, so a probe touches one cache line):
 Every ``POLL_MASK + 1`` nodes a core takes the GIL for a moment to check the
 caller's cancel flag, the deadline and pending signals (``poll_status``).
 A signal handler that raised (Ctrl-C) leaves its exception pending and the
-core returns S_INTERRUPTED: the ``def`` entry points re-raise it.
+core returns C_INTERRUPTED: the ``def`` entry points re-raise it.
 """
 
 from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free
+from .status cimport (
+    C_CANCELLED,
+    C_DEAD_END,
+    C_EXHAUSTED,
+    C_FOUND,
+    C_INTERRUPTED,
+    C_NODE_LIMIT,
+    C_NOT_CLOSED,
+    C_NO_MEMORY,
+    C_TIME_LIMIT,
+)
 
 from .mix cimport splitmix64
 from .poll cimport (
@@ -102,22 +113,23 @@ cdef enum:
 MOVE_STRIDE = STRIDE
 
 # Status codes (search.pxd; the same values as knight.capi's KT_* codes).
-FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = range(7)
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = (
+    C_FOUND, C_EXHAUSTED, C_NODE_LIMIT, C_TIME_LIMIT, C_DEAD_END, C_NOT_CLOSED, C_CANCELLED)
 TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
 
 cdef object _clock = time.perf_counter
 
 
 cdef inline int _polled(double deadline, const uint8_t* cancel) noexcept nogil:
-    """One poll, as a search status (S_FOUND: go on)."""
+    """One poll, as a search status (C_FOUND: go on)."""
     cdef int p = poll_status(deadline, cancel)
     if p == POLL_TIME_LIMIT:
-        return S_TIME_LIMIT
+        return C_TIME_LIMIT
     if p == POLL_CANCELLED:
-        return S_CANCELLED
+        return C_CANCELLED
     if p == POLL_INTERRUPTED:
-        return S_INTERRUPTED
-    return S_FOUND
+        return C_INTERRUPTED
+    return C_FOUND
 
 
 cdef inline void _offsets(const int32_t* order, Py_ssize_t width,
@@ -176,30 +188,30 @@ cdef int _prepare(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols, const Py_ssi
     """``_clear`` (and ``_count_neighbours`` with ``counts``), in bands of rows
     with a poll between bands on big boards, so that a timeout or a cancel
     is seen during the set-up, which takes seconds on 10^8 squares; returns
-    S_FOUND (go on) or the poll's status.  Small boards take one band."""
+    C_FOUND (go on) or the poll's status.  Small boards take one band."""
     cdef Py_ssize_t band, r0
     cdef int status
     if rows * cols < PREPARE_BAND_CELLS:
         _clear(cells, rows, cols)
         if counts:
             _count_neighbours(cells, rows, cols, off)
-        return S_FOUND
+        return C_FOUND
     band = PREPARE_BAND_CELLS // (cols + 4) + 1
     r0 = 0
     while r0 < rows + 4:
         _clear_rows(cells, rows, cols, r0, min(r0 + band, rows + 4))
         r0 += band
         status = _polled(deadline, cancel)
-        if status != S_FOUND:
+        if status != C_FOUND:
             return status
     r0 = 0
     while counts and r0 < rows:
         _count_rows(cells, cols, off, r0, min(r0 + band, rows))
         r0 += band
         status = _polled(deadline, cancel)
-        if status != S_FOUND:
+        if status != C_FOUND:
             return status
-    return S_FOUND
+    return C_FOUND
 
 
 cdef void _clear(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
@@ -268,7 +280,7 @@ cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
     c[s] += VISITED
     pth[0] = <int32_t>s
     if last == 0 and not closed:
-        status = S_FOUND
+        status = C_FOUND
     else:
         while True:
             while k < 8:
@@ -280,7 +292,7 @@ cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
                 # No move left from p: retreat.
                 c[p] -= VISITED
                 if depth == 0:
-                    status = S_EXHAUSTED
+                    status = C_EXHAUSTED
                     break
                 depth -= 1
                 backtracks += 1
@@ -288,7 +300,7 @@ cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
                 k = mv[depth]
                 continue
             if nodes >= max_nodes:
-                status = S_NODE_LIMIT
+                status = C_NODE_LIMIT
                 break
             mv[depth] = <int8_t>k
             depth += 1
@@ -296,13 +308,13 @@ cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
             c[q] += VISITED
             nodes += 1
             if depth == last and (not closed or _adjacent(q, s, off)):
-                status = S_FOUND
+                status = C_FOUND
                 break
             p = q
             k = 8 if depth == last else 0    # a full board that cannot close: retreat
             if (nodes & POLL_MASK) == 0:
                 status = _polled(deadline, cancel)
-                if status != S_FOUND:
+                if status != C_FOUND:
                     break
     out.nodes = nodes
     out.backtracks = backtracks
@@ -328,21 +340,21 @@ cdef int _dfs_ordered(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* of
     mv[0] = 0
     mv[1] = <int8_t>_order_candidates(c, s, off, mv + 2)
     if last == 0 and not closed:
-        status = S_FOUND
+        status = C_FOUND
     else:
         while True:
             i = mv[base]
             if i >= mv[base + 1]:
                 _unvisit(c, pth[depth], off)
                 if depth == 0:
-                    status = S_EXHAUSTED
+                    status = C_EXHAUSTED
                     break
                 depth -= 1
                 base -= STRIDE
                 backtracks += 1
                 continue
             if nodes >= max_nodes:
-                status = S_NODE_LIMIT
+                status = C_NODE_LIMIT
                 break
             mv[base] = <int8_t>(i + 1)
             q = pth[depth] + off[mv[base + 2 + i]]
@@ -354,7 +366,7 @@ cdef int _dfs_ordered(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* of
             mv[base] = 0
             if depth == last:
                 if not closed or _adjacent(q, s, off):
-                    status = S_FOUND
+                    status = C_FOUND
                     break
                 mv[base + 1] = 0          # a full board that cannot close: retreat
             elif closed and c[s] == VISITED:
@@ -363,7 +375,7 @@ cdef int _dfs_ordered(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* of
                 mv[base + 1] = <int8_t>_order_candidates(c, q, off, mv + base + 2)
             if (nodes & POLL_MASK) == 0:
                 status = _polled(deadline, cancel)
-                if status != S_FOUND:
+                if status != C_FOUND:
                     break
     out.nodes = nodes
     out.backtracks = backtracks
@@ -412,7 +424,7 @@ cdef int tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
     ``work`` has ``work_entries(rows, cols)`` entries, ``moves``
     ``move_entries(rows, cols, ordered)``; their contents on entry do not
     matter.  ``board`` (rows*cols, C order) receives the tour when the
-    status is S_FOUND, -1s otherwise.  ``max_nodes`` <= 0: no limit.
+    status is C_FOUND, -1s otherwise.  ``max_nodes`` <= 0: no limit.
     """
     cdef Py_ssize_t width = cols + 4
     cdef Py_ssize_t off[8]
@@ -423,7 +435,7 @@ cdef int tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
         max_nodes = INT64_MAX
     _offsets(order, width, off)
     status = _prepare(work, rows, cols, off, ordered, deadline, cancel)
-    if status != S_FOUND:
+    if status != C_FOUND:
         counters.nodes = counters.backtracks = counters.depth = 0
         _fill(board, rows * cols, -1)
         return status
@@ -433,7 +445,7 @@ cdef int tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
     else:
         status = _dfs_plain(work, path, moves, off, s, rows * cols - 1, closed,
                             max_nodes, deadline, cancel, counters)
-    if status == S_FOUND:
+    if status == C_FOUND:
         _fill_board(board, rows, cols, path, rows * cols)
     else:
         _fill(board, rows * cols, -1)
@@ -444,11 +456,11 @@ cdef int run_tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols,
                          const int32_t* order, Py_ssize_t start_row, Py_ssize_t start_col,
                          bint ordered, bint closed, int64_t max_nodes, double deadline,
                          const uint8_t* cancel, Counters* counters) noexcept nogil:
-    """:c:func:`tree_search` on work memory allocated here and freed; S_NO_MEMORY
+    """:c:func:`tree_search` on work memory allocated here and freed; C_NO_MEMORY
     (board untouched) when there is none."""
     cdef int32_t* work = <int32_t*>alloc_work(work_entries(rows, cols) * sizeof(int32_t))
     cdef int8_t* moves = <int8_t*>alloc_work(move_entries(rows, cols, ordered))
-    cdef int status = S_NO_MEMORY
+    cdef int status = C_NO_MEMORY
     counters.nodes = counters.backtracks = counters.depth = 0
     if work != NULL and moves != NULL:
         status = tree_search(board, rows, cols, work, moves, order, start_row, start_col,
@@ -462,9 +474,9 @@ cdef int _raise_for(int status, Py_ssize_t rows, Py_ssize_t cols, str arrays,
                     str what) except -1:
     """Raise what a core's status means for its Python caller: the pending
     interrupt, or MemoryError when its work memory could not be had."""
-    if status == S_INTERRUPTED:
+    if status == C_INTERRUPTED:
         reraise_pending()
-    if status == S_NO_MEMORY:
+    if status == C_NO_MEMORY:
         raise MemoryError(f"no memory for the {arrays} of a {rows}x{cols} {what}")
     return 0
 
@@ -527,7 +539,7 @@ def backtrack_starts(int32_t[:, :, ::1] boards, const int32_t[:, ::1] order,
     cdef int32_t* work
     cdef int8_t* moves
     cdef Counters counters
-    cdef int status = S_FOUND
+    cdef int status = C_FOUND
     cdef double began, deadline
     _check_order(order)
     if boards.shape[0] < k or results.shape[0] < k or seconds.shape[0] < k:
@@ -538,7 +550,7 @@ def backtrack_starts(int32_t[:, :, ::1] boards, const int32_t[:, ::1] order,
         work = <int32_t*>alloc_work(work_entries(rows, cols) * sizeof(int32_t))
         moves = <int8_t*>alloc_work(move_entries(rows, cols, ordered))
         if work == NULL or moves == NULL:
-            status = S_NO_MEMORY
+            status = C_NO_MEMORY
         else:
             for i in range(k):
                 began = _now()
@@ -551,7 +563,7 @@ def backtrack_starts(int32_t[:, :, ::1] boards, const int32_t[:, ::1] order,
                 results[i, 2] = counters.backtracks
                 seconds[i] = _now() - began
                 done = i + 1
-                if status == S_CANCELLED or status == S_INTERRUPTED:
+                if status == C_CANCELLED or status == C_INTERRUPTED:
                     break
         free(work)
         free(moves)
@@ -606,11 +618,11 @@ cdef int greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
     cdef int32_t* pth = c + (rows + 4) * width
     cdef int32_t d, best, key, best_key
     cdef int64_t dist, best_dist
-    cdef int status = S_FOUND, k, nt
+    cdef int status = C_FOUND, k, nt
     cdef uint64_t state = seed
     _offsets(order, width, off)
     status = _prepare(c, rows, cols, off, True, deadline, cancel)
-    if status != S_FOUND:
+    if status != C_FOUND:
         counters.nodes = counters.backtracks = counters.depth = 0
         _fill(board, rows * cols, -1)
         return status
@@ -632,7 +644,7 @@ cdef int greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
                 ties[nt] = q
                 nt += 1
         if nt == 0:
-            status = S_DEAD_END
+            status = C_DEAD_END
             break
         q = ties[0]
         if nt > 1:
@@ -657,10 +669,10 @@ cdef int greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
         steps += 1
         if (steps & POLL_MASK) == 0:
             status = _polled(deadline, cancel)
-            if status != S_FOUND:
+            if status != C_FOUND:
                 break
-    if status == S_FOUND and closed and not _adjacent(pth[steps - 1], s, off):
-        status = S_NOT_CLOSED
+    if status == C_FOUND and closed and not _adjacent(pth[steps - 1], s, off):
+        status = C_NOT_CLOSED
     _fill_board(board, rows, cols, pth, steps)
     counters.nodes = steps
     counters.backtracks = 0
@@ -672,10 +684,10 @@ cdef int run_greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols,
                          const int32_t* order, Py_ssize_t start_row, Py_ssize_t start_col,
                          int tie_break, uint64_t seed, bint closed, double deadline,
                          const uint8_t* cancel, Counters* counters) noexcept nogil:
-    """:c:func:`greedy_walk` on work memory allocated here and freed; S_NO_MEMORY
+    """:c:func:`greedy_walk` on work memory allocated here and freed; C_NO_MEMORY
     (board untouched) when there is none."""
     cdef int32_t* work = <int32_t*>alloc_work(work_entries(rows, cols) * sizeof(int32_t))
-    cdef int status = S_NO_MEMORY
+    cdef int status = C_NO_MEMORY
     counters.nodes = counters.backtracks = counters.depth = 0
     if work != NULL:
         status = greedy_walk(board, rows, cols, work, order, start_row, start_col, tie_break,

@@ -14,6 +14,7 @@ encoding (``neighbour_table.pxd``); the clue distances come from
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from .status cimport C_CANCELLED, C_DONE, C_MORE, C_NODE_LIMIT, C_TIME_LIMIT
 
 from .board_graph cimport bfs_distances
 from .neighbour_table cimport FREE_BELOW, POLL_MASK, VISITED, check_table
@@ -22,14 +23,9 @@ from .poll cimport POLL_TIME_LIMIT, cancel_address, poll
 import numpy as np
 
 #: The statuses of ``count`` and ``collect``.
-DONE, MORE, TIME_LIMIT, NODE_LIMIT, CANCELLED = range(5)
-
-cdef enum:
-    C_DONE = 0
-    C_MORE = 1
-    C_TIME_LIMIT = 2
-    C_NODE_LIMIT = 3
-    C_CANCELLED = 4
+# Status codes: status.pxd's, the one status of every core.
+DONE, MORE, TIME_LIMIT, NODE_LIMIT, CANCELLED = (
+    C_DONE, C_MORE, C_TIME_LIMIT, C_NODE_LIMIT, C_CANCELLED)
 
 
 cdef class GraphPathSearch:

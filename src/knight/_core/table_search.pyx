@@ -31,6 +31,17 @@ user can move from a plain board to a holed one and compare like with like.
 
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free
+from .status cimport (
+    C_CANCELLED,
+    C_DEAD_END,
+    C_EXHAUSTED,
+    C_FOUND,
+    C_INTERRUPTED,
+    C_NODE_LIMIT,
+    C_NOT_CLOSED,
+    C_NO_MEMORY,
+    C_TIME_LIMIT,
+)
 
 from .mix cimport splitmix64
 from .neighbour_table cimport FREE_BELOW, POLL_MASK, VISITED, check_table
@@ -44,15 +55,6 @@ from .poll cimport (
 )
 from .search cimport (
     Counters,
-    S_CANCELLED,
-    S_DEAD_END,
-    S_EXHAUSTED,
-    S_FOUND,
-    S_INTERRUPTED,
-    S_NO_MEMORY,
-    S_NODE_LIMIT,
-    S_NOT_CLOSED,
-    S_TIME_LIMIT,
     T_POHL,
     T_RANDOM,
     T_ROTH,
@@ -68,12 +70,12 @@ cdef enum:
 cdef inline int _polled(double deadline, const uint8_t* cancel) noexcept nogil:
     cdef int p = poll_status(deadline, cancel)
     if p == POLL_TIME_LIMIT:
-        return S_TIME_LIMIT
+        return C_TIME_LIMIT
     if p == POLL_CANCELLED:
-        return S_CANCELLED
+        return C_CANCELLED
     if p == POLL_INTERRUPTED:
-        return S_INTERRUPTED
-    return S_FOUND
+        return C_INTERRUPTED
+    return C_FOUND
 
 
 cdef struct Graph:
@@ -156,7 +158,7 @@ cdef int _dfs_plain(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ss
     c[s] += VISITED
     pth[0] = <int32_t>s
     if last == 0 and not closed:
-        status = S_FOUND
+        status = C_FOUND
     else:
         while True:
             while k < dp:
@@ -167,7 +169,7 @@ cdef int _dfs_plain(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ss
             else:
                 c[p] -= VISITED
                 if depth == 0:
-                    status = S_EXHAUSTED
+                    status = C_EXHAUSTED
                     break
                 depth -= 1
                 backtracks += 1
@@ -177,7 +179,7 @@ cdef int _dfs_plain(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ss
                 row = g.nbr + p * g.width
                 continue
             if nodes >= max_nodes:
-                status = S_NODE_LIMIT
+                status = C_NODE_LIMIT
                 break
             mv[depth] = <uint8_t>k
             depth += 1
@@ -185,7 +187,7 @@ cdef int _dfs_plain(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ss
             c[q] += VISITED
             nodes += 1
             if depth == last and (not closed or _adjacent(g, q, s)):
-                status = S_FOUND
+                status = C_FOUND
                 break
             p = q
             dp = g.deg[p]
@@ -193,7 +195,7 @@ cdef int _dfs_plain(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ss
             k = dp if depth == last else 0
             if (nodes & POLL_MASK) == 0:
                 status = _polled(deadline, cancel)
-                if status != S_FOUND:
+                if status != C_FOUND:
                     break
     out.nodes = nodes
     out.backtracks = backtracks
@@ -243,21 +245,21 @@ cdef int _dfs_ordered(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_
     mv[0] = 0
     mv[1] = <uint8_t>_order_candidates(c, g, s, mv + 2)
     if last == 0 and not closed:
-        status = S_FOUND
+        status = C_FOUND
     else:
         while True:
             i = mv[base]
             if i >= mv[base + 1]:
                 _unvisit(c, g, pth[depth])
                 if depth == 0:
-                    status = S_EXHAUSTED
+                    status = C_EXHAUSTED
                     break
                 depth -= 1
                 base -= stride
                 backtracks += 1
                 continue
             if nodes >= max_nodes:
-                status = S_NODE_LIMIT
+                status = C_NODE_LIMIT
                 break
             mv[base] = <uint8_t>(i + 1)
             q = g.nbr[pth[depth] * g.width + mv[base + 2 + i]]
@@ -269,7 +271,7 @@ cdef int _dfs_ordered(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_
             mv[base] = 0
             if depth == last:
                 if not closed or _adjacent(g, q, s):
-                    status = S_FOUND
+                    status = C_FOUND
                     break
                 mv[base + 1] = 0
             elif closed and c[s] == VISITED:
@@ -278,7 +280,7 @@ cdef int _dfs_ordered(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_
                 mv[base + 1] = <uint8_t>i
             if (nodes & POLL_MASK) == 0:
                 status = _polled(deadline, cancel)
-                if status != S_FOUND:
+                if status != C_FOUND:
                     break
     out.nodes = nodes
     out.backtracks = backtracks
@@ -325,7 +327,7 @@ cdef int table_tree_search(int32_t* steps, const int32_t* nbr, const uint8_t* de
             work[i] = 0
         status = _dfs_plain(work, &g, work + n + 1, moves, start, n - 1, closed, max_nodes,
                             deadline, cancel, counters)
-    if status == S_FOUND:
+    if status == C_FOUND:
         _fill_steps(steps, n, work + n + 1, n)
     else:
         for i in range(n):
@@ -362,7 +364,7 @@ cdef int table_greedy_walk(int32_t* steps, const int32_t* nbr, const uint8_t* de
     cdef int32_t* pth = work + n + 1
     cdef int32_t d, best, key, best_key
     cdef int64_t dist, best_dist
-    cdef int status = S_FOUND, k, nt
+    cdef int status = C_FOUND, k, nt
     cdef uint64_t state = seed
     g.nbr = nbr
     g.deg = deg
@@ -387,7 +389,7 @@ cdef int table_greedy_walk(int32_t* steps, const int32_t* nbr, const uint8_t* de
                 ties[nt] = q
                 nt += 1
         if nt == 0:
-            status = S_DEAD_END
+            status = C_DEAD_END
             break
         q = ties[0]
         if nt > 1:
@@ -412,10 +414,10 @@ cdef int table_greedy_walk(int32_t* steps, const int32_t* nbr, const uint8_t* de
         steps_done += 1
         if (steps_done & POLL_MASK) == 0:
             status = _polled(deadline, cancel)
-            if status != S_FOUND:
+            if status != C_FOUND:
                 break
-    if status == S_FOUND and closed and not _adjacent(&g, pth[steps_done - 1], start):
-        status = S_NOT_CLOSED
+    if status == C_FOUND and closed and not _adjacent(&g, pth[steps_done - 1], start):
+        status = C_NOT_CLOSED
     _fill_steps(steps, n, pth, steps_done)
     counters.nodes = steps_done
     counters.backtracks = 0
@@ -561,7 +563,7 @@ cdef int _dfs_between(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, uin
     mv[0] = 0
     mv[1] = 0
     if last == 0:
-        status = S_FOUND if s == t else S_EXHAUSTED
+        status = C_FOUND if s == t else C_EXHAUSTED
     else:
         if _between_root_ok(c, g, s, t, near) and _between_connected(c, g, s, last, near,
                                                                      queue):
@@ -571,14 +573,14 @@ cdef int _dfs_between(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, uin
             if i >= mv[base + 1]:
                 _unvisit(c, g, pth[depth])
                 if depth == 0:
-                    status = S_EXHAUSTED
+                    status = C_EXHAUSTED
                     break
                 depth -= 1
                 base -= stride
                 backtracks += 1
                 continue
             if nodes >= max_nodes:
-                status = S_NODE_LIMIT
+                status = C_NODE_LIMIT
                 break
             mv[base] = <uint8_t>(i + 1)
             p = pth[depth]
@@ -590,7 +592,7 @@ cdef int _dfs_between(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, uin
             _visit(c, g, q)
             mv[base] = 0
             if depth == last:
-                status = S_FOUND
+                status = C_FOUND
                 break
             if depth <= connect_depth and not _between_connected(c, g, q, last - depth,
                                                                  near, queue):
@@ -600,7 +602,7 @@ cdef int _dfs_between(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, uin
                                                             near, mv + base + 2)
             if (nodes & POLL_MASK) == 0:
                 status = _polled(deadline, cancel)
-                if status != S_FOUND:
+                if status != C_FOUND:
                     break
     out.nodes = nodes
     out.backtracks = backtracks
@@ -609,9 +611,9 @@ cdef int _dfs_between(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, uin
 
 
 cdef int _raise_for(int status, Py_ssize_t n, str what) except -1:
-    if status == S_INTERRUPTED:
+    if status == C_INTERRUPTED:
         reraise_pending()
-    if status == S_NO_MEMORY:
+    if status == C_NO_MEMORY:
         raise MemoryError(f"no memory for the work arrays of a {what} of {n} squares")
     return 0
 
@@ -627,7 +629,7 @@ def backtrack(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1] 
     cdef Py_ssize_t n = steps.shape[0], width = nbr.shape[1]
     cdef const uint8_t* flag = cancel_address(cancel)
     cdef Counters counters
-    cdef int status = S_NO_MEMORY
+    cdef int status = C_NO_MEMORY
     cdef int32_t* work
     cdef uint8_t* moves
     check_table(nbr, deg, n)
@@ -654,7 +656,7 @@ def warnsdorff(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1]
     cdef Py_ssize_t n = steps.shape[0], width = nbr.shape[1]
     cdef const uint8_t* flag = cancel_address(cancel)
     cdef Counters counters
-    cdef int status = S_NO_MEMORY
+    cdef int status = C_NO_MEMORY
     cdef int32_t* work
     check_table(nbr, deg, n)
     if not 0 <= start < n:
@@ -716,7 +718,7 @@ def between(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1] de
         _count_all(&work[0], &g)
         status = _dfs_between(&work[0], &g, &work[n + 1], &moves[0], &near[0], &queue[0],
                               start, end, connect_depth, max_nodes, deadline, flag, &counters)
-        if status == S_FOUND:
+        if status == C_FOUND:
             _fill_steps(&steps[0], n, &work[n + 1], n)
         else:
             for i in range(n):

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..geometry import Move
+from ..status import Status
 from ..trace import TraceEvent, Tracer
 from . import poll as _poll
 
@@ -28,7 +29,9 @@ FREE_BELOW = 32
 NO_VALUE = 99
 MASK64 = (1 << 64) - 1
 
-FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = range(7)
+FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = (
+    int(Status.FOUND), int(Status.EXHAUSTED), int(Status.NODE_LIMIT), int(Status.TIME_LIMIT),
+    int(Status.DEAD_END), int(Status.NOT_CLOSED), int(Status.CANCELLED))
 TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
 
 def _stop(deadline: float, cancel: np.ndarray | None) -> int:

@@ -14,8 +14,10 @@ first failing step for the message, off the hot path.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint32_t
+from .status cimport C_NOT_A_KNIGHT_MOVE, C_NOT_CLOSED, C_OK, C_OUT_OF_RANGE, C_REPEATED
 
-OK, OUT_OF_RANGE, REPEATED, BROKEN, NOT_CLOSED = range(5)
+OK, OUT_OF_RANGE, REPEATED, BROKEN, NOT_CLOSED = (
+    C_OK, C_OUT_OF_RANGE, C_REPEATED, C_NOT_A_KNIGHT_MOVE, C_NOT_CLOSED)
 
 cdef int DR[8]
 cdef int DC[8]
@@ -74,11 +76,11 @@ cdef inline bint _inner_row(const int32_t* p, Py_ssize_t first, Py_ssize_t stop,
 cdef inline int _check_square(const int32_t* b, Py_ssize_t rows, Py_ssize_t cols,
                               Py_ssize_t r, Py_ssize_t c, const Py_ssize_t* off,
                               int64_t n, bint closed, bint* zero) noexcept nogil:
-    """The exact check of one square: S_OK or the failure's code."""
+    """The exact check of one square: C_OK or the failure's code."""
     cdef int32_t v = b[r * cols + c], want
     cdef bint found
     if v < 0 or v >= n:
-        return S_OUT_OF_RANGE
+        return C_OUT_OF_RANGE
     if v == 0:
         zero[0] = True
     if v < n - 1:
@@ -86,19 +88,19 @@ cdef inline int _check_square(const int32_t* b, Py_ssize_t rows, Py_ssize_t cols
     elif closed:
         want = 0
     else:
-        return S_OK
+        return C_OK
     if 2 <= r < rows - 2 and 2 <= c < cols - 2:
         found = _inner_has(b + r * cols + c, off, want)
     else:
         found = _edge_has(b, rows, cols, r, c, want)
     if found:
-        return S_OK
-    return S_BROKEN if v < n - 1 else S_NOT_CLOSED
+        return C_OK
+    return C_NOT_A_KNIGHT_MOVE if v < n - 1 else C_NOT_CLOSED
 
 
 cdef int verify_core(const int32_t* b, Py_ssize_t rows, Py_ssize_t cols, bint closed,
                      Py_ssize_t* where) noexcept nogil:
-    """Check a C-order board of step numbers; return S_OK or the failure's code.
+    """Check a C-order board of step numbers; return C_OK or the failure's code.
 
     Rows are checked by the vectorisable fast path first; a row that fails
     it (or an edge row) is checked square by square, which also finds where
@@ -111,7 +113,7 @@ cdef int verify_core(const int32_t* b, Py_ssize_t rows, Py_ssize_t cols, bint cl
     cdef Py_ssize_t edge[4]
     cdef int64_t n = rows * cols
     cdef int32_t last_want = 0 if closed else -1
-    cdef int status = S_OK
+    cdef int status = C_OK
     cdef bint zero = False, had_zero
     cdef Py_ssize_t zero_row = -1
     for k in range(8):
@@ -127,20 +129,20 @@ cdef int verify_core(const int32_t* b, Py_ssize_t rows, Py_ssize_t cols, bint cl
             for i in range(4):
                 c = edge[i]
                 status = _check_square(b, rows, cols, r, c, off, n, closed, &zero)
-                if status != S_OK:
+                if status != C_OK:
                     break
         else:
             for c in range(cols):
                 status = _check_square(b, rows, cols, r, c, off, n, closed, &zero)
-                if status != S_OK:
+                if status != C_OK:
                     break
-        if status != S_OK:
+        if status != C_OK:
             break
         if zero and not had_zero:
             zero_row = r
-    if status == S_OK and not zero:
-        status = S_REPEATED
-    if status == S_OK:
+    if status == C_OK and not zero:
+        status = C_REPEATED
+    if status == C_OK:
         r = zero_row
         for c in range(cols):
             if b[r * cols + c] == 0:
