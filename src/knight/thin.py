@@ -590,10 +590,7 @@ def thin_tour(rows: int, cols: int, start: Square, closed: bool,
     # start column, the walk through the states, the fill.
     status = _thin.thin_into(board, start[0], start[1], closed, cancel)
     if status == _thin.CANCELLED:
-        raise SearchCancelled(
-            f"the construction of a {rows}x{cols} tour was cancelled: the cancel token was set",
-            0, 0.0,
-        )
+        raise construction_cancelled(rows, cols)
     if status == _thin.NO_MEMORY:
         raise MemoryError(f"a tour of the {rows}x{cols} board: out of memory")
     if status != _thin.OK:
@@ -601,6 +598,15 @@ def thin_tour(rows: int, cols: int, start: Square, closed: bool,
         raise AssertionError(f"thin automaton walk failed (status {status}) on {rows}x{cols}")
     return board
 
+
+
+def construction_cancelled(rows: int, cols: int) -> SearchCancelled:
+    """The error of a construction (:func:`thin_tour`, :func:`knight.construct.construct`)
+    that its cancel token stopped."""
+    return SearchCancelled(
+        f"the construction of a {rows}x{cols} tour was cancelled: the cancel token was set",
+        0, 0.0,
+    )
 
 # Pure-Python twins of the two cores in knight._core.thin (the tests compare them).
 
