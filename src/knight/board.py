@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -682,15 +682,18 @@ class Board:
 
     def adjacent(self, a: Square, b: Square) -> bool:
         """True when one move takes a piece from square ``a`` to square ``b``."""
+        return any(sq == tuple(b) and sq != tuple(a) for _, sq in self._landings(a))
+
+    def _landings(self, a: Square) -> Iterator[tuple[Move, tuple[int, int]]]:
+        """Each move in order, and where it takes a piece from ``a`` (across
+        the seams of a cylinder or torus; maybe off a flat board, or a hole)."""
         for dr, dc in self._moves:
             r, c = a[0] + dr, a[1] + dc
             if self._wrap == "torus":
                 r %= self._rows
             if self._wrap is not None:
                 c %= self._cols
-            if (r, c) == tuple(b) and (r, c) != tuple(a):
-                return True
-        return False
+            yield (dr, dc), (r, c)
 
     @property
     def reach(self) -> tuple[int, int]:
