@@ -96,6 +96,16 @@ MAX_OFFSET = MAX_SQUARES
 HOLE_TOKENS = frozenset({".", "#", "-"})
 
 
+def text_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of a board's or a puzzle's text that say something: each
+    one's number (from 1) and the line stripped; blank lines and comments
+    (lines starting with ``;`` or ``//``) are skipped."""
+    for lineno, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith((";", "//")):
+            yield lineno, stripped
+
+
 def leaper(a: int, b: int) -> tuple[Move, ...]:
     """The offsets of the (a, b)-leaper in the package's canonical order.
 
@@ -343,10 +353,7 @@ class Board:
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         rows: list[list[str]] = []
         linenos: list[int] = []
-        for lineno, line in enumerate(text.splitlines(), 1):
-            stripped = line.strip()
-            if not stripped or stripped.startswith((";", "//")):
-                continue
+        for lineno, stripped in text_lines(text):
             tokens = stripped.split()
             if rows and len(tokens) != len(rows[0]):
                 raise ValueError(
