@@ -8,7 +8,6 @@ True
 
 from __future__ import annotations
 
-import importlib as _importlib
 import sys as _sys
 import types as _types
 
@@ -18,6 +17,7 @@ import types as _types
 # ``knight.solve(8)`` never loads the counting, the puzzles, the rendering or
 # the pure-Python twins.  Type checkers see plain imports.  (Not ``typing``:
 # importing it would cost more than the rest of ``import knight``.)
+from ._lazy import loader as _loader
 from ._version import __version__
 
 TYPE_CHECKING = False
@@ -161,7 +161,7 @@ _LAZY: dict[str, str] = {
 #: The modules and subpackages reachable as attributes (``knight.counting``,
 #: ``knight.puzzle``), imported on first access as ``import knight.NAME`` would.
 _SUBMODULES = frozenset({
-    "_core", "_version", "board", "capi", "checks", "cli", "clues", "compare", "construct",
+    "_core", "_lazy", "_version", "board", "capi", "checks", "cli", "clues", "compare", "construct",
     "counting", "decide", "engines", "errors", "existence", "geometry", "limits", "planner",
     "puzzle",
     "reference", "render", "search", "solver", "status", "theory", "thin", "tour", "trace",
@@ -169,17 +169,9 @@ _SUBMODULES = frozenset({
 })
 
 
-def _load(name: str) -> Any:
-    """``knight.NAME`` on first use: import the module that defines it, keep the value."""
-    where = _LAZY.get(name)
-    if where is not None:
-        value = getattr(_importlib.import_module(where, __name__), name)
-    elif name in _SUBMODULES:
-        value = _importlib.import_module(f".{name}", __name__)
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value  # later look-ups are plain attribute reads
-    return value
+#: ``knight.NAME`` on first use: import the module that defines it, keep the
+#: value (later look-ups are plain attribute reads).
+_load = _loader(__name__, globals(), _LAZY, _SUBMODULES)
 
 
 if not TYPE_CHECKING:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -94,6 +94,16 @@ MAX_OFFSET = MAX_SQUARES
 
 #: Tokens that mark a hole in :meth:`Board.from_text`.
 HOLE_TOKENS = frozenset({".", "#", "-"})
+
+
+def text_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of a board's or a puzzle's text that say something: each
+    one's number (from 1) and the line stripped; blank lines and comments
+    (lines starting with ``;`` or ``//``) are skipped."""
+    for lineno, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith((";", "//")):
+            yield lineno, stripped
 
 
 def leaper(a: int, b: int) -> tuple[Move, ...]:
@@ -343,10 +353,7 @@ class Board:
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         rows: list[list[str]] = []
         linenos: list[int] = []
-        for lineno, line in enumerate(text.splitlines(), 1):
-            stripped = line.strip()
-            if not stripped or stripped.startswith((";", "//")):
-                continue
+        for lineno, stripped in text_lines(text):
             tokens = stripped.split()
             if rows and len(tokens) != len(rows[0]):
                 raise ValueError(
@@ -682,15 +689,18 @@ class Board:
 
     def adjacent(self, a: Square, b: Square) -> bool:
         """True when one move takes a piece from square ``a`` to square ``b``."""
+        return any(sq == tuple(b) and sq != tuple(a) for _, sq in self._landings(a))
+
+    def _landings(self, a: Square) -> Iterator[tuple[Move, tuple[int, int]]]:
+        """Each move in order, and where it takes a piece from ``a`` (across
+        the seams of a cylinder or torus; maybe off a flat board, or a hole)."""
         for dr, dc in self._moves:
             r, c = a[0] + dr, a[1] + dc
             if self._wrap == "torus":
                 r %= self._rows
             if self._wrap is not None:
                 c %= self._cols
-            if (r, c) == tuple(b) and (r, c) != tuple(a):
-                return True
-        return False
+            yield (dr, dc), (r, c)
 
     @property
     def reach(self) -> tuple[int, int]:

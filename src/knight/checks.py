@@ -219,16 +219,7 @@ def check_path(
     flat = r * cols + c
     counts = np.bincount(flat, minlength=n)
     if np.any(counts > 1):
-        sq_i = int(np.flatnonzero(counts > 1)[0])
-        steps = np.flatnonzero(flat == sq_i)
-        sq = _sq(sq_i, cols)
-        raise InvalidTourError(
-            f"square {_fmt(sq)} is visited {steps.size} times, at steps "
-            + ", ".join(str(int(s)) for s in steps),
-            "repeated-step",
-            int(steps[1]),
-            (sq,),
-        )
+        raise _repeated(r, c, _sq(int(np.flatnonzero(counts > 1)[0]), cols))
     dr = np.abs(np.diff(r))
     dc = np.abs(np.diff(c))
     ok = bool(np.all(dr * dc == 2))

@@ -58,9 +58,9 @@ from ._core import between_paths as _paths
 from ._core import construct as _construct
 from ._core import construct_between as _between
 from ._core import stored_blocks as _stored
-from .errors import NoTourError, SearchCancelled
+from .errors import NoTourError
 from .geometry import DEFAULT_ORDER, Square, board_size, check_memory, square
-from .thin import thin_tour
+from .thin import construction_cancelled, thin_tour
 
 
 class NoLayoutError(RuntimeError):
@@ -292,10 +292,7 @@ alternates colours, so it needs an even number (Schwenk 1991)
     board = np.empty((rows, cols), dtype=np.int32)
     status = _construct.construct_into(board, start[0], start[1], closed, cancel)
     if status == _construct.CANCELLED:
-        raise SearchCancelled(
-            f"the construction of a {rows}x{cols} tour was cancelled: the cancel token was set",
-            0, 0.0,
-        )
+        raise construction_cancelled(rows, cols)
     if status != _construct.OK:
         if status == _construct.BAD_DATA:
             why = _stored.blocks_error() or (

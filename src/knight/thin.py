@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -589,10 +590,7 @@ def thin_tour(rows: int, cols: int, start: Square, closed: bool,
     # start column, the walk through the states, the fill.
     status = _thin.thin_into(board, start[0], start[1], closed, cancel)
     if status == _thin.CANCELLED:
-        raise SearchCancelled(
-            f"the construction of a {rows}x{cols} tour was cancelled: the cancel token was set",
-            0, 0.0,
-        )
+        raise construction_cancelled(rows, cols)
     if status == _thin.NO_MEMORY:
         raise MemoryError(f"a tour of the {rows}x{cols} board: out of memory")
     if status != _thin.OK:
@@ -601,6 +599,15 @@ def thin_tour(rows: int, cols: int, start: Square, closed: bool,
     return board
 
 
+
+def construction_cancelled(rows: int, cols: int) -> SearchCancelled:
+    """The error of a construction (:func:`thin_tour`, :func:`knight.construct.construct`)
+    that its cancel token stopped."""
+    return SearchCancelled(
+        f"the construction of a {rows}x{cols} tour was cancelled: the cancel token was set",
+        0, 0.0,
+    )
+
 # Pure-Python twins of the two cores in knight._core.thin (the tests compare them).
 
 def walk_states_reference(auto: _Automaton, n: int, col: int, before: int, after: int,
@@ -608,29 +615,37 @@ def walk_states_reference(auto: _Automaton, n: int, col: int, before: int, after
     """The per-column edge masks :func:`knight._core.thin.walk_states` picks."""
     masks = np.empty(n, dtype=np.int32)
     masks[col] = mask
-    state = before
-    for j in range(col - 1, -1, -1):
-        a = _cls(j, auto.reach_pre, auto.reach_per)
-        for k in range(auto.pred_ptr[state], auto.pred_ptr[state + 1]):
-            if auto.reach[a, auto.pred_src[k]]:
-                masks[j] = auto.pred_mask[k]
-                state = int(auto.pred_src[k])
-                break
-        else:
-            raise AssertionError("no predecessor")
+    # Left of the start column back to state 0 through the predecessors, then
+    # right of it on to the accepting state through the successors.
+    state = _walk_reference(masks, range(col - 1, -1, -1), before, auto.pred_ptr,
+                            auto.pred_src, auto.pred_mask, auto.reach,
+                            lambda j: _cls(j, auto.reach_pre, auto.reach_per), "no predecessor")
     assert state == 0
-    state = after
-    for j in range(col + 1, n):
-        b = _cls(n - 1 - j, auto.finish_pre, auto.finish_per)
-        for k in range(auto.succ_ptr[state], auto.succ_ptr[state + 1]):
-            if auto.finish[b, auto.succ_dst[k]]:
-                masks[j] = auto.succ_mask[k]
-                state = int(auto.succ_dst[k])
-                break
-        else:
-            raise AssertionError("no successor")
+    state = _walk_reference(masks, range(col + 1, n), after, auto.succ_ptr, auto.succ_dst,
+                            auto.succ_mask, auto.finish,
+                            lambda j: _cls(n - 1 - j, auto.finish_pre, auto.finish_per),
+                            "no successor")
     assert state == auto.accept
     return masks
+
+
+def _walk_reference(masks: np.ndarray, columns: range, state: int, ptr: np.ndarray,
+                    other: np.ndarray, edge_mask: np.ndarray, ok: np.ndarray,
+                    cls: Callable[[int], int], missing: str) -> int:
+    """One direction of :func:`walk_states_reference`: through ``columns``,
+    each column's first edge of ``state`` (``ptr``/``other``/``edge_mask``)
+    to a state ``ok[cls(column)]`` allows; its mask into ``masks``.  The
+    last state."""
+    for j in columns:
+        a = cls(j)
+        for k in range(ptr[state], ptr[state + 1]):
+            if ok[a, other[k]]:
+                masks[j] = edge_mask[k]
+                state = int(other[k])
+                break
+        else:
+            raise AssertionError(missing)
+    return state
 
 
 def fill_board_reference(masks: np.ndarray, h: int, r: int, j: int) -> np.ndarray:

@@ -1,7 +1,6 @@
 """Type stub for the construction core (see construct.pyx)."""
 
-import numpy as np
-import numpy.typing as npt
+from ._arrays import I32, U8
 
 OK: int
 CANCELLED: int
@@ -12,19 +11,11 @@ NO_TOUR: int
 BAD_DATA: int
 
 def construct_into(
-    board: npt.NDArray[np.int32],
-    start_row: int,
-    start_col: int,
-    closed: bool,
-    cancel: npt.NDArray[np.uint8] | None = None,
+    board: I32, start_row: int, start_col: int, closed: bool, cancel: U8 | None = None
 ) -> int: ...
+
+# construct_into's arguments, then the window's.
 def construct_window(
-    board: npt.NDArray[np.int32],
-    start_row: int,
-    start_col: int,
-    closed: bool,
-    cancel: npt.NDArray[np.uint8] | None = None,
-    offset: int = 0,
-    last_row: int = -1,
-    last_col: int = -1,
+    board: I32, start_row: int, start_col: int, closed: bool, cancel: U8 | None = None,
+    offset: int = 0, last_row: int = -1, last_col: int = -1,
 ) -> int: ...

@@ -1,8 +1,8 @@
 """Type stub for the compiled counting core (see count.pyx)."""
 
-import numpy as np
-import numpy.typing as npt
 from typing_extensions import disjoint_base
+
+from ._arrays import I32, U8
 
 DONE: int
 MORE: int
@@ -14,21 +14,14 @@ CANCELLED: int
 @disjoint_base
 class PathSearch:
     def __init__(
-        self,
-        rows: int,
-        cols: int,
-        prefix: npt.NDArray[np.int32],
-        blocked: npt.NDArray[np.int32],
-        ends: npt.NDArray[np.uint8],
+        self, rows: int, cols: int, prefix: I32, blocked: I32, ends: U8,
         connect_depth: int = ...,
     ) -> None: ...
     def count(
-        self, deadline: float = ..., max_nodes: int = ...,
-        cancel: npt.NDArray[np.uint8] | None = ...,
+        self, deadline: float = ..., max_nodes: int = ..., cancel: U8 | None = ...
     ) -> tuple[int, int, int]: ...
     def collect(
-        self, out: npt.NDArray[np.int32], deadline: float = ...,
-        cancel: npt.NDArray[np.uint8] | None = ...,
+        self, out: I32, deadline: float = ..., cancel: U8 | None = ...
     ) -> tuple[int, int]: ...
     @property
     def found(self) -> int: ...

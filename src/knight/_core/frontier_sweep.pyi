@@ -2,8 +2,7 @@
 
 from collections.abc import Callable
 
-import numpy as np
-import numpy.typing as npt
+from ._arrays import I32, I64, U8, U64
 
 ST_OK: int
 ST_CANCELLED: int
@@ -11,35 +10,15 @@ ST_TIMEOUT: int
 ST_NOMEM: int
 ST_DUMP_SMALL: int
 
+# The board as prepared (W .. path_mode), as the sampler's Stepper takes it too.
 def run(
-    W: int,
-    N: int,
-    target: npt.NDArray[np.int32],
-    back: npt.NDArray[np.int32],
-    rem: npt.NDArray[np.int32],
-    fwd: npt.NDArray[np.int32],
-    last_fwd: npt.NDArray[np.int32],
-    pinned: npt.NDArray[np.int32],
-    last_needed: int,
-    path_mode: bool,
-    mods: npt.NDArray[np.uint64],
-    result: npt.NDArray[np.uint64],
-    sizes: npt.NDArray[np.int64],
-    info: npt.NDArray[np.int64],
-    deadline: float,
-    cancel: npt.NDArray[np.uint8] | None,
-    progress: Callable[[int, int, int], object] | None,
-    max_bytes: int,
-    dump_step: int = ...,
-    dump_lo: npt.NDArray[np.uint64] | None = ...,
-    dump_hi: npt.NDArray[np.uint64] | None = ...,
-    dump_val: npt.NDArray[np.uint64] | None = ...,
-    fold: npt.NDArray[np.uint8] | None = ...,
-    dump_out: list[npt.NDArray[np.uint64]] | None = ...,
-    endmask: npt.NDArray[np.uint64] | None = ...,
-    pins_after: npt.NDArray[np.int32] | None = ...,
-    start_step: int = ...,
-    start_lo: npt.NDArray[np.uint64] | None = ...,
-    start_hi: npt.NDArray[np.uint64] | None = ...,
-    start_val: npt.NDArray[np.uint64] | None = ...,
+    W: int, N: int, target: I32, back: I32, rem: I32, fwd: I32, last_fwd: I32, pinned: I32,
+    last_needed: int, path_mode: bool,
+    mods: U64, result: U64, sizes: I64, info: I64, deadline: float, cancel: U8 | None,
+    progress: Callable[[int, int, int], object] | None, max_bytes: int,
+    dump_step: int = ..., dump_lo: U64 | None = ..., dump_hi: U64 | None = ...,
+    dump_val: U64 | None = ..., fold: U8 | None = ..., dump_out: list[U64] | None = ...,
+    endmask: U64 | None = ..., pins_after: I32 | None = ...,
+    start_step: int = ..., start_lo: U64 | None = ..., start_hi: U64 | None = ...,
+    start_val: U64 | None = ...,
 ) -> int: ...

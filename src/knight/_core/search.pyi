@@ -1,7 +1,6 @@
 """Type stubs for the search cores (knight/_core/search.pyx)."""
 
-import numpy as np
-import numpy.typing as npt
+from ._arrays import F64, I32, I64, U8
 
 MOVE_STRIDE: int
 FOUND: int
@@ -18,37 +17,17 @@ TIE_POHL: int
 
 def work_hugepages(on: bool | None = None) -> bool: ...
 def work_size(rows: int, cols: int) -> int: ...
+
+# Each writes the tour into board (boards: one a start), the moves tried in order.
 def backtrack(
-    board: npt.NDArray[np.int32],
-    order: npt.NDArray[np.int32],
-    start_row: int,
-    start_col: int,
-    ordered: bool,
-    closed: bool,
-    max_nodes: int,
-    deadline: float,
-    cancel: npt.NDArray[np.uint8] | None = None,
+    board: I32, order: I32, start_row: int, start_col: int, ordered: bool, closed: bool,
+    max_nodes: int, deadline: float, cancel: U8 | None = None,
 ) -> tuple[int, int, int]: ...
 def backtrack_starts(
-    boards: npt.NDArray[np.int32],
-    order: npt.NDArray[np.int32],
-    starts: npt.NDArray[np.int32],
-    ordered: bool,
-    closed: bool,
-    max_nodes: int,
-    timeout: float,
-    results: npt.NDArray[np.int64],
-    seconds: npt.NDArray[np.float64],
-    cancel: npt.NDArray[np.uint8] | None = None,
+    boards: I32, order: I32, starts: I32, ordered: bool, closed: bool, max_nodes: int,
+    timeout: float, results: I64, seconds: F64, cancel: U8 | None = None,
 ) -> int: ...
 def warnsdorff(
-    board: npt.NDArray[np.int32],
-    order: npt.NDArray[np.int32],
-    start_row: int,
-    start_col: int,
-    tie_break: int,
-    seed: int,
-    closed: bool,
-    deadline: float,
-    cancel: npt.NDArray[np.uint8] | None = None,
+    board: I32, order: I32, start_row: int, start_col: int, tie_break: int, seed: int,
+    closed: bool, deadline: float, cancel: U8 | None = None,
 ) -> tuple[int, int]: ...

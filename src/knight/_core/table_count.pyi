@@ -1,8 +1,8 @@
 """Type stub for the compiled counting search over a neighbour table (see table_count.pyx)."""
 
-import numpy as np
-import numpy.typing as npt
 from typing_extensions import disjoint_base
+
+from ._arrays import I32, U8
 
 DONE: int
 MORE: int
@@ -14,23 +14,15 @@ CANCELLED: int
 @disjoint_base
 class GraphPathSearch:
     def __init__(
-        self,
-        nbr: npt.NDArray[np.int32],
-        deg: npt.NDArray[np.uint8],
-        prefix: npt.NDArray[np.int32],
-        blocked: npt.NDArray[np.int32],
-        ends: npt.NDArray[np.uint8],
-        connect_depth: int = ...,
-        clues: npt.NDArray[np.int32] | None = ...,
-        ordered: bool = ...,
+        self, nbr: I32, deg: U8, prefix: I32, blocked: I32, ends: U8,
+        connect_depth: int = ..., clues: I32 | None = ..., ordered: bool = ...,
     ) -> None: ...
     def count(
-        self, deadline: float = ..., max_nodes: int = ...,
-        cancel: npt.NDArray[np.uint8] | None = ..., limit: int = ...,
+        self, deadline: float = ..., max_nodes: int = ..., cancel: U8 | None = ...,
+        limit: int = ...,
     ) -> tuple[int, int, int]: ...
     def collect(
-        self, out: npt.NDArray[np.int32], deadline: float = ...,
-        cancel: npt.NDArray[np.uint8] | None = ..., max_nodes: int = ...,
+        self, out: I32, deadline: float = ..., cancel: U8 | None = ..., max_nodes: int = ...
     ) -> tuple[int, int]: ...
     @property
     def found(self) -> int: ...

@@ -2,8 +2,7 @@
 
 from collections.abc import Callable
 
-import numpy as np
-import numpy.typing as npt
+from ._arrays import I32, I64, U8
 
 OK: int
 NO_PREDECESSOR: int
@@ -12,34 +11,14 @@ BAD_START: int
 BAD_END: int
 STATE_BITS: int
 
+# The automaton's tables (succ_*, pred_*, reach*, finish*) as install() takes them too.
 def walk_states(
-    succ_ptr: npt.NDArray[np.int32],
-    succ_dst: npt.NDArray[np.int32],
-    succ_mask: npt.NDArray[np.int32],
-    pred_ptr: npt.NDArray[np.int32],
-    pred_src: npt.NDArray[np.int32],
-    pred_mask: npt.NDArray[np.int32],
-    reach: npt.NDArray[np.uint8],
-    reach_pre: int,
-    reach_per: int,
-    finish: npt.NDArray[np.uint8],
-    finish_pre: int,
-    finish_per: int,
-    col: int,
-    before: int,
-    after: int,
-    accept: int,
-    masks: npt.NDArray[np.int32],
-    seen: npt.NDArray[np.int64],
+    succ_ptr: I32, succ_dst: I32, succ_mask: I32, pred_ptr: I32, pred_src: I32, pred_mask: I32,
+    reach: U8, reach_pre: int, reach_per: int, finish: U8, finish_pre: int, finish_per: int,
+    col: int, before: int, after: int, accept: int, masks: I32, seen: I64,
 ) -> int: ...
 def fill_board(
-    masks: npt.NDArray[np.int32],
-    inc: npt.NDArray[np.int32],
-    count: npt.NDArray[np.int32],
-    row: int,
-    col: int,
-    transposed: bool,
-    board: npt.NDArray[np.int32],
+    masks: I32, inc: I32, count: I32, row: int, col: int, transposed: bool, board: I32
 ) -> int: ...
 
 CANCELLED: int
@@ -50,34 +29,12 @@ NO_TOUR: int
 BAD_DATA: int
 
 def install(
-    h: int,
-    closed: bool,
-    n_states: int,
-    accept: int,
-    succ_ptr: npt.NDArray[np.int32],
-    succ_dst: npt.NDArray[np.int32],
-    succ_mask: npt.NDArray[np.int32],
-    pred_ptr: npt.NDArray[np.int32],
-    pred_src: npt.NDArray[np.int32],
-    pred_mask: npt.NDArray[np.int32],
-    reach: npt.NDArray[np.uint8],
-    reach_pre: int,
-    reach_per: int,
-    finish: npt.NDArray[np.uint8],
-    finish_pre: int,
-    finish_per: int,
-    src: npt.NDArray[np.int32],
-    dst: npt.NDArray[np.int32],
-    mask: npt.NDArray[np.int32],
-    term: npt.NDArray[np.int32],
-    inc: npt.NDArray[np.int32],
-    count: npt.NDArray[np.int32],
+    h: int, closed: bool, n_states: int, accept: int,
+    succ_ptr: I32, succ_dst: I32, succ_mask: I32, pred_ptr: I32, pred_src: I32, pred_mask: I32,
+    reach: U8, reach_pre: int, reach_per: int, finish: U8, finish_pre: int, finish_per: int,
+    src: I32, dst: I32, mask: I32, term: I32, inc: I32, count: I32,
 ) -> bool: ...
 def set_loader(loader: Callable[[int, bool], object]) -> None: ...
 def thin_into(
-    board: npt.NDArray[np.int32],
-    start_row: int,
-    start_col: int,
-    closed: bool,
-    cancel: npt.NDArray[np.uint8] | None = None,
+    board: I32, start_row: int, start_col: int, closed: bool, cancel: U8 | None = None
 ) -> int: ...

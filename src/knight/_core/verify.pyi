@@ -1,7 +1,6 @@
 """Type stubs for the verification core (knight/_core/verify.pyx)."""
 
-import numpy as np
-import numpy.typing as npt
+from ._arrays import I32, I64
 
 OK: int
 OUT_OF_RANGE: int
@@ -9,8 +8,4 @@ REPEATED: int
 BROKEN: int
 NOT_CLOSED: int
 
-def verify_board(
-    board: npt.NDArray[np.int32],
-    closed: bool,
-    where: npt.NDArray[np.int64],
-) -> int: ...
+def verify_board(board: I32, closed: bool, where: I64) -> int: ...

@@ -35,8 +35,9 @@ The package's modules:
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .._lazy import loader
 
 if TYPE_CHECKING:
     from .api import METHODS, count, tours
@@ -71,17 +72,8 @@ _SUBMODULES = frozenset({
 })
 
 
-def _load(name: str) -> Any:
-    """``knight.counting.NAME`` on first use: import its module, keep the value."""
-    where = _LAZY.get(name)
-    if where is not None:
-        value = getattr(importlib.import_module(where, __name__), name)
-    elif name in _SUBMODULES:
-        value = importlib.import_module(f".{name}", __name__)
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
+#: ``knight.counting.NAME`` on first use: import its module, keep the value.
+_load = loader(__name__, globals(), _LAZY, _SUBMODULES)
 
 
 if not TYPE_CHECKING:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..board import HOLE_TOKENS, PIECES, WRAPS, Board
+from ..board import HOLE_TOKENS, PIECES, WRAPS, Board, text_lines
 from ..geometry import Square, text_int
 
 #: Header keys of the text format (``moves: king``), in the order written.
@@ -80,10 +80,7 @@ def read(text: str, moves: Any = None, *, wrap: str | None = None,
     header: dict[str, tuple[str, int]] = {}
     rows: list[list[str]] = []
     linenos: list[int] = []
-    for lineno, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith((";", "//")):
-            continue
+    for lineno, stripped in text_lines(text):
         match = _HEADER.fullmatch(stripped)
         if match is not None:
             key = match.group(1).lower()

@@ -56,14 +56,9 @@ def _seam_move(a: Square, b: Square, board: Board) -> tuple[int, int] | None:
     """The move that takes ``a`` to ``b`` across a seam (the shortest, when
     a small torus offers several), or None when none does."""
     best: tuple[int, int] | None = None
-    for dr, dc in board.moves:
-        r, c = a[0] + dr, a[1] + dc
-        if board.wrap == "torus":
-            r %= board.rows
-        if board.wrap is not None:
-            c %= board.cols
-        if (r, c) == (b[0], b[1]) and (best is None or dr * dr + dc * dc
-                                       < best[0] ** 2 + best[1] ** 2):
+    for (dr, dc), sq in board._landings(a):
+        if sq == (b[0], b[1]) and (best is None or dr * dr + dc * dc
+                                   < best[0] ** 2 + best[1] ** 2):
             best = (dr, dc)
     return best
 

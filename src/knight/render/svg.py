@@ -15,24 +15,8 @@ import numpy as np
 
 from ..board import Board
 from ..geometry import check_memory
+from . import palette
 from .drawing import _Drawing, _of_partial, _of_tour
-from .palette import (
-    DARK,
-    END,
-    FAINT_BELOW,
-    FAINT_DARK,
-    FAINT_LIGHT,
-    HALO,
-    HATCH,
-    HOLE,
-    LIGHT,
-    LINE,
-    PALETTE,
-    START,
-    TEXT,
-    UNREACHED,
-    WRAP,
-)
 from .path import Segment, _closing, _seam_stubs, _steps_on_path, path_runs
 from .pixels import png_bytes
 from .ramp import _ramp, _ramp_centre, _ramp_pixels, _ramp_radius
@@ -141,8 +125,9 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
     rows, cols, cell = d.rows, d.cols, lay.cell
     width, height = cell * cols, cell * rows
     draw_numbers, font = _numbering(rows, cols, cell, numbers, base)
-    faint = cell < FAINT_BELOW
-    light, dark = (FAINT_LIGHT, FAINT_DARK) if faint else (LIGHT, DARK)
+    faint = cell < palette.FAINT_BELOW
+    light, dark = ((palette.FAINT_LIGHT, palette.FAINT_DARK) if faint
+                   else (palette.LIGHT, palette.DARK))
     stroke = _stroke(cell)
     path = d.path()
     out = [
@@ -154,13 +139,13 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
         f'<rect x="{_fmt(cell)}" width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{dark}"/>',
         f'<rect y="{_fmt(cell)}" width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{dark}"/>',
         "</pattern>",
-        *_svg_hatch(cell, HOLE, HATCH),
+        *_svg_hatch(cell, palette.HOLE, palette.HATCH),
         "</defs>",
         f'<rect class="board" width="{_fmt(width)}" height="{_fmt(height)}" fill="url(#checker)"/>',
     ]
     everywhere = (slice(None), slice(None))
     for kind, fill, where in (("holes", "url(#hole)", d.holes(*everywhere)),
-                              ("unreached", UNREACHED, d.unreached(*everywhere))):
+                              ("unreached", palette.UNREACHED, d.unreached(*everywhere))):
         if where is not None and where.any():
             out.append(f'<path class="{kind}" fill="{fill}" d="{_svg_squares(where, cell)}"/>')
     centres = path.astype(np.float64) * cell + cell / 2
@@ -168,16 +153,16 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
         run = squares_run.astype(np.float64) * cell + cell / 2
         points = " ".join(f"{_fmt(x)},{_fmt(y)}" for y, x in run.tolist())
         out.append(
-            f'<polyline class="path" points="{points}" fill="none" stroke="{LINE}" '
+            f'<polyline class="path" points="{points}" fill="none" stroke="{palette.LINE}" '
             f'stroke-width="{_fmt(stroke)}" stroke-linejoin="round" stroke-linecap="round"/>'
         )
     # Moves across a seam: one dashed, lighter stub at each edge.
-    out.extend(_svg_stubs(_seam_stubs(path, d.geometry, d.closed, cell), WRAP, stroke))
+    out.extend(_svg_stubs(_seam_stubs(path, d.geometry, d.closed, cell), palette.WRAP, stroke))
     (y0, x0), (y1, x1) = centres[0].tolist(), centres[-1].tolist()
     if d.closed and _closing(path, d.geometry) is not None:
         out.append(
             f'<line class="closing" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x0)}" '
-            f'y2="{_fmt(y0)}" stroke="{LINE}" stroke-width="{_fmt(stroke)}" '
+            f'y2="{_fmt(y0)}" stroke="{palette.LINE}" stroke-width="{_fmt(stroke)}" '
             f'stroke-dasharray="{_fmt(stroke * 3)} {_fmt(stroke * 2)}"/>'
         )
     if draw_numbers:
@@ -185,7 +170,7 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
         # above the path with a halo: readable on dark squares and lines.
         out.append(
             f'<g class="steps" font-family="sans-serif" font-size="{_fmt(font)}" '
-            f'fill="{TEXT}" stroke="{HALO}" stroke-width="{_fmt(font * 0.2)}" '
+            f'fill="{palette.TEXT}" stroke="{palette.HALO}" stroke-width="{_fmt(font * 0.2)}" '
             'stroke-linejoin="round" paint-order="stroke">'
         )
         for r, c, v in _steps_on_path(d.board):
@@ -196,8 +181,8 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
         out.append("</g>")
     radius = max(0.6, cell * 0.16)
     start, end = tuple(path[0].tolist()), tuple(path[-1].tolist())
-    out.append(_svg_mark("start", x0, y0, radius, START, f"start {start}"))
-    out.append(_svg_mark("end", x1, y1, radius, END, f"end {end}"))
+    out.append(_svg_mark("start", x0, y0, radius, palette.START, f"start {start}"))
+    out.append(_svg_mark("end", x1, y1, radius, palette.END, f"end {end}"))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -205,7 +190,7 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
 def _svg_mark(kind: str, x: float, y: float, radius: float, colour: str, tip: str) -> str:
     return (
         f'<circle class="{kind}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(radius)}" '
-        f'fill="{colour}" stroke="{HALO}" stroke-width="{_fmt(radius * 0.25)}">'
+        f'fill="{colour}" stroke="{palette.HALO}" stroke-width="{_fmt(radius * 0.25)}">'
         f"<title>{escape(tip)}</title></circle>"
     )
 
@@ -213,7 +198,7 @@ def _svg_mark(kind: str, x: float, y: float, radius: float, colour: str, tip: st
 def _svg_ramp(d: _Drawing, lay: Layout, label: str) -> str:
     ramp = _ramp(d, lay)
     index = _ramp_pixels(d, ramp, lay)
-    data = base64.b64encode(png_bytes(index, PALETTE)).decode("ascii")
+    data = base64.b64encode(png_bytes(index, palette.PALETTE)).decode("ascii")
     w, h = lay.width, lay.height
     radius = _ramp_radius(lay)
     (y0, x0), (y1, x1) = (_ramp_centre(lay, d, s) for s in (ramp.start, ramp.end))
@@ -223,8 +208,8 @@ def _svg_ramp(d: _Drawing, lay: Layout, label: str) -> str:
         f"a {d.rows}x{d.cols} board is past what an SVG draws as vectors.</desc>",
         f'<image class="ramp" width="{w}" height="{h}" preserveAspectRatio="none" '
         f'style="image-rendering:pixelated" href="data:image/png;base64,{data}"/>',
-        _svg_mark("start", x0, y0, radius, START, f"start {ramp.start}"),
-        _svg_mark("end", x1, y1, radius, END, f"end {ramp.end}"),
+        _svg_mark("start", x0, y0, radius, palette.START, f"start {ramp.start}"),
+        _svg_mark("end", x1, y1, radius, palette.END, f"end {ramp.end}"),
         "</svg>",
     ]) + "\n"
 
