@@ -1,9 +1,11 @@
 """The one status a core returns, as Python sees it: :class:`Status`.
 
-Every Cython core (``knight/_core/status.pxd``, which they all cimport), the
-pure-Python twins and the C-level API (``knight/capi.pxd``'s ``KT_*``
-codes) report how a run ended with these numbers, so a status means the
-same thing wherever it comes from.
+The search and construction cores (through ``knight/_core/search.pxd`` and
+``knight/_core/status.pxd``), their pure-Python twins and the C-level API
+(``knight/capi.pxd``'s ``KT_*`` codes) report how a run ended with these
+numbers, so a status means the same thing wherever it comes from.  (The
+counting cores, ``count.pyx``, the table count and the frontier DP, still
+number their own.)
 
 >>> from knight.status import Status
 >>> Status(6).name, int(Status.FOUND), Status.OK is Status.FOUND
