@@ -1,5 +1,5 @@
-"""Is there a tour?  :func:`exists`, :func:`why_not` and :func:`start_squares`
-for every board.
+"""Is there a tour?  :func:`exists`, :func:`why_not`, :func:`start_squares` and
+:func:`end_squares` for every board.
 
 * Plain knight rectangles get the exact, instant answers of
   :mod:`knight.existence` (Schwenk's theorem, the open-tour boards, the

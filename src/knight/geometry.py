@@ -1,9 +1,12 @@
-"""Board geometry and argument validation.
+"""Squares, chess notation, move orders and memory: the checks every layer shares.
 
 Squares are ``(row, col)`` pairs counted from 0, with ``(0, 0)`` in the
-top-left corner and rows growing downward.  Everything a user passes in is
-checked here, before any search starts or any array is allocated, so that a
-mistake is reported by name instead of surfacing as a crash deep inside a core.
+top-left corner and rows growing downward.  The checks of a board's size, a
+square, a move order or an integer argument, and of the memory a request
+needs, live here, below the board (:mod:`knight.board`) and the limits
+(:mod:`knight.limits`), so that a mistake is reported by name before any
+search starts or any array is allocated, instead of surfacing as a crash
+deep inside a core.
 """
 
 from __future__ import annotations

@@ -1,4 +1,11 @@
-"""Search limits, deadlines and progress bars, checked one way for every engine.
+"""Search limits, cancel tokens, deadlines and progress bars, checked one way for every engine.
+
+It owns the :class:`Limits` of a job (``max_nodes``, ``timeout``,
+``cancel``, checked once by :meth:`Limits.check`), the :class:`Cancel`
+token and the flag the cores poll for any token (:class:`watched`), the
+deadline of a call's Python planning (:func:`planning`), the errors a
+limit raises (:func:`stopped`, :func:`cancelled`), and the batches in which
+a listing core hands over its tours (:func:`collected`).
 
 Every long-running entry point (``solve``, ``count``, ``tours``, ``sweep``,
 ``compare``) takes the same ``max_nodes``, ``timeout``, ``progress`` and

@@ -9,7 +9,10 @@ it would cost on a job (:attr:`Engine.cost`, estimated seconds; ``inf``
 where it would not finish) and where its runner is (:attr:`Engine.runner`,
 loaded on first use).  ``method="auto"`` takes the cheapest engine that
 serves; a named method takes the first engine of its list that serves, or
-is refused with one message saying which boards it serves.
+is refused with one message saying which boards it serves.  Today
+:func:`knight.solve` runs this way; :func:`knight.count` and
+:func:`knight.tours` ask :func:`choose` and run their engines themselves
+(:mod:`knight.counting.api`), so the counting engines have no runner here.
 
 >>> from knight.planner import ENGINES
 >>> for e in ENGINES:

@@ -1,11 +1,15 @@
-"""The search engine: runs the search cores on arrays it allocates.
+"""The search drivers: run the search cores on arrays they allocate.
 
-:class:`Engine` is what :func:`knight.solve` drives; :data:`CYTHON_ENGINE`
-runs the compiled cores of :mod:`knight._core.search`, and the pure-Python
-twins in :mod:`knight._core.twins` implement the same interface (the tests
-cross-check the two, and tracing runs the twins).  Results are raw boards,
-status codes and counters: building the :class:`knight.Tour` is the
-façade's job (:mod:`knight.solver`).
+:class:`Engine` is the interface the runners of :func:`knight.solve`'s
+engines (:mod:`knight.engines.solving`) drive: :data:`CYTHON_ENGINE` runs
+the knight's compiled cores of :mod:`knight._core.search`,
+:class:`GraphEngine` the table cores on any :class:`~knight.Board`, and the
+pure-Python twins in :mod:`knight._core.twins` and
+:mod:`knight._core.graph_twins` implement the same interface (the tests
+cross-check them, and tracing runs the twins).  This module also names
+solve's methods and tie-breaks, the status codes as plain ints and the
+memory each search needs.  Results are raw boards, status codes and
+counters: building the :class:`knight.Tour` is the runner's job.
 """
 
 from __future__ import annotations

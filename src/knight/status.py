@@ -1,9 +1,10 @@
 """The one status a core returns, as Python sees it: :class:`Status`.
 
-Every Cython core (``knight/_core/status.pxd``, which they all cimport), the
-pure-Python twins and the C-level API (``knight/capi.pxd``'s ``KT_*``
-codes) report how a run ended with these numbers, so a status means the
-same thing wherever it comes from.
+Every Cython core (through ``knight/_core/status.pxd``, which they all
+cimport, and the poll helper, which returns its codes), the pure-Python
+twins and the C-level API (``knight/capi.pxd``'s ``KT_*`` codes) report how
+a run ended with these numbers, so a status means the same thing wherever
+it comes from: a cancelled run is 6 whichever core ran it.
 
 >>> from knight.status import Status
 >>> Status(6).name, int(Status.FOUND), Status.OK is Status.FOUND

@@ -27,7 +27,10 @@ The package's modules:
 * :mod:`.executor` -- where the jobs run: here, on a local process pool
   (``workers=N``) or on any ``concurrent.futures.Executor`` (``executor=``,
   for example ``dask.distributed.Client(...).get_executor()``);
-* :mod:`.cost` -- :func:`estimate`, what a count will cost before it runs;
+* :mod:`.cost` -- :func:`estimate`, what a count will cost before it runs, and
+  ``method="auto"``'s choice of engine by those figures;
+* :mod:`.graph` -- the count and the listing on any other :class:`knight.Board`,
+  by the table search;
 * :mod:`.reference` -- the plainest count, for cross-checking;
 * :mod:`.sample` -- :func:`random_tour` and :class:`TourSampler`, uniformly random
   tours drawn through the frontier DP's table of completions.

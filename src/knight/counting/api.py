@@ -1,4 +1,13 @@
-"""``knight.count`` and ``knight.tours``: the counting entry points.
+"""``knight.count`` and ``knight.tours``: the counting entry points, their
+choice of engine and its run.
+
+Each checks its arguments (:mod:`.args`), asks theory and :mod:`.cost`
+which engine counts (and :func:`knight.planner.choose` on a Board that is
+not a plain knight rectangle, and with clues), and runs it from here: the
+frontier DP, the counting search in this process or on workers
+(:mod:`.executor`), the table search (:mod:`.graph`) or the clue search.
+Unlike :func:`knight.solve`, they do not yet build a
+:class:`knight.planner.Job` nor run through :func:`knight.planner.run`.
 
 See :mod:`knight.counting` for the counting conventions.
 """

@@ -1,6 +1,12 @@
-"""What a count will cost, before it runs: :func:`estimate`.
+"""What a count will cost, before it runs, and so which engine counts it.
 
-The planner's own figures, turned into time: the frontier DP's estimated
+:func:`estimate` reports the figures; :func:`choose` (a plain rectangle)
+and :func:`choose_on_board` (any other board) make ``method="auto"``'s
+choice by them, and :func:`ruled_out` / :func:`board_ruled_out` say when
+theory makes the count 0 at once: the one place :func:`knight.count`,
+:func:`knight.tours` and :func:`knight.estimate` ask.
+
+The figures, turned into time: the frontier DP's estimated
 peak states (:func:`knight.counting.frontier_estimate.estimate`, from measured
 peaks) and the moduli its exact count needs, and for the search a rough
 extrapolation of measured counts.  Honest rather than precise: within a

@@ -1,6 +1,6 @@
 """Uniformly random tours, drawn through the frontier DP's layers.
 
-The frontier DP (:mod:`.frontier`, whose rules :mod:`.frontier_twin`
+The frontier DP (:mod:`.frontier_count`, whose rules :mod:`.frontier_twin`
 restates in Python and :class:`knight._core.sample.Stepper` in C, one state
 at a time) decides the board's edges cell by cell; every tour is exactly
 one walk through its states, from the empty state to a closure.
