@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -588,6 +588,30 @@ class Board:
             self._cache["squares"] = sq
         return sq
 
+    def symmetries(self) -> np.ndarray:
+        """The board's symmetries: the rotations and reflections of its
+        rectangle that map it onto itself -- its usable squares, its moves
+        and its wrap -- as an int32 array of shape ``(k, rows * cols)``:
+        row ``i`` sends cell ``r * cols + c`` to the cell it lands on.  The
+        identity comes first; 8 on a square board at most, 4 on an oblong one.
+        Translations of a cylinder or torus are not listed.  Computed once
+        and kept on the value (read-only).
+
+        >>> Board(8).symmetries().shape, Board(3, 4).symmetries().shape
+        ((8, 64), (4, 12))
+        >>> len(Board(8, holes=["a1"]).symmetries())   # the a1-h8 diagonal only
+        2
+        >>> len(Board(8, moves=[(1, 2), (-1, -2)]).symmetries())  # the half turn only
+        2
+        """
+        syms = self._cache.get("symmetries")
+        if syms is None:
+            check_memory(32 * self._rows * self._cols, f"the symmetries of a {self.describe()}")
+            syms = _symmetries(self._rows, self._cols, self._mask, self._moves, self._wrap)
+            syms.flags.writeable = False
+            self._cache["symmetries"] = syms
+        return syms
+
     def table_bytes(self) -> int:
         """Bytes of the neighbour table and the index (for memory checks)."""
         return 4 * (self._size + 1) * len(self._moves) + 12 * self._rows * self._cols
@@ -757,6 +781,39 @@ def standard(rows: int, cols: int) -> Board:
     board = object.__new__(Board)
     board._init(rows, cols, None, DEFAULT_ORDER, "knight", None, {})
     return board
+
+
+def _symmetries(rows: int, cols: int, mask: np.ndarray | None, moves: tuple[Move, ...],
+                wrap: str | None) -> np.ndarray:
+    """:meth:`Board.symmetries` of a board's parts."""
+    r, c = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
+    # (maps a cell, maps a move (dr, dc)) for each element of the rectangle's group.
+    maps: list[tuple[tuple[np.ndarray, np.ndarray], Callable[[int, int], Move]]] = [
+        ((r, c), lambda dr, dc: (dr, dc)),
+        ((rows - 1 - r, c), lambda dr, dc: (-dr, dc)),
+        ((r, cols - 1 - c), lambda dr, dc: (dr, -dc)),
+        ((rows - 1 - r, cols - 1 - c), lambda dr, dc: (-dr, -dc)),
+    ]
+    # A transposing map swaps rows and columns: the wrap must be the same both ways.
+    if rows == cols and wrap != "cylinder":
+        maps += [
+            ((c, r), lambda dr, dc: (dc, dr)),
+            ((cols - 1 - c, r), lambda dr, dc: (-dc, dr)),
+            ((c, rows - 1 - r), lambda dr, dc: (dc, -dr)),
+            ((cols - 1 - c, rows - 1 - r), lambda dr, dc: (-dc, -dr)),
+        ]
+    move_set = set(moves)
+    flat = None if mask is None else mask.reshape(-1)
+    found = []
+    for (r2, c2), f in maps:
+        if {f(dr, dc) for dr, dc in moves} != move_set:
+            continue
+        perm = r2 * cols + c2
+        if flat is not None and not np.array_equal(flat[perm], flat):
+            continue
+        if not any(np.array_equal(perm, other) for other in found):  # 1-wide: flips agree
+            found.append(perm)
+    return np.array(found, dtype=np.int32).reshape(len(found), rows * cols)
 
 
 def as_board(rows: Any, cols: Any = None) -> Board:

@@ -413,3 +413,28 @@ def test_tours_of_a_board_theory_rules_out_end_at_once():
     assert knight.why_not(board) is not None
     assert list(knight.tours(board, limit=1)) == []
     assert list(knight.tours(board, closed=True)) == []
+
+
+@pytest.mark.parametrize("board", [
+    Board(8), Board(3, 4), Board(1, 5), Board(8, holes=["a1"]), Board(5, holes=["c3"]),
+    Board(6, moves="king"), Board(6, moves="zebra", wrap="torus"), Board(6, wrap="cylinder"),
+    Board(8, moves=[(1, 2), (-1, -2)]), Board(7, 7, holes=["a1", "g7", "d4"]),
+])
+def test_symmetries_map_the_board_and_its_moves_onto_themselves(board):
+    syms = board.symmetries()
+    rows, cols = board.shape
+    assert syms.shape[1] == rows * cols and len(syms) >= 1
+    assert (syms[0] == np.arange(rows * cols)).all()  # the identity first
+    assert len({tuple(p) for p in syms.tolist()}) == len(syms)
+    usable = board.mask.reshape(-1)
+    edges = set()
+    table, degrees = board.neighbours(), board.degrees()
+    for i, (r, c) in enumerate(board.squares.tolist()):
+        for v in table[i, :degrees[i]].tolist():
+            r2, c2 = board.squares[v].tolist()
+            edges.add((r * cols + c, r2 * cols + c2))
+    for perm in syms:
+        assert (usable[perm] == usable).all()
+        assert {(int(perm[a]), int(perm[b])) for a, b in edges} == edges
+    with pytest.raises(ValueError):
+        syms[0, 0] = 1  # read-only: kept on the value

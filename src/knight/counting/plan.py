@@ -10,7 +10,7 @@ weighted.  Squares are flat here, ``row * cols + col``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..geometry import DEFAULT_ORDER
 from ..limits import check_planning
@@ -38,31 +38,11 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 @functools.lru_cache(maxsize=64)
 def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """The board's symmetries as permutations of the flat squares."""
-    maps: list[Callable[[int, int], tuple[int, int]]] = [
-        lambda r, c: (r, c),
-        lambda r, c: (rows - 1 - r, c),
-        lambda r, c: (r, cols - 1 - c),
-        lambda r, c: (rows - 1 - r, cols - 1 - c),
-    ]
-    if rows == cols:
-        maps += [
-            lambda r, c: (c, r),
-            lambda r, c: (cols - 1 - c, r),
-            lambda r, c: (c, rows - 1 - r),
-            lambda r, c: (cols - 1 - c, rows - 1 - r),
-        ]
-    perms = set()
-    for f in maps:
-        perm = []
-        for r in range(rows):
-            for c in range(cols):
-                if not c & 4095:
-                    check_planning()
-                r2, c2 = f(r, c)
-                perm.append(r2 * cols + c2)
-        perms.add(tuple(perm))
-    return tuple(sorted(perms))
+    """The board's symmetries as permutations of the flat squares
+    (:meth:`knight.Board.symmetries`, sorted, as tuples)."""
+    from ..board import standard
+
+    return tuple(sorted(tuple(p) for p in standard(rows, cols).symmetries().tolist()))
 
 
 def prefix_alive(
