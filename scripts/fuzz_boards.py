@@ -333,6 +333,8 @@ class Gen(api.Args):
         p = self.rng.random()
         if pieces is not None:
             moves: Any = self.rng.choice(pieces)
+            if not isinstance(moves, str) and _too_long(moves):
+                self.bad()  # refused at Board(...), naming moves (documented)
         elif p < 0.3:
             moves = "knight"
         elif p < 0.6:
@@ -633,7 +635,7 @@ def make_clues(g: Gen, board: knight.Board | None, f: Facts | None, closed: bool
     sq = squares[0]
     return g.rng.choice([{sq: n}, {sq: -1}, {sq: "3"}, {sq: 2**70}, {sq: 1.0},
                          {squares[0]: 0, squares[-1]: 0} if n > 1 else {sq: n},
-                         {(board.rows, 0): 0}, [(sq, 0)], "a1=0",
+                         {(board.rows, 0): 0}, [(sq, -1)], "a1=0",
                          {"a" + ODD_DIGITS[0]: 0}]
                         + ([{board.holes[0]: 0}] if board.holes else []))
 
@@ -1143,6 +1145,8 @@ def odd_puzzle_text(g: Gen) -> str:
                                     "moves: 2147483648,1", "moves: 1,2 -1,-2 2,1 -2,-1",
                                     "moves: KING", "wrap: torus", "wrap: cylinder",
                                     "closed: yes", "closed: no"]))
+        if header[-1] in ("moves: 99999999999,1", "moves: 2147483648,1"):
+            g.bad()  # longer than any board: refused, naming the moves (documented)
     r = g.rng.random()
     if r < 0.3:
         i = g.rng.randrange(n)
