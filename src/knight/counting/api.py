@@ -134,9 +134,12 @@ def count(
     are counted at once (3x1000 closed in a fraction of a second; the
     numbers are exact however large).  ``method="search"`` is the exact
     depth-first search, fastest on small, squarish boards.  ``"auto"``
-    (default) takes the DP on boards of width at most 4, and of width 5 at
-    least 8 long, when its estimated state tables fit ``max_memory`` (bytes;
-    default: the memory available), and the search otherwise.  The DP
+    (default) weighs the engines' own estimates (:func:`knight.estimate`):
+    the DP on boards of width at most 4, and of width 5 at least 8 long, the
+    search on small, squarish ones, unless the other's estimate is ten times
+    smaller on a count of a second or more (7x7 goes to the DP), and the DP
+    only when its estimated state tables fit ``max_memory`` (bytes;
+    default: the memory available).  The DP
     refuses with :class:`knight.BoardTooLargeError`, naming its estimate,
     before allocating tables that do not fit.  Counts that theory rules out
     (a closed tour on an odd number of squares, a side of 1, 2 or 4, 3x4,

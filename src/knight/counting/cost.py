@@ -124,9 +124,9 @@ def dp_preferred(task: Task) -> bool:
     against 22 ms, 5x8 closed 8 ms against 53 ms; 6x6 closed 27 ms against
     17 ms, 6x7 closed 79 ms against 1.5 s; 6x6 open 1.65 s against 0.53 s (and
     earlier: 5x7 open 1.3 s against 0.6 s, 5x8 open 3.2 s against 14 s, 6x7
-    open 7.5 s against over 60 s).  Width 7 stays with the search although
-    7x7 open takes the DP under 4 minutes (method="dp"): the package's
-    cancel and interrupt tests use that board as their long search.
+    open 7.5 s against over 60 s).  The rule where the estimates are too
+    close to call (:func:`choose` weighs them first: 7x7 open goes to the DP,
+    under 4 minutes, against days of search).
     """
     width, length = sorted((task.rows, task.cols))
     if width <= 4:
