@@ -804,7 +804,7 @@ def _symmetries(rows: int, cols: int, mask: np.ndarray | None, moves: tuple[Move
         ]
     move_set = set(moves)
     flat = None if mask is None else mask.reshape(-1)
-    found = []
+    found: list[np.ndarray] = []
     for (r2, c2), f in maps:
         if {f(dr, dc) for dr, dc in moves} != move_set:
             continue

@@ -49,13 +49,13 @@ The package's modules, each importing only those listed after it:
 
 * :mod:`.making` -- :func:`make`: a random tour, clues spaced along it,
   made unique, then thinned, every check bounded in search nodes;
-* :mod:`.solving` -- :func:`solve` and :func:`count`: a puzzle's solutions;
+* :mod:`.solutions` -- :func:`solve` and :func:`count`: a puzzle's solutions;
 * :mod:`.value` -- the :class:`Puzzle` value: its board, clues and solution,
   checked, and its files (:meth:`Puzzle.save`);
-* :mod:`.sheet`, :mod:`.text_format`, :mod:`.json_format` -- the printable
+* :mod:`.print_sheet`, :mod:`.text_format`, :mod:`.json_format` -- the printable
   sheet (through :mod:`knight.render`), the text format
   (:func:`parse_moves` too) and the JSON;
-* :mod:`.search` -- the searches of a board with clues: a solution, a count,
+* :mod:`.clue_search` -- the searches of a board with clues: a solution, a count,
   and the node-bounded look for a second solution that :func:`make` runs.
 
 This module is the façade: every public name is imported from here.
@@ -69,7 +69,7 @@ from .json_format import JSON_FORMAT, JSON_VERSION
 from .making import MAKE_GAP as MAKE_GAP
 from .making import MAKE_MAX_NODES as MAKE_MAX_NODES
 from .making import MAKE_TOURS, make
-from .solving import count, solve
+from .solutions import count, solve
 from .text_format import HEADER_KEYS as HEADER_KEYS
 from .text_format import parse_moves
 from .value import Puzzle

@@ -16,7 +16,7 @@ from ..geometry import Square, as_int
 from ..limits import check_bool
 from ..solver import solve as _solve_tour
 from ..tour import Tour
-from .search import solutions_within
+from .clue_search import solutions_within
 from .value import Puzzle
 
 #: How many tours :func:`make` tries when ``clues=N`` asks for fewer clues

@@ -1,6 +1,6 @@
 """The puzzle value: :class:`Puzzle`, a board, its clues and, when known,
 its solution, all checked; its text (:mod:`.text_format`), its JSON
-(:mod:`.json_format`), its sheet (:mod:`.sheet`) and :meth:`Puzzle.save`.
+(:mod:`.json_format`), its sheet (:mod:`.print_sheet`) and :meth:`Puzzle.save`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..board import Board, as_board
 from ..geometry import Square, as_int
 from ..limits import check_bool
 from ..tour import Tour
-from . import json_format, sheet, text_format
+from . import json_format, print_sheet, text_format
 
 
 def _check_clues(board: Board, clues: Any) -> dict[Square, int]:
@@ -280,13 +280,13 @@ class Puzzle:
         >>> p.to_svg().count("<text")
         1
         """
-        return sheet.svg(self, solution=solution, path=path, size=size, title=title)
+        return print_sheet.svg(self, solution=solution, path=path, size=size, title=title)
 
     def to_png(self, target: str | os.PathLike[str], *, solution: bool = False,
                path: bool = False, size: int = 640) -> None:
         """Save the sheet :meth:`to_svg` draws as a PNG file ``target``
         (needs Pillow, the ``plot`` extra)."""
-        sheet.png(self, target, solution=solution, path=path, size=size)
+        print_sheet.png(self, target, solution=solution, path=path, size=size)
 
     def save(self, path: str | os.PathLike[str], **options: Any) -> None:
         """Save the sheet by extension: ``.svg`` (no dependency) or ``.png``

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..geometry import as_int
 from ..tour import Tour
-from .search import count_clues, solve_clues
+from .clue_search import count_clues, solve_clues
 from .value import Puzzle
 
 

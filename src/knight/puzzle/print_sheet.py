@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..tour import Tour
-from .search import solve_clues
+from .clue_search import solve_clues
 
 if TYPE_CHECKING:
     from .value import Puzzle
