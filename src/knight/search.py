@@ -2,7 +2,7 @@
 
 :class:`Engine` is what :func:`knight.solve` drives; :data:`CYTHON_ENGINE`
 runs the compiled cores of :mod:`knight._core.search`, and the pure-Python
-twins in :mod:`knight._core.twins` implement the same interface (the tests
+twins in :mod:`knight._core.search_py` implement the same interface (the tests
 cross-check the two, and tracing runs the twins).  Results are raw boards,
 status codes and counters: building the :class:`knight.Tour` is the
 façade's job (:mod:`knight.solver`).

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import knight
 from knight import Board, reference
-from knight._core import graph_twins, table_count
+from knight._core import table_count, table_count_py, table_search_py
 from knight.search import CYTHON_ENGINE, GraphEngine
 from knight.trace import TraceEvent
 
@@ -51,7 +51,7 @@ def same(a, b):
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.describe())
 def test_backtracking_twins(board):
-    core, twin = GraphEngine(board), graph_twins.GraphPythonEngine(board)
+    core, twin = GraphEngine(board), table_search_py.GraphPythonEngine(board)
     for order in orders(board):
         for start in starts(board):
             for ordered in (False, True):
@@ -72,7 +72,7 @@ GREEDY_BOARDS = BOARDS + [
 
 @pytest.mark.parametrize("board", GREEDY_BOARDS, ids=lambda b: b.describe())
 def test_warnsdorff_twins(board):
-    core, twin = GraphEngine(board), graph_twins.GraphPythonEngine(board)
+    core, twin = GraphEngine(board), table_search_py.GraphPythonEngine(board)
     for order in orders(board):
         for start in starts(board):
             for tie in range(4):
@@ -90,8 +90,8 @@ def test_pohl_ties_with_no_onward_square_go_to_the_first():
     board = Board(2, 5, mask=mask, moves="wazir")
     args = (2, 5, (0, 1), board.moves, 3, 0, False, 0.0)
     core = GraphEngine(board).warnsdorff(*args)
-    same(core, graph_twins.GraphPythonEngine(board).warnsdorff(*args))
-    assert core[0] == graph_twins.DEAD_END
+    same(core, table_search_py.GraphPythonEngine(board).warnsdorff(*args))
+    assert core[0] == table_search_py.DEAD_END
     assert core[1].tolist() == [[-1, 0, -1, 4, 5], [-1, 1, 2, 3, -1]]
 
 
@@ -146,17 +146,17 @@ def test_trace_reports_every_backtracking_decision(ordered, closed):
     board = Board(4, 5, holes=["a1"])  # a1: bottom left
     start = (0, 0)
     events = []
-    engine = graph_twins.GraphPythonEngine(board, trace=events.append)
+    engine = table_search_py.GraphPythonEngine(board, trace=events.append)
     status, tour, nodes, backs = engine.backtrack(
         4, 5, start, board.moves, ordered, closed, None, 0.0)
     assert all(isinstance(e, TraceEvent) for e in events)
     assert sum(e.kind == "move" for e in events) == nodes - 1
     assert sum(e.kind == "retreat" for e in events) == backs
     path = replay(events, start)
-    if status == graph_twins.FOUND:
+    if status == table_search_py.FOUND:
         assert [tuple(map(int, np.argwhere(tour == i)[0])) for i in range(board.size)] == path
     else:
-        assert status == graph_twins.EXHAUSTED and path == [start] and closed
+        assert status == table_search_py.EXHAUSTED and path == [start] and closed
     for e in events:
         if e.kind == "move":
             for sq, onward in e.candidates:
@@ -170,7 +170,7 @@ def test_trace_reports_every_backtracking_decision(ordered, closed):
 def test_trace_of_the_greedy_walk_on_a_zebra_board():
     board = Board(10, moves="zebra")
     events = []
-    engine = graph_twins.GraphPythonEngine(board, trace=events.append)
+    engine = table_search_py.GraphPythonEngine(board, trace=events.append)
     status, tour, reached, _ = engine.warnsdorff(10, 10, (0, 0), board.moves, 2, 0, False, 0.0)
     moves = [e for e in events if e.kind == "move"]
     assert len(moves) == reached - 1
@@ -178,10 +178,10 @@ def test_trace_of_the_greedy_walk_on_a_zebra_board():
         assert tour[e.chosen] == i and tour[e.square] == i - 1
         fewest = min(n for _, n in e.candidates)
         assert dict(e.candidates)[e.chosen] == fewest
-    if status == graph_twins.DEAD_END:
+    if status == table_search_py.DEAD_END:
         assert events[-1].kind == "dead-end" and events[-1].step == reached - 1
     else:
-        assert status == graph_twins.FOUND and events[-1].kind == "move"
+        assert status == table_search_py.FOUND and events[-1].kind == "move"
 
 
 SOLVE_CASES = [
@@ -257,9 +257,9 @@ def test_twin_honours_timeout_and_cancel_without_trace():
 def test_twin_rejects_a_start_off_the_table():
     board = Board(3, 4)
     with pytest.raises(ValueError, match="start"):
-        graph_twins.backtrack(board.neighbours(), board.degrees(), 12)
+        table_search_py.backtrack(board.neighbours(), board.degrees(), 12)
     with pytest.raises(ValueError, match="squares"):
-        graph_twins.backtrack(board.neighbours(), board.degrees(), 0, trace=print)
+        table_search_py.backtrack(board.neighbours(), board.degrees(), 0, trace=print)
 
 
 # -- counting ------------------------------------------------------------------
@@ -330,7 +330,7 @@ def test_counting_twin(board):
     for prefix, blocked, ends in counting_cases(board):
         for depth in (-1, 0, 3):
             core = table_count.GraphPathSearch(nbr, deg, i32(prefix), i32(blocked), ends, depth)
-            twin = graph_twins.GraphPathSearch(nbr, deg, prefix, blocked, ends, depth)
+            twin = table_count_py.GraphPathSearch(nbr, deg, prefix, blocked, ends, depth)
             assert core.count() == twin.count()
         assert twin.found == brute_force(board, prefix, blocked, ends)
 
@@ -340,7 +340,7 @@ def test_counting_twin_collects_the_same_batches():
     nbr, deg = board.neighbours(), board.degrees()
     none = np.zeros(0, dtype=np.uint8)
     core = table_count.GraphPathSearch(nbr, deg, i32([0]), i32([]), none)
-    twin = graph_twins.GraphPathSearch(nbr, deg, [0], [], none)
+    twin = table_count_py.GraphPathSearch(nbr, deg, [0], [], none)
     while True:
         a, b = np.zeros((100, 12), np.int32), np.zeros((100, 12), np.int32)
         (status_a, k_a), (status_b, k_b) = core.collect(a), twin.collect(b)
@@ -356,7 +356,7 @@ def test_counting_twin_stops_at_the_same_node_limit():
     nbr, deg = board.neighbours(), board.degrees()
     none = np.zeros(0, dtype=np.uint8)
     core = table_count.GraphPathSearch(nbr, deg, i32([0]), i32([]), none)
-    twin = graph_twins.GraphPathSearch(nbr, deg, [0], [], none)
+    twin = table_count_py.GraphPathSearch(nbr, deg, [0], [], none)
     a, b = core.count(max_nodes=20_000), twin.count(max_nodes=20_000)
     assert a == b and a[0] == table_count.NODE_LIMIT
     assert core.count() == twin.count()  # and resume alike
@@ -368,10 +368,10 @@ def test_counting_twin_single_square_and_dead_prefix():
     none = np.zeros(0, dtype=np.uint8)
     args = (board.neighbours(), board.degrees())
     assert table_count.GraphPathSearch(*args, i32([0]), i32([]), none).count() == \
-        graph_twins.GraphPathSearch(*args, [0], [], none).count() == (table_count.DONE, 1, 0)
+        table_count_py.GraphPathSearch(*args, [0], [], none).count() == (table_count.DONE, 1, 0)
     board = Board(3, 4)  # corner a1's two neighbours, each left with one way in
     args = (board.neighbours(), board.degrees())
-    twin = graph_twins.GraphPathSearch(*args, [5], [], none)
+    twin = table_count_py.GraphPathSearch(*args, [5], [], none)
     core = table_count.GraphPathSearch(*args, i32([5]), i32([]), none)
     assert core.count() == twin.count()
     assert twin.found == brute_force(board, [5], [], none)
@@ -413,7 +413,7 @@ def test_random_boards_searches(board, data):
     start = tuple(map(int, data.draw(st.sampled_from(list(board.squares)))))
     order = tuple(data.draw(st.permutations(board.moves)))
     closed = data.draw(st.booleans())
-    core, twin = GraphEngine(board), graph_twins.GraphPythonEngine(board)
+    core, twin = GraphEngine(board), table_search_py.GraphPythonEngine(board)
     for ordered in (False, True):
         args = (board.rows, board.cols, start, order, ordered, closed, 1_500, 0.0)
         same(core.backtrack(*args), twin.backtrack(*args))
@@ -433,6 +433,6 @@ def test_random_boards_counts(board, data):
     ends = (np.array(flags, dtype=np.uint8) if data.draw(st.booleans())
             else np.zeros(0, dtype=np.uint8))
     core = table_count.GraphPathSearch(nbr, deg, i32([start]), i32([]), ends)
-    twin = graph_twins.GraphPathSearch(nbr, deg, [start], [], ends)
+    twin = table_count_py.GraphPathSearch(nbr, deg, [start], [], ends)
     assert core.count() == twin.count()
     assert twin.found == brute_force(board, [start], [], ends)

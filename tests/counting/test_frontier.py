@@ -25,7 +25,7 @@ import knight.counting.frontier_jobs as FJ
 import knight.counting.frontier_moduli as FM
 import knight.counting.frontier_run as FR
 from knight._core import frontier_sweep
-from knight.counting.frontier_twin import run_reference
+from knight.counting.frontier_sweep_py import run_reference
 
 
 def _search(*args, **kwargs):

@@ -32,7 +32,7 @@ import knight.counting.frontier_halves as FH
 import knight.counting.frontier_jobs as FJ
 import knight.counting.frontier_moduli as FM
 import knight.counting.frontier_run as FR
-from knight.counting.frontier_twin import count_cycles_ref, count_paths_ref, run_reference
+from knight.counting.frontier_sweep_py import count_cycles_ref, count_paths_ref, run_reference
 from knight.errors import BoardTooLargeError, SearchLimitError
 from knight.limits import planning
 

@@ -526,7 +526,7 @@ def test_stepper_matches_the_twin(rows: int, cols: int, removed: tuple[int, ...]
                                   moves: str | None) -> None:
     from knight._core.sample import Stepper
     from knight.counting import frontier_board
-    from knight.counting.frontier_twin import canon_key, decode, run_reference, step_choices
+    from knight.counting.frontier_sweep_py import canon_key, decode, run_reference, step_choices
 
     mv = None if moves is None else frontier_board.check_moves(Board(3, moves=moves).moves)
     bd = frontier_board.prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode,

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import knight
 from brute import adjacency, hamiltonian_paths
 from knight import Board, NoTourError
-from knight._core import board_graph, graph_twins, table_count
+from knight._core import board_graph, board_graph_py, table_count, table_count_py
 from knight.existence import clue_reason
 
 HOPIDO = [(2, 2), (2, -2), (-2, 2), (-2, -2), (3, 0), (-3, 0), (0, 3), (0, -3)]
@@ -177,11 +177,11 @@ def test_clue_core_matches_twin(board):
                 args = (np.array([start], np.int32), np.zeros(0, np.int32), ends, -1, table,
                         ordered)
                 core = table_count.GraphPathSearch(nbr, deg, *args)
-                twin = graph_twins.GraphPathSearch(nbr, deg, [start], [], ends.tolist(), -1,
+                twin = table_count_py.GraphPathSearch(nbr, deg, [start], [], ends.tolist(), -1,
                                                    table.tolist(), ordered)
                 assert core.count() == twin.count()
                 core = table_count.GraphPathSearch(nbr, deg, *args)
-                twin = graph_twins.GraphPathSearch(nbr, deg, [start], [], ends.tolist(), -1,
+                twin = table_count_py.GraphPathSearch(nbr, deg, [start], [], ends.tolist(), -1,
                                                    table.tolist(), ordered)
                 a, b = np.zeros((2, n), np.int32), np.zeros((2, n), np.int32)
                 while True:
@@ -199,7 +199,7 @@ def test_count_limit_core_matches_twin():
     core = table_count.GraphPathSearch(board.neighbours(), board.degrees(),
                                        np.array([0], np.int32), np.zeros(0, np.int32),
                                        np.zeros(0, np.uint8))
-    twin = graph_twins.GraphPathSearch(board.neighbours(), board.degrees(), [0], [], [])
+    twin = table_count_py.GraphPathSearch(board.neighbours(), board.degrees(), [0], [], [])
     first = core.count(0.0, 0, None, 7)
     assert first == twin.count(0.0, 0, None, 7)
     assert first[:2] == (table_count.MORE, 7)
@@ -218,7 +218,7 @@ def test_distances_core_matches_twin():
         out = np.empty((n, n), np.int32)
         bip = np.empty(n, np.uint8)
         board_graph.distances(board.neighbours(), board.degrees(), src, out, bip)
-        twin_out, twin_bip = graph_twins.distances(board.neighbours(), board.degrees(),
+        twin_out, twin_bip = board_graph_py.distances(board.neighbours(), board.degrees(),
                                                    src.tolist())
         assert (out == twin_out).all() and (bip.astype(bool) == twin_bip).all()
 

@@ -354,7 +354,7 @@ def test_the_core_planner_and_its_python_twin_build_the_same_boards() -> None:
     from itertools import islice
 
     from knight import construct as cons
-    from knight._core import between_twin
+    from knight._core import construct_between_py
 
     rng = random.Random(20261203)
     tried = joined = 0
@@ -373,10 +373,11 @@ def test_the_core_planner_and_its_python_twin_build_the_same_boards() -> None:
                     core = np.full((rows, cols), -1, dtype=np.int32)
                     twin = np.full((rows, cols), -1, dtype=np.int32)
                     ok = cons._between_into(core, rc, cc, s, t)
-                    assert between_twin.between_into(twin, rc.tolist(), cc.tolist(), s, t) == ok
+                    assert construct_between_py.between_into(
+                        twin, rc.tolist(), cc.tolist(), s, t) == ok
                     tried += 1
                     if ok:
                         joined += 1
                         assert np.array_equal(core, twin), (rows, cols, s, t, rparts, cparts)
     assert joined > 0.8 * tried
-    between_twin.forget()
+    construct_between_py.forget()

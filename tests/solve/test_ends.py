@@ -16,7 +16,7 @@ import pytest
 import knight
 from brute import PIECE_OFFSETS, adjacency, find_path_between, path_matrix
 from knight import Board, existence, reference
-from knight._core import graph_twins, table_search
+from knight._core import table_search, table_search_py
 from knight.counting.frontier_count import count_tours
 from knight.errors import NoTourError, SearchLimitError, UndecidedError
 from knight.search import FOUND, GraphEngine
@@ -243,7 +243,7 @@ def test_twin_agrees(board):
         for limit in (50, 3000):
             steps = np.empty(n, dtype=np.int32)
             status, nodes, backs = table_search.between(steps, nbr, deg, s, t, limit, 0.0)
-            t_status, t_steps, t_nodes, t_backs = graph_twins.between(nbr, deg, s, t,
+            t_status, t_steps, t_nodes, t_backs = table_search_py.between(nbr, deg, s, t,
                                                                       max_nodes=limit)
             assert (status, nodes, backs) == (t_status, t_nodes, t_backs), (board, s, t)
             np.testing.assert_array_equal(steps, t_steps)
