@@ -164,8 +164,8 @@ _SUBMODULES = frozenset({
     "_core", "_version", "board", "capi", "checks", "cli", "clues", "compare", "construct",
     "counting", "decide", "engines", "errors", "existence", "geometry", "limits", "planner",
     "puzzle",
-    "reference", "render", "search", "solver", "status", "theory", "thin", "tour", "trace",
-    "verify",
+    "reference", "render", "search", "solver", "status", "theory", "thin", "thin_py", "tour",
+    "trace", "verify",
 })
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import knight
-from knight import existence, thin
+from knight import existence, thin, thin_py
 from knight._core import thin as _thin
 from knight.errors import BoardTooLargeError, NoTourError
 from knight.geometry import DEFAULT_ORDER
@@ -186,7 +186,7 @@ def test_cores_match_the_python_twins():
             picks = rng.sample(range(len(ok)), min(4, len(ok)))
             for r, j in [tuple(map(int, ok[k])) for k in picks]:
                 col, before, after, mask = thin._plan(auto, n, r, j)
-                ref = thin.walk_states_reference(auto, n, col, before, after, mask)
+                ref = thin_py.walk_states(auto, n, col, before, after, mask)
                 masks = np.empty(n, dtype=np.int32)
                 masks[col] = mask
                 status = _thin.walk_states(
@@ -201,7 +201,7 @@ def test_cores_match_the_python_twins():
                 # periodic stretches for long boards): the moves must agree.
                 low = (1 << _thin.STATE_BITS) - 1
                 assert np.array_equal(masks & low, ref)
-                expect = thin.fill_board_reference(ref, h, r, j)
+                expect = thin_py.fill_board(ref, h, r, j)
                 assert np.array_equal(thin.thin_tour(h, n, (r, j), closed), expect)
                 assert np.array_equal(thin.thin_tour(n, h, (j, r), closed), expect.T)
 

@@ -31,11 +31,12 @@ with the suffix ``_py`` and placed beside it, here: :mod:`.search_py`,
 the table twins share, as ``neighbour_table.pxd``) and
 :mod:`.construct_between_py`.  A twin that needs a Python layer above the
 cores sits beside the module that drives its core, under the same name:
-:mod:`knight.counting.frontier_sweep_py` (``frontier_sweep.pyx``, whose
-transitions ``sample.pyx`` also runs; it sweeps the board
-:mod:`knight.counting.frontier_board` prepares).  A twin makes the
-core's decisions step for step; neither ``import knight`` nor a first
-``knight.solve`` loads one.
+:mod:`knight.thin_py` (``thin.pyx``; it walks the automaton
+:mod:`knight.thin` loads) and :mod:`knight.counting.frontier_sweep_py`
+(``frontier_sweep.pyx``, whose transitions ``sample.pyx`` also runs; it
+sweeps the board :mod:`knight.counting.frontier_board` prepares).  A twin
+makes the core's decisions step for step; neither ``import knight``
+nor a first ``knight.solve`` loads one.
 
 Nothing here is public API: ``import knight`` is.
 """
