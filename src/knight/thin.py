@@ -499,25 +499,6 @@ def memory_estimate(rows: int, cols: int) -> int:
     return 4 * rows * cols + 4 * max(rows, cols) + (1 << 16)
 
 
-def _plan(auto: _Automaton, n: int, r: int, j: int) -> tuple[int, int, int, int]:
-    """Pick the transition at the start column: (column, state before, after, mask).
-
-    The Python twin of the choice :func:`knight._core.thin.thin_into` makes
-    in C (the first transition in table order that fits); the tests compare.
-    """
-    if auto.closed:
-        j = 0   # a closed tour passes every square: walk it from the first column
-    a = auto.reach[_cls(j, auto.reach_pre, auto.reach_per)]
-    b = auto.finish[_cls(n - 1 - j, auto.finish_pre, auto.finish_per)]
-    ok = a[auto.src].astype(bool) & b[auto.dst].astype(bool)
-    if not auto.closed:
-        ok &= ((auto.term >> r) & 1).astype(bool)
-    k = int(np.argmax(ok))
-    if not ok[k]:
-        raise AssertionError(f"thin automaton has no transition at column {j} of {n}")
-    return j, int(auto.src[k]), int(auto.dst[k]), int(auto.mask[k])
-
-
 @functools.cache
 def _incidence(h: int) -> tuple[np.ndarray, np.ndarray]:
     """Per row, the moves touching a square: (dcol, mask column offset, bit, row2).

@@ -1,8 +1,9 @@
 """The pure-Python twin of ``thin.pyx``: walking the thin boards' automaton.
 
-:func:`walk_states` picks the per-column edge masks the core's
-``walk_states`` picks, and :func:`fill_board` reads the tour off them as the
-core's ``fill_board`` does.  The twin needs the automaton :mod:`knight.thin`
+:func:`plan` picks the transition at the start column as the core's
+``thin_into`` does, :func:`walk_states` the per-column edge masks the core's
+``walk_states`` picks, and :func:`fill_board` reads the tour off them as
+the core's ``fill_board`` does.  The twin needs the automaton :mod:`knight.thin`
 loads, so it sits beside that module instead of beside the core.
 """
 
@@ -11,6 +12,25 @@ from __future__ import annotations
 import numpy as np
 
 from .thin import _Automaton, _cls, _incidence
+
+
+def plan(auto: _Automaton, n: int, r: int, j: int) -> tuple[int, int, int, int]:
+    """Pick the transition at the start column: (column, state before, after, mask).
+
+    The choice :func:`knight._core.thin.thin_into` makes in C (the first
+    transition in table order that fits), for :func:`walk_states`.
+    """
+    if auto.closed:
+        j = 0   # a closed tour passes every square: walk it from the first column
+    a = auto.reach[_cls(j, auto.reach_pre, auto.reach_per)]
+    b = auto.finish[_cls(n - 1 - j, auto.finish_pre, auto.finish_per)]
+    ok = a[auto.src].astype(bool) & b[auto.dst].astype(bool)
+    if not auto.closed:
+        ok &= ((auto.term >> r) & 1).astype(bool)
+    k = int(np.argmax(ok))
+    if not ok[k]:
+        raise AssertionError(f"thin automaton has no transition at column {j} of {n}")
+    return j, int(auto.src[k]), int(auto.dst[k]), int(auto.mask[k])
 
 
 def walk_states(auto: _Automaton, n: int, col: int, before: int, after: int,
@@ -64,4 +84,4 @@ def fill_board(masks: np.ndarray, h: int, r: int, j: int) -> np.ndarray:
     return board
 
 
-__all__ = ["fill_board", "walk_states"]
+__all__ = ["fill_board", "plan", "walk_states"]

@@ -185,7 +185,7 @@ def test_cores_match_the_python_twins():
             ok = np.argwhere(thin.start_squares(h, n, closed=closed))
             picks = rng.sample(range(len(ok)), min(4, len(ok)))
             for r, j in [tuple(map(int, ok[k])) for k in picks]:
-                col, before, after, mask = thin._plan(auto, n, r, j)
+                col, before, after, mask = thin_py.plan(auto, n, r, j)
                 ref = thin_py.walk_states(auto, n, col, before, after, mask)
                 masks = np.empty(n, dtype=np.int32)
                 masks[col] = mask
