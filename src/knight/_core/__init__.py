@@ -35,8 +35,10 @@ cores sits beside the module that drives its core, under the same name:
 :mod:`knight.thin` loads) and :mod:`knight.counting.frontier_sweep_py`
 (``frontier_sweep.pyx``, whose transitions ``sample.pyx`` also runs; it
 sweeps the board :mod:`knight.counting.frontier_board` prepares).  A twin
-makes the core's decisions step for step; neither ``import knight``
-nor a first ``knight.solve`` loads one.
+makes the core's decisions step for step; the tests run the same
+assertions on both through one interface (the ``impl`` fixture of
+``tests/conftest.py``), and neither ``import knight`` nor a first
+``knight.solve`` loads a twin.
 
 Nothing here is public API: ``import knight`` is.
 """
