@@ -142,10 +142,12 @@ class Impl:
 
     def construct(self, rows, cols, start, closed):
         """The construction's tour (``construct.pyx`` / ``construct_py``)."""
+        if self.twin:
+            from knight import construct_py
+
+            return construct_py.construct(rows, cols, start, closed)
         from knight import construct
 
-        if self.twin:
-            return construct.reference_construct(rows, cols, start, closed)
         return construct.construct(rows, cols, start, closed)
 
     def between_into(self, board, rc, cc, s, t):

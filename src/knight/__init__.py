@@ -162,10 +162,9 @@ _LAZY: dict[str, str] = {
 #: ``knight.puzzle``), imported on first access as ``import knight.NAME`` would.
 _SUBMODULES = frozenset({
     "_core", "_version", "board", "capi", "checks", "cli", "clues", "compare", "construct",
-    "counting", "decide", "engines", "errors", "existence", "geometry", "limits", "planner",
-    "puzzle",
-    "reference", "render", "search", "solver", "status", "theory", "thin", "thin_py", "tour",
-    "trace", "verify",
+    "construct_py", "counting", "decide", "engines", "errors", "existence", "geometry",
+    "limits", "planner", "puzzle", "reference", "render", "search", "solver", "status",
+    "theory", "thin", "thin_py", "tour", "trace", "verify",
 })
 
 

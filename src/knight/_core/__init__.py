@@ -31,14 +31,15 @@ with the suffix ``_py`` and placed beside it, here: :mod:`.search_py`,
 the table twins share, as ``neighbour_table.pxd``) and
 :mod:`.construct_between_py`.  A twin that needs a Python layer above the
 cores sits beside the module that drives its core, under the same name:
-:mod:`knight.thin_py` (``thin.pyx``; it walks the automaton
-:mod:`knight.thin` loads) and :mod:`knight.counting.frontier_sweep_py`
-(``frontier_sweep.pyx``, whose transitions ``sample.pyx`` also runs; it
-sweeps the board :mod:`knight.counting.frontier_board` prepares).  A twin
-makes the core's decisions step for step; the tests run the same
-assertions on both through one interface (the ``impl`` fixture of
-``tests/conftest.py``), and neither ``import knight`` nor a first
-``knight.solve`` loads a twin.
+:mod:`knight.construct_py` (``construct.pyx``; it cuts the sides as
+:mod:`knight.construct` does), :mod:`knight.thin_py` (``thin.pyx``; it
+walks the automaton :mod:`knight.thin` loads) and
+:mod:`knight.counting.frontier_sweep_py` (``frontier_sweep.pyx``, whose
+transitions ``sample.pyx`` also runs; it sweeps the board
+:mod:`knight.counting.frontier_board` prepares).  A twin makes the core's
+decisions step for step; the tests run the same assertions on both
+through one interface (the ``impl`` fixture of ``tests/conftest.py``), and
+neither ``import knight`` nor a first ``knight.solve`` loads a twin.
 
 Nothing here is public API: ``import knight`` is.
 """
