@@ -20,7 +20,7 @@ same load), it times
 
 and prints the minimum and the median of each, and the ratios
 construct_between / construct (target: <= 2).  ``--twin`` also times the
-pure-Python twin of the core's planner (``knight._core.between_twin``,
+pure-Python twin of the core's planner (``knight._core.construct_between_py``,
 the same choices and the same board, with the core's writes) on the first
 cuts of each pair, against the core's ``between_into`` on the same cuts.  On a shared machine the
 medians carry the other processes' time slices (a call of a few
@@ -93,7 +93,7 @@ def bench(n: int, pairs: int, reps: int, seed: int) -> None:
 
 def bench_twin(n: int, pairs: int, seed: int) -> None:
     from knight import construct as cons
-    from knight._core import between_twin
+    from knight._core import construct_between_py
 
     todo = allowed_pairs(n, pairs, seed)
     board = np.empty((n, n), dtype=np.int32)
@@ -104,7 +104,7 @@ def bench_twin(n: int, pairs: int, seed: int) -> None:
         rl, cl = rc.tolist(), cc.tolist()
         for _ in range(2):  # the second call of each finds its block paths kept
             t_core.append(timed(cons._between_into, board, rc, cc, s, t))
-            t_twin.append(timed(between_twin.between_into, board, rl, cl, s, t))
+            t_twin.append(timed(construct_between_py.between_into, board, rl, cl, s, t))
     core, twin = np.median(t_core) * 1e3, np.median(t_twin) * 1e3
     print(f"{n}x{n}: one cut, {pairs} pairs x 2: core between_into median {core:.2f} ms, "
           f"Python twin {twin:.2f} ms: twin / core {twin / core:.2f}")

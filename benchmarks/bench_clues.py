@@ -18,7 +18,7 @@ random subset).  For each number of clues the table gives, per puzzle:
   the note;
 * core against twin: the same uniqueness check's searches run by the
   compiled ``GraphPathSearch`` and by its pure-Python twin
-  (``knight._core.graph_twins``), on the puzzles the core settles within
+  (``knight._core.table_count_py``), on the puzzles the core settles within
   0.2 s (the twin is about a hundred times slower).
 
 Every ratio is ``time / reference time``, both measured in this run.
@@ -34,7 +34,7 @@ import _bench
 
 import knight
 from knight import clues as kclues
-from knight._core import graph_twins
+from knight._core import table_count_py
 from knight.existence import clue_reason
 
 
@@ -64,7 +64,7 @@ def uniqueness(engine: str, clues: dict[tuple[int, int], int]) -> int:
         if engine == "core":
             s = kclues.search(board, job)
         else:
-            s = graph_twins.GraphPathSearch(
+            s = table_count_py.GraphPathSearch(
                 board.neighbours(), board.degrees(), list(job.prefix), [],
                 kclues.ends_flags(board, job).tolist(), -1, job.clues.tolist())
         _, found, _ = s.count(0.0, 0, None, 2 - total)

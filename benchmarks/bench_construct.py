@@ -121,8 +121,9 @@ def export_blocks(path: Path) -> None:
     import numpy as np
 
     from knight import construct as kc
+    from knight import construct_py
 
-    blocks = kc._blocks()   # the Python twin's tables: the stored file, read and checked
+    blocks = construct_py._blocks()   # the Python twin's tables: the stored file, read and checked
     words: list[int] = []
     count = 0
     for h in range(5, kc.MAX_PART + 1):

@@ -49,7 +49,7 @@ import knight.counting.frontier_count as FC
 import knight.counting.frontier_halves as FH
 import knight.counting.frontier_jobs as FJ
 import knight.counting.frontier_run as FR
-from knight.counting.frontier_twin import run_reference
+from knight.counting.frontier_sweep_py import run_reference
 
 # (rows, cols, kwargs, runs scale): boards the search and the DP both finish.
 VERSUS = [

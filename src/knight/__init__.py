@@ -161,11 +161,10 @@ _LAZY: dict[str, str] = {
 #: The modules and subpackages reachable as attributes (``knight.counting``,
 #: ``knight.puzzle``), imported on first access as ``import knight.NAME`` would.
 _SUBMODULES = frozenset({
-    "_core", "_lazy", "_version", "board", "capi", "checks", "cli", "clues", "compare", "construct",
-    "counting", "decide", "engines", "errors", "existence", "geometry", "limits", "planner",
-    "puzzle",
-    "reference", "render", "search", "solver", "status", "theory", "thin", "tour", "trace",
-    "verify",
+    "_core", "_lazy", "_version", "board", "capi", "checks", "cli", "clues", "compare",
+    "construct", "construct_py", "counting", "decide", "engines", "errors", "existence",
+    "geometry", "limits", "planner", "puzzle", "reference", "render", "search", "solver",
+    "status", "theory", "thin", "thin_py", "tour", "trace", "verify",
 })
 
 

@@ -2,7 +2,7 @@
 
 Every algorithm of the package has a plain-Python twin that decides exactly
 as its Cython core does (the twins live beside the cores, in
-:mod:`knight._core.twins`): the same move order, tie-breaks, random draws,
+:mod:`knight._core.search_py`): the same move order, tie-breaks, random draws,
 node and backtrack counts.  :func:`solve` is :func:`knight.solve` running on
 them; :func:`count` is :func:`knight.count` by the plainest search.
 
@@ -18,17 +18,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._core.graph_twins import GraphPathSearch, GraphPythonEngine
-from ._core.graph_twins import backtrack as graph_backtrack
-from ._core.graph_twins import warnsdorff as graph_warnsdorff
-from ._core.twins import (
+from ._core.search_py import (
     PYTHON_ENGINE,
     PythonEngine,
     backtrack,
     splitmix64,
-    verify_board,
     warnsdorff,
 )
+from ._core.table_count_py import GraphPathSearch
+from ._core.table_search_py import GraphPythonEngine
+from ._core.table_search_py import backtrack as graph_backtrack
+from ._core.table_search_py import warnsdorff as graph_warnsdorff
+from ._core.verify_py import verify_board
 from .counting.reference import reference_count as count
 from .solver import solve_job
 from .tour import Tour

@@ -4,8 +4,8 @@
 engines (:mod:`knight.engines.solving`) drive: :data:`CYTHON_ENGINE` runs
 the knight's compiled cores of :mod:`knight._core.search`,
 :class:`GraphEngine` the table cores on any :class:`~knight.Board`, and the
-pure-Python twins in :mod:`knight._core.twins` and
-:mod:`knight._core.graph_twins` implement the same interface (the tests
+pure-Python twins in :mod:`knight._core.search_py` and
+:mod:`knight._core.table_search_py` implement the same interface (the tests
 cross-check them, and tracing runs the twins).  This module also names
 solve's methods and tie-breaks, the status codes as plain ints and the
 memory each search needs.  Results are raw boards, status codes and

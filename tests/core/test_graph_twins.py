@@ -1,4 +1,5 @@
-"""The table cores (table_search, table_count) and their pure-Python twins agree step for step."""
+"""The table cores (table_search, table_count, board_graph) and their pure-Python twins
+(table_search_py, table_count_py, board_graph_py) agree step for step."""
 
 import threading
 
@@ -8,8 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import knight
-from knight import Board, reference
-from knight._core import graph_twins, table_count
+from conftest import CORE, TWIN
+from knight import Board
+from knight._core import table_count, table_search_py
 from knight.search import CYTHON_ENGINE, GraphEngine
 from knight.trace import TraceEvent
 
@@ -51,7 +53,7 @@ def same(a, b):
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.describe())
 def test_backtracking_twins(board):
-    core, twin = GraphEngine(board), graph_twins.GraphPythonEngine(board)
+    core, twin = CORE.graph_engine(board), TWIN.graph_engine(board)
     for order in orders(board):
         for start in starts(board):
             for ordered in (False, True):
@@ -72,7 +74,7 @@ GREEDY_BOARDS = BOARDS + [
 
 @pytest.mark.parametrize("board", GREEDY_BOARDS, ids=lambda b: b.describe())
 def test_warnsdorff_twins(board):
-    core, twin = GraphEngine(board), graph_twins.GraphPythonEngine(board)
+    core, twin = CORE.graph_engine(board), TWIN.graph_engine(board)
     for order in orders(board):
         for start in starts(board):
             for tie in range(4):
@@ -82,17 +84,16 @@ def test_warnsdorff_twins(board):
                         same(core.warnsdorff(*args), twin.warnsdorff(*args))
 
 
-def test_pohl_ties_with_no_onward_square_go_to_the_first():
+def test_pohl_ties_with_no_onward_square_go_to_the_first(impl):
     # At (0, 3) the wazir has two free neighbours, (0, 4) and (0, 2), neither
     # with a free square beyond: Pohl's second level is "no value" for both,
     # so the first in move order wins, whatever their visited neighbours hold.
     mask = np.array([[0, 1, 1, 1, 1], [0, 1, 1, 1, 0]], dtype=bool)
     board = Board(2, 5, mask=mask, moves="wazir")
     args = (2, 5, (0, 1), board.moves, 3, 0, False, 0.0)
-    core = GraphEngine(board).warnsdorff(*args)
-    same(core, graph_twins.GraphPythonEngine(board).warnsdorff(*args))
-    assert core[0] == graph_twins.DEAD_END
-    assert core[1].tolist() == [[-1, 0, -1, 4, 5], [-1, 1, 2, 3, -1]]
+    status, tour, reached, _ = impl.graph_engine(board).warnsdorff(*args)
+    assert status == table_search_py.DEAD_END and reached == 6
+    assert tour.tolist() == [[-1, 0, -1, 4, 5], [-1, 1, 2, 3, -1]]
 
 
 @pytest.mark.parametrize("size", [(3, 4), (4, 5), (5, 5), (5, 6), (6, 6)])
@@ -146,17 +147,17 @@ def test_trace_reports_every_backtracking_decision(ordered, closed):
     board = Board(4, 5, holes=["a1"])  # a1: bottom left
     start = (0, 0)
     events = []
-    engine = graph_twins.GraphPythonEngine(board, trace=events.append)
+    engine = TWIN.graph_engine(board, trace=events.append)
     status, tour, nodes, backs = engine.backtrack(
         4, 5, start, board.moves, ordered, closed, None, 0.0)
     assert all(isinstance(e, TraceEvent) for e in events)
     assert sum(e.kind == "move" for e in events) == nodes - 1
     assert sum(e.kind == "retreat" for e in events) == backs
     path = replay(events, start)
-    if status == graph_twins.FOUND:
+    if status == table_search_py.FOUND:
         assert [tuple(map(int, np.argwhere(tour == i)[0])) for i in range(board.size)] == path
     else:
-        assert status == graph_twins.EXHAUSTED and path == [start] and closed
+        assert status == table_search_py.EXHAUSTED and path == [start] and closed
     for e in events:
         if e.kind == "move":
             for sq, onward in e.candidates:
@@ -170,7 +171,7 @@ def test_trace_reports_every_backtracking_decision(ordered, closed):
 def test_trace_of_the_greedy_walk_on_a_zebra_board():
     board = Board(10, moves="zebra")
     events = []
-    engine = graph_twins.GraphPythonEngine(board, trace=events.append)
+    engine = TWIN.graph_engine(board, trace=events.append)
     status, tour, reached, _ = engine.warnsdorff(10, 10, (0, 0), board.moves, 2, 0, False, 0.0)
     moves = [e for e in events if e.kind == "move"]
     assert len(moves) == reached - 1
@@ -178,10 +179,10 @@ def test_trace_of_the_greedy_walk_on_a_zebra_board():
         assert tour[e.chosen] == i and tour[e.square] == i - 1
         fewest = min(n for _, n in e.candidates)
         assert dict(e.candidates)[e.chosen] == fewest
-    if status == graph_twins.DEAD_END:
+    if status == table_search_py.DEAD_END:
         assert events[-1].kind == "dead-end" and events[-1].step == reached - 1
     else:
-        assert status == graph_twins.FOUND and events[-1].kind == "move"
+        assert status == table_search_py.FOUND and events[-1].kind == "move"
 
 
 SOLVE_CASES = [
@@ -205,7 +206,7 @@ def test_solve_with_trace_on_a_board_finds_the_same_tour(board, kwargs):
     assert (traced.nodes, traced.backtracks, traced.method) == (
         plain.nodes, plain.backtracks, plain.method)
     assert sum(e.kind == "move" for e in events) >= board.size - 1
-    assert reference.solve(board, **kwargs) == plain
+    assert TWIN.solve(board, **kwargs) == plain
 
 
 def test_solve_with_trace_reports_the_same_errors():
@@ -239,17 +240,17 @@ def test_trace_honours_a_cancel_token():
 
 
 def test_twin_honours_timeout_and_cancel_without_trace():
-    # The plain search of this board runs for hours; the twin polls the
-    # clock and the cancel flag every few thousand nodes.
+    # The plain search of this board runs for hours in Python; the twin
+    # polls the clock and the cancel flag every few thousand nodes.
     board = Board(8, holes=["h8"])
     with pytest.raises(knight.SearchLimitError, match="timeout"):
-        reference.solve(board, method="backtrack", timeout=0.2)
+        TWIN.solve(board, method="backtrack", timeout=0.2)
     event = threading.Event()
     timer = threading.Timer(0.2, event.set)
     timer.start()
     try:
         with pytest.raises(knight.SearchCancelled):
-            reference.solve(board, method="backtrack", cancel=event)
+            TWIN.solve(board, method="backtrack", cancel=event)
     finally:
         timer.cancel()
 
@@ -257,16 +258,12 @@ def test_twin_honours_timeout_and_cancel_without_trace():
 def test_twin_rejects_a_start_off_the_table():
     board = Board(3, 4)
     with pytest.raises(ValueError, match="start"):
-        graph_twins.backtrack(board.neighbours(), board.degrees(), 12)
+        table_search_py.backtrack(board.neighbours(), board.degrees(), 12)
     with pytest.raises(ValueError, match="squares"):
-        graph_twins.backtrack(board.neighbours(), board.degrees(), 0, trace=print)
+        table_search_py.backtrack(board.neighbours(), board.degrees(), 0, trace=print)
 
 
 # -- counting ------------------------------------------------------------------
-
-
-def i32(xs):
-    return np.asarray(xs, dtype=np.int32)
 
 
 def brute_force(board, prefix, blocked, ends):
@@ -325,22 +322,22 @@ COUNT_BOARDS = [
 
 
 @pytest.mark.parametrize("board", COUNT_BOARDS, ids=lambda b: b.describe())
-def test_counting_twin(board):
+def test_counting_twin(board, impl):
     nbr, deg = board.neighbours(), board.degrees()
     for prefix, blocked, ends in counting_cases(board):
+        want = brute_force(board, prefix, blocked, ends)
         for depth in (-1, 0, 3):
-            core = table_count.GraphPathSearch(nbr, deg, i32(prefix), i32(blocked), ends, depth)
-            twin = graph_twins.GraphPathSearch(nbr, deg, prefix, blocked, ends, depth)
-            assert core.count() == twin.count()
-        assert twin.found == brute_force(board, prefix, blocked, ends)
+            search = impl.path_search(nbr, deg, prefix, blocked, ends, depth)
+            status, found, nodes = search.count()
+            assert (status, found) == (table_count.DONE, want) and search.found == want
+            # the same nodes: the twin prunes exactly as the core
+            assert nodes == CORE.path_search(nbr, deg, prefix, blocked, ends, depth).count()[2]
 
 
 def test_counting_twin_collects_the_same_batches():
     board = Board(3, 4, moves="king")
     nbr, deg = board.neighbours(), board.degrees()
-    none = np.zeros(0, dtype=np.uint8)
-    core = table_count.GraphPathSearch(nbr, deg, i32([0]), i32([]), none)
-    twin = graph_twins.GraphPathSearch(nbr, deg, [0], [], none)
+    core, twin = CORE.path_search(nbr, deg, [0]), TWIN.path_search(nbr, deg, [0])
     while True:
         a, b = np.zeros((100, 12), np.int32), np.zeros((100, 12), np.int32)
         (status_a, k_a), (status_b, k_b) = core.collect(a), twin.collect(b)
@@ -351,30 +348,29 @@ def test_counting_twin_collects_the_same_batches():
     assert (core.found, core.nodes) == (twin.found, twin.nodes) and core.found > 300
 
 
-def test_counting_twin_stops_at_the_same_node_limit():
+def test_counting_twin_stops_at_the_same_node_limit(impl):
     board = Board(3, 5, moves="king")
     nbr, deg = board.neighbours(), board.degrees()
-    none = np.zeros(0, dtype=np.uint8)
-    core = table_count.GraphPathSearch(nbr, deg, i32([0]), i32([]), none)
-    twin = graph_twins.GraphPathSearch(nbr, deg, [0], [], none)
-    a, b = core.count(max_nodes=20_000), twin.count(max_nodes=20_000)
-    assert a == b and a[0] == table_count.NODE_LIMIT
-    assert core.count() == twin.count()  # and resume alike
-    assert twin.found == 10539
+    search = impl.path_search(nbr, deg, [0])
+    a = search.count(max_nodes=20_000)
+    assert a[0] == table_count.NODE_LIMIT
+    assert a == CORE.path_search(nbr, deg, [0]).count(max_nodes=20_000)
+    b = search.count()  # and resume alike
+    assert b[0] == table_count.DONE and search.found == 10539
+    core = CORE.path_search(nbr, deg, [0])
+    core.count(max_nodes=20_000)
+    assert b == core.count()
 
 
-def test_counting_twin_single_square_and_dead_prefix():
+def test_counting_twin_single_square_and_dead_prefix(impl):
     board = Board(1, 1)
-    none = np.zeros(0, dtype=np.uint8)
     args = (board.neighbours(), board.degrees())
-    assert table_count.GraphPathSearch(*args, i32([0]), i32([]), none).count() == \
-        graph_twins.GraphPathSearch(*args, [0], [], none).count() == (table_count.DONE, 1, 0)
+    assert impl.path_search(*args, [0]).count() == (table_count.DONE, 1, 0)
     board = Board(3, 4)  # corner a1's two neighbours, each left with one way in
     args = (board.neighbours(), board.degrees())
-    twin = graph_twins.GraphPathSearch(*args, [5], [], none)
-    core = table_count.GraphPathSearch(*args, i32([5]), i32([]), none)
-    assert core.count() == twin.count()
-    assert twin.found == brute_force(board, [5], [], none)
+    search = impl.path_search(*args, [5])
+    assert search.count() == CORE.path_search(*args, [5]).count()
+    assert search.found == brute_force(board, [5], [], [])
 
 
 # -- random boards ---------------------------------------------------------------
@@ -413,7 +409,7 @@ def test_random_boards_searches(board, data):
     start = tuple(map(int, data.draw(st.sampled_from(list(board.squares)))))
     order = tuple(data.draw(st.permutations(board.moves)))
     closed = data.draw(st.booleans())
-    core, twin = GraphEngine(board), graph_twins.GraphPythonEngine(board)
+    core, twin = CORE.graph_engine(board), TWIN.graph_engine(board)
     for ordered in (False, True):
         args = (board.rows, board.cols, start, order, ordered, closed, 1_500, 0.0)
         same(core.backtrack(*args), twin.backtrack(*args))
@@ -425,14 +421,13 @@ def test_random_boards_searches(board, data):
 
 @SETTINGS
 @given(board=boards(max_side=4, max_squares=10), data=st.data())
-def test_random_boards_counts(board, data):
+def test_random_boards_counts(impl, board, data):
     nbr, deg = board.neighbours(), board.degrees()
     n = board.size
     start = data.draw(st.integers(0, n - 1))
     flags = data.draw(st.lists(st.booleans(), min_size=n, max_size=n))
     ends = (np.array(flags, dtype=np.uint8) if data.draw(st.booleans())
             else np.zeros(0, dtype=np.uint8))
-    core = table_count.GraphPathSearch(nbr, deg, i32([start]), i32([]), ends)
-    twin = graph_twins.GraphPathSearch(nbr, deg, [start], [], ends)
-    assert core.count() == twin.count()
-    assert twin.found == brute_force(board, [start], [], ends)
+    search = impl.path_search(nbr, deg, [start], [], ends)
+    assert search.count() == CORE.path_search(nbr, deg, [start], [], ends).count()
+    assert search.found == brute_force(board, [start], [], ends)

@@ -14,10 +14,10 @@ from knight._core import (
     count,
     frontier_join,
     frontier_sweep,
-    graph_twins,
     search,
+    search_py,
     table_count,
-    twins,
+    table_count_py,
     verify,
 )
 
@@ -52,7 +52,7 @@ def test_the_cores_enum_is_the_status():
               "CANCELLED")),
     (search_engine, ("FOUND", "EXHAUSTED", "NODE_LIMIT", "TIME_LIMIT", "DEAD_END",
                      "NOT_CLOSED", "CANCELLED")),
-    (twins, ("FOUND", "EXHAUSTED", "NODE_LIMIT", "TIME_LIMIT", "DEAD_END", "NOT_CLOSED",
+    (search_py, ("FOUND", "EXHAUSTED", "NODE_LIMIT", "TIME_LIMIT", "DEAD_END", "NOT_CLOSED",
              "CANCELLED")),
     (count, ("MORE", "TIME_LIMIT", "NODE_LIMIT", "CANCELLED")),
     (table_count, ("MORE", "TIME_LIMIT", "NODE_LIMIT", "CANCELLED")),
@@ -66,8 +66,9 @@ def test_every_core_reports_the_status(module, names):
 
 
 def test_the_aliases_and_the_frontier_dp():
-    assert count.DONE == table_count.DONE == graph_twins.DONE == Status.OK
-    assert graph_twins.MORE == Status.MORE and graph_twins.CANCELLED == Status.CANCELLED
+    assert count.DONE == table_count.DONE == table_count_py.DONE == Status.OK
+    assert table_count_py.MORE == Status.MORE
+    assert table_count_py.COUNT_CANCELLED == search_py.CANCELLED == Status.CANCELLED
     assert verify.BROKEN == Status.NOT_A_KNIGHT_MOVE
     for core in (frontier_sweep, frontier_join):
         assert (core.ST_OK, core.ST_TIMEOUT, core.ST_NOMEM) == (
@@ -79,6 +80,6 @@ def test_the_aliases_and_the_frontier_dp():
 def test_a_cancelled_run_is_one_status_whatever_the_core():
     # The example: a cancelled run was 1, 2, 4 or 6 depending on the core.
     cancelled = {search.CANCELLED, count.CANCELLED, table_count.CANCELLED,
-                 construct.CANCELLED, frontier_sweep.ST_CANCELLED, twins.CANCELLED,
-                 graph_twins.CANCELLED}
+                 construct.CANCELLED, frontier_sweep.ST_CANCELLED, search_py.CANCELLED,
+                 table_count_py.COUNT_CANCELLED}
     assert cancelled == {Status.CANCELLED} == {6}

@@ -32,7 +32,7 @@ import knight.counting.frontier_halves as FH
 import knight.counting.frontier_jobs as FJ
 import knight.counting.frontier_moduli as FM
 import knight.counting.frontier_run as FR
-from knight.counting.frontier_twin import count_cycles_ref, count_paths_ref, run_reference
+from conftest import CORE, TWIN
 from knight.errors import BoardTooLargeError, SearchLimitError
 from knight.limits import planning
 
@@ -288,9 +288,27 @@ def test_king_by_meet_in_the_middle_equals_one_sweep():
             assert FC.count_split(bx.rows, bx.cols, mode, share=False, **kw) == one
             assert FC.count_split(5, 7, mode, mask=m, moves=FB.KING) == one
     bd = FB.prepare(3, 6, removed=(4, 11), moves=FB.KING)
-    assert FR._count(bd) == count_cycles_ref(3, 6, removed=(4, 11), moves=FB.KING)
+    assert CORE.frontier_count(bd) == TWIN.frontier_count(bd)
     bd = FB.prepare(3, 6, removed=(4,), pinned=(0,), path_mode=True, moves=FB.KING)
-    assert FR._count(bd) == count_paths_ref(3, 6, pinned=(0,), removed=(4,), moves=FB.KING)
+    assert CORE.frontier_count(bd) == TWIN.frontier_count(bd)
+
+
+@cache
+def _king_3x6(removed):
+    mask = np.ones((3, 6), dtype=bool)
+    mask.flat[list(removed)] = False
+    return brute(3, 6, mask, FB.KING)
+
+
+def test_king_on_masked_boards_against_the_brute_force(impl):
+    sq, _, closing = _king_3x6((4, 11))
+    bd = FB.prepare(3, 6, removed=(4, 11), moves=FB.KING)
+    assert impl.frontier_count(bd) == sum(closing.values()) // (2 * len(sq))
+    sq, paths, closing = _king_3x6((4,))
+    bd = FB.prepare(3, 6, removed=(4,), moves=FB.KING)
+    assert impl.frontier_count(bd) == sum(closing.values()) // (2 * len(sq)) > 0
+    bd = FB.prepare(3, 6, removed=(4,), pinned=(0,), path_mode=True, moves=FB.KING)
+    assert impl.frontier_count(bd) == sum(v for (a, _), v in paths.items() if a == 0) > 0
 
 
 # ---- the twin and the core, state for state ----
@@ -301,13 +319,8 @@ def test_king_by_meet_in_the_middle_equals_one_sweep():
     (3, 6, (2, 9), (), True, FB.KING), (4, 5, (6,), (), False, WAZIR)])
 def test_core_vs_twin_on_masked_boards(rows, cols, holes, pinned, path_mode, moves):
     bd = FB.prepare(rows, cols, removed=holes, pinned=pinned, path_mode=path_mode, moves=moves)
-    cnt, sizes, tables = run_reference(bd, path_mode, record=True)
-    res, ri = FR._run_core(bd, [1 << 64], fold=False)
-    assert int(res[0]) == cnt
-    assert ri.sizes.tolist() == sizes
-    for step in range(0, bd.N, 4):
-        _, _, table = FR._run_core(bd, [1 << 64], dump_step=step, dump_size=16, fold=False)
-        assert table == tables[step]
+    steps = range(0, bd.N, 4)
+    assert CORE.frontier_sweep(bd, steps) == TWIN.frontier_sweep(bd, steps)
 
 
 # ---- the symmetry tricks only where the mask keeps the symmetry ----

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 import knight
+from conftest import CORE, TWIN
 from knight import Board, BoardTooLargeError, NoTourError, TourSampler, random_tour
 from knight.counting import sample as sample_mod
 
@@ -526,22 +527,18 @@ def test_stepper_matches_the_twin(rows: int, cols: int, removed: tuple[int, ...]
                                   moves: str | None) -> None:
     from knight._core.sample import Stepper
     from knight.counting import frontier_board
-    from knight.counting.frontier_twin import canon_key, decode, run_reference, step_choices
 
     mv = None if moves is None else frontier_board.check_moves(Board(3, moves=moves).moves)
     bd = frontier_board.prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode,
                                 moves=mv)
-    st = sample_mod._stepper(bd)
-    S = 2 * bd.W + 1
-    _, _, tables = run_reference(bd, path_mode, record=True)
+    st, twin = CORE.stepper(bd), TWIN.stepper(bd)
+    _, _, tables = TWIN.frontier_sweep(bd, range(bd.N))
     seen = 0
     for p in range(bd.N):
         for k in [0] if p == 0 else list(tables[p - 1]):
-            twin = [(-1 if closed else canon_key(a), sub)  # type: ignore[arg-type]
-                    for a, closed, sub in step_choices(decode(k, S) + [frontier_board.EMPTY], p,
-                                                       bd, path_mode)]
-            assert st.choices(p, k) == twin
-            assert st.successors(p, k) == [x for x, _ in twin]
+            choices = twin.choices(p, k)
+            assert st.choices(p, k) == choices
+            assert st.successors(p, k) == twin.successors(p, k) == [x for x, _ in choices]
             seen += 1
     assert seen == 1 + sum(len(t) for t in tables[:-1])
     with pytest.raises(ValueError, match="cell"):

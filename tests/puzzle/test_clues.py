@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 import knight
 from brute import adjacency, hamiltonian_paths
+from conftest import CORE, TWIN
 from knight import Board, NoTourError
-from knight._core import board_graph, graph_twins, table_count
+from knight._core import table_count
 from knight.existence import clue_reason
 
 HOPIDO = [(2, 2), (2, -2), (-2, 2), (-2, -2), (3, 0), (-3, 0), (0, 3), (0, -3)]
@@ -174,15 +175,10 @@ def test_clue_core_matches_twin(board):
         start = rng.randrange(n)
         for ordered in (False, True):
             for ends in (np.zeros(0, np.uint8), (np.arange(n) % 3 > 0).astype(np.uint8)):
-                args = (np.array([start], np.int32), np.zeros(0, np.int32), ends, -1, table,
-                        ordered)
-                core = table_count.GraphPathSearch(nbr, deg, *args)
-                twin = graph_twins.GraphPathSearch(nbr, deg, [start], [], ends.tolist(), -1,
-                                                   table.tolist(), ordered)
+                args = (nbr, deg, [start], [], ends, -1, table, ordered)
+                core, twin = CORE.path_search(*args), TWIN.path_search(*args)
                 assert core.count() == twin.count()
-                core = table_count.GraphPathSearch(nbr, deg, *args)
-                twin = graph_twins.GraphPathSearch(nbr, deg, [start], [], ends.tolist(), -1,
-                                                   table.tolist(), ordered)
+                core, twin = CORE.path_search(*args), TWIN.path_search(*args)
                 a, b = np.zeros((2, n), np.int32), np.zeros((2, n), np.int32)
                 while True:
                     sa, ka = core.collect(a)
@@ -194,33 +190,38 @@ def test_clue_core_matches_twin(board):
                 assert core.nodes == twin.nodes
 
 
-def test_count_limit_core_matches_twin():
+def test_count_limit(impl):
     board = Board(5)
-    core = table_count.GraphPathSearch(board.neighbours(), board.degrees(),
-                                       np.array([0], np.int32), np.zeros(0, np.int32),
-                                       np.zeros(0, np.uint8))
-    twin = graph_twins.GraphPathSearch(board.neighbours(), board.degrees(), [0], [], [])
-    first = core.count(0.0, 0, None, 7)
-    assert first == twin.count(0.0, 0, None, 7)
+    search = impl.path_search(board.neighbours(), board.degrees(), [0])
+    core = CORE.path_search(board.neighbours(), board.degrees(), [0])
+    first = search.count(0.0, 0, None, 7)
+    assert first == core.count(0.0, 0, None, 7)
     assert first[:2] == (table_count.MORE, 7)
     # The limit counts all the paths found so far; the search resumes.
-    assert core.count(0.0, 0, None, 10) == twin.count(0.0, 0, None, 10)
-    assert core.found == 10
-    assert core.count() == twin.count()
-    assert core.found == 304
+    assert search.count(0.0, 0, None, 10) == core.count(0.0, 0, None, 10)
+    assert search.found == 10
+    assert search.count() == core.count()
+    assert search.found == 304
 
 
-def test_distances_core_matches_twin():
+def test_distances(impl):
     for board in (Board(5), Board(4, moves="king", holes=["b2"]), Board(5, wrap="torus"),
                   Board(3, 3, holes=["b2"])):
         n = board.size
-        src = np.arange(n, dtype=np.int32)
-        out = np.empty((n, n), np.int32)
-        bip = np.empty(n, np.uint8)
-        board_graph.distances(board.neighbours(), board.degrees(), src, out, bip)
-        twin_out, twin_bip = graph_twins.distances(board.neighbours(), board.degrees(),
-                                                   src.tolist())
-        assert (out == twin_out).all() and (bip.astype(bool) == twin_bip).all()
+        out, bip = impl.distances(board.neighbours(), board.degrees(), range(n))
+        core_out, core_bip = CORE.distances(board.neighbours(), board.degrees(), range(n))
+        assert (out == core_out).all() and (bip == core_bip).all()
+        # and by the plainest search: fewest moves from each square to each other
+        adj = [set(row[row != n].tolist()) for row in board.neighbours()[:-1]]
+        for s in range(n):
+            dist, todo = {s: 0}, [s]
+            for p in todo:
+                for q in adj[p] - dist.keys():
+                    dist[q] = dist[p] + 1
+                    todo.append(q)
+            assert out[s].tolist() == [dist.get(q, -1) for q in range(n)]
+            # bipartite: no move joins two squares at the same distance
+            assert bip[s] == all(dist[p] != dist[q] for p in dist for q in adj[p])
 
 
 # -- hypothesis: clues read off a known tour always admit it ---------------------------

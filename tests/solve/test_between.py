@@ -7,6 +7,7 @@ import pytest
 
 import knight
 import knight.construct as kc
+from conftest import CORE, TWIN
 from knight._core import between_paths as _paths
 from knight._core import construct as _construct
 from knight._core import construct_between as _between
@@ -354,7 +355,7 @@ def test_the_core_planner_and_its_python_twin_build_the_same_boards() -> None:
     from itertools import islice
 
     from knight import construct as cons
-    from knight._core import between_twin
+    from knight._core import construct_between_py
 
     rng = random.Random(20261203)
     tried = joined = 0
@@ -372,11 +373,13 @@ def test_the_core_planner_and_its_python_twin_build_the_same_boards() -> None:
                     rc, cc = cons._cut_array(tuple(rparts)), cons._cut_array(tuple(cparts))
                     core = np.full((rows, cols), -1, dtype=np.int32)
                     twin = np.full((rows, cols), -1, dtype=np.int32)
-                    ok = cons._between_into(core, rc, cc, s, t)
-                    assert between_twin.between_into(twin, rc.tolist(), cc.tolist(), s, t) == ok
+                    ok = CORE.between_into(core, rc, cc, s, t)
+                    assert TWIN.between_into(twin, rc, cc, s, t) == ok
                     tried += 1
                     if ok:
                         joined += 1
                         assert np.array_equal(core, twin), (rows, cols, s, t, rparts, cparts)
+                        assert core[s] == 0 and core[t] == rows * cols - 1
+                        assert knight.is_tour(core)
     assert joined > 0.8 * tried
-    between_twin.forget()
+    construct_between_py.forget()

@@ -13,9 +13,11 @@ import pytest
 
 import knight
 import knight.construct as kc
-from knight import theory
+from conftest import CORE
+from knight import construct_py, theory
 from knight._core import construct as _construct
 from knight._core import stored_blocks as _blocks
+from knight.construct_py import D, L, R, U
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,7 +147,7 @@ def test_both_parities_of_large_boards():
         check(kc.construct(rows, cols, start, closed), rows, cols, start, closed)
 
 
-def test_reference_twin_agrees():
+def test_reference_twin_agrees(impl):
     rng = np.random.default_rng(7)
     for _ in range(25):
         rows, cols = int(rng.integers(5, 40)), int(rng.integers(5, 40))
@@ -153,13 +155,12 @@ def test_reference_twin_agrees():
         start = (int(rng.integers(rows)), int(rng.integers(cols)))
         if rows % 2 and cols % 2 and sum(start) % 2:
             start = (start[0] ^ 1 if start[0] < rows - 1 else start[0] - 1, start[1])
-        fast = kc.construct(rows, cols, start, closed)
-        ref = kc.reference_construct(rows, cols, start, closed)
-        check(ref, rows, cols, start, closed)
+        board = impl.construct(rows, cols, start, closed)
+        check(board, rows, cols, start, closed)
         # The same tour: the same moves, the closing move included on boards
         # with a closed tour (walking a cycle, the two may go opposite ways).
         cycle = not (rows % 2 and cols % 2)
-        assert _moves(ref, cycle) == _moves(fast, cycle)
+        assert _moves(board, cycle) == _moves(CORE.construct(rows, cols, start, closed), cycle)
 
 
 def _moves(board, cycle):
@@ -211,7 +212,7 @@ def test_refuses_before_allocating(monkeypatch):
 
 
 def test_every_stored_block_is_the_tour_it_claims():
-    blocks = kc._blocks()
+    blocks = construct_py._blocks()
     d = stored_arrays()
     for i in range(len(d["h"])):
         h, w, o = int(d["h"][i]), int(d["w"][i]), int(d["offset"][i])
@@ -224,8 +225,8 @@ def test_every_stored_block_is_the_tour_it_claims():
             if h % 2 and w % 2:
                 for sr in range(h):
                     for sc in range(sr % 2, w, 2):
-                        assert blocks.path_offset(h, w, (sr, sc), kc.U | kc.R | kc.D) >= 0
-                        assert blocks.path_offset(h, w, (sr, sc), kc.L | kc.R) >= 0
+                        assert blocks.path_offset(h, w, (sr, sc), U | R | D) >= 0
+                        assert blocks.path_offset(h, w, (sr, sc), L | R) >= 0
             else:
                 assert np.all(blocks.tile_at[h, w] >= 0)
 
@@ -377,19 +378,19 @@ def test_the_c_entry_point_has_the_thin_automata_built_when_first_needed():
 
 
 def test_first_construction_does_not_load_the_python_twin():
-    # The core reads blocks.bin itself at import; the Python twin's tables
-    # are built only when reference_construct or the tests ask for them.
+    # The core reads blocks.bin itself at import; the Python twin (and its
+    # tables) loads only when the tests ask for it.
     out = subprocess.run(
-        [sys.executable, "-c", "import knight, knight.construct as kc; "
+        [sys.executable, "-c", "import sys, knight; "
          "knight.solve(100, closed=True, method='construct'); "
          "knight.solve(13, 13, start=(6, 6), method='construct'); "
-         "print(kc._blocks.cache_info().currsize)"],
+         "print('knight.construct_py' in sys.modules)"],
         capture_output=True, text=True, check=True,
     )
-    assert out.stdout.strip() == "0"
+    assert out.stdout.strip() == "False"
 
 
 def test_doctests():
-    for module in (kc, _construct):
+    for module in (kc, construct_py, _construct):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.attempted > 0 and result.failed == 0

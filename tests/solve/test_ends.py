@@ -15,8 +15,9 @@ import pytest
 
 import knight
 from brute import PIECE_OFFSETS, adjacency, find_path_between, path_matrix
-from knight import Board, existence, reference
-from knight._core import graph_twins, table_search
+from conftest import CORE, TWIN
+from knight import Board, existence
+from knight._core import table_search
 from knight.counting.frontier_count import count_tours
 from knight.errors import NoTourError, SearchLimitError, UndecidedError
 from knight.search import FOUND, GraphEngine
@@ -233,7 +234,7 @@ TWIN_BOARDS = [Board(5), Board(6), Board(5, 5, holes=["c3"]), Board(4, 5, moves=
 
 
 @pytest.mark.parametrize("board", TWIN_BOARDS, ids=lambda b: b.describe())
-def test_twin_agrees(board):
+def test_twin_agrees(board, impl):
     nbr = board.neighbours()
     deg = board.degrees()
     n = board.size
@@ -241,12 +242,15 @@ def test_twin_agrees(board):
     pairs = [(0, n - 1), (n - 1, 0)] + [tuple(rng.sample(range(n), 2)) for _ in range(6)]
     for s, t in pairs:
         for limit in (50, 3000):
-            steps = np.empty(n, dtype=np.int32)
-            status, nodes, backs = table_search.between(steps, nbr, deg, s, t, limit, 0.0)
-            t_status, t_steps, t_nodes, t_backs = graph_twins.between(nbr, deg, s, t,
-                                                                      max_nodes=limit)
-            assert (status, nodes, backs) == (t_status, t_nodes, t_backs), (board, s, t)
-            np.testing.assert_array_equal(steps, t_steps)
+            status, steps, nodes, backs = impl.between(nbr, deg, s, t, max_nodes=limit)
+            c_status, c_steps, c_nodes, c_backs = CORE.between(nbr, deg, s, t, max_nodes=limit)
+            assert (status, nodes, backs) == (c_status, c_nodes, c_backs), (board, s, t)
+            np.testing.assert_array_equal(steps, c_steps)
+            if status == FOUND:  # a path through every square, from s to t
+                path = np.argsort(steps).tolist()
+                assert sorted(steps.tolist()) == list(range(n))
+                assert path[0] == s and path[-1] == t
+                assert all(q in nbr[p, :deg[p]] for p, q in zip(path, path[1:]))
 
 
 def test_trace_runs_the_twin():
@@ -257,7 +261,7 @@ def test_trace_runs_the_twin():
     plain = knight.solve(board, start=(0, 0), end=t)
     assert tour.nodes == plain.nodes and events
     np.testing.assert_array_equal(tour.board, plain.board)
-    ref = reference.solve(board, start=(0, 0), end=t)
+    ref = TWIN.solve(board, start=(0, 0), end=t)
     np.testing.assert_array_equal(ref.board, plain.board)
 
 

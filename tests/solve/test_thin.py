@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import knight
-from knight import existence, thin
+from conftest import CORE, TWIN
+from knight import existence, thin, thin_py
 from knight._core import thin as _thin
 from knight.errors import BoardTooLargeError, NoTourError
 from knight.geometry import DEFAULT_ORDER
@@ -185,25 +186,15 @@ def test_cores_match_the_python_twins():
             ok = np.argwhere(thin.start_squares(h, n, closed=closed))
             picks = rng.sample(range(len(ok)), min(4, len(ok)))
             for r, j in [tuple(map(int, ok[k])) for k in picks]:
-                col, before, after, mask = thin._plan(auto, n, r, j)
-                ref = thin.walk_states_reference(auto, n, col, before, after, mask)
-                masks = np.empty(n, dtype=np.int32)
-                masks[col] = mask
-                status = _thin.walk_states(
-                    auto.succ_ptr, auto.succ_dst, auto.succ_mask,
-                    auto.pred_ptr, auto.pred_src, auto.pred_mask,
-                    auto.reach, auto.reach_pre, auto.reach_per,
-                    auto.finish, auto.finish_pre, auto.finish_per,
-                    col, before, after, auto.accept, masks, thin._seen(auto, n),
-                )
-                assert status == _thin.OK
+                col, before, after, mask = thin_py.plan(auto, n, r, j)
+                ref = TWIN.walk_states(auto, n, col, before, after, mask)
                 # Above the edge bits the core keeps its states (and skips
                 # periodic stretches for long boards): the moves must agree.
-                low = (1 << _thin.STATE_BITS) - 1
-                assert np.array_equal(masks & low, ref)
-                expect = thin.fill_board_reference(ref, h, r, j)
-                assert np.array_equal(thin.thin_tour(h, n, (r, j), closed), expect)
+                assert np.array_equal(CORE.walk_states(auto, n, col, before, after, mask), ref)
+                expect = thin.thin_tour(h, n, (r, j), closed)  # the C construction
                 assert np.array_equal(thin.thin_tour(n, h, (j, r), closed), expect.T)
+                for impl in (CORE, TWIN):
+                    assert np.array_equal(impl.fill_board(ref, h, r, j), expect), impl
 
 
 @pytest.mark.parametrize("closed", [False, True])

@@ -16,7 +16,7 @@ joined tour is these arcs in some order, each run forwards or backwards.
 :c:func:`construct_tour` does everything in C, without the GIL:
 
 * plans the row and column cuts (the same choices as the Python planner
-  ``knight.construct.plan``, which the tests compare it with);
+  ``knight.construct_py.plan``, which the tests compare it with);
 * cuts each kind of block it needs into arcs once (a "configuration": a few
   dozen per board at most, whatever its size: stored_blocks.pyx's
   :c:func:`configure`);

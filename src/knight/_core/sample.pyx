@@ -1,7 +1,7 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True
 """The frontier DP's transitions one state at a time, for the uniform sampler.
 
-``Stepper.successors(p, key)`` is ``frontier_twin.step_choices`` for one
+``Stepper.successors(p, key)`` is ``frontier_sweep_py.step_choices`` for one
 state, in C: the keys of the states after cell p (-1 for a completed tour)
 and, from ``choices``, the back-edge slots each transition takes.  The
 rules and the encoding are those of ``frontier_sweep.pyx`` (documented at its

@@ -476,7 +476,7 @@ cdef int thin_tour_c(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t sta
         return C_BAD_DATA
     if A.n_states == 0:
         return C_NO_TOUR
-    # The transition at the start column (knight.thin._plan).
+    # The transition at the start column (knight.thin_py.plan).
     jj = 0 if closed else j
     a = _cls(jj, A.reach_pre, A.reach_per)
     b = _cls(n - 1 - jj, A.finish_pre, A.finish_per)

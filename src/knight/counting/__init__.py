@@ -70,7 +70,7 @@ _LAZY: dict[str, str] = {
 #: on first access as ``import knight.counting.NAME`` would.
 _SUBMODULES = frozenset({
     "api", "args", "cost", "executor", "frontier_board", "frontier_count", "frontier_estimate",
-    "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run", "frontier_twin",
+    "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run", "frontier_sweep_py",
     "graph", "plan", "reference", "sample",
 })
 

@@ -1,6 +1,6 @@
 """Uniformly random tours, drawn through the frontier DP's layers.
 
-The frontier DP (:mod:`.frontier_count`, whose rules :mod:`.frontier_twin`
+The frontier DP (:mod:`.frontier_count`, whose rules :mod:`.frontier_sweep_py`
 restates in Python and :class:`knight._core.sample.Stepper` in C, one state
 at a time) decides the board's edges cell by cell; every tour is exactly
 one walk through its states, from the empty state to a closure.
@@ -86,7 +86,7 @@ from . import (
     frontier_run,
 )
 from .frontier_board import EMPTY
-from .frontier_twin import canon_key, decode, step_choices
+from .frontier_sweep_py import canon_key, decode, step_choices
 
 __all__ = [
     "DEFAULT_MAX_STATES", "METHOD", "METHODS", "RECOUNT_MAX_STATES", "TourSampler",

@@ -175,7 +175,7 @@ def _graph_engine(job: Job) -> Any:
     """The table cores for ``job.board``, or their twins (a trace, or ``knight.reference``)."""
     if job.option("trace") is not None or job.option("twin"):
         # The twins poll the deadline and the cancel flag as the cores do.
-        from .._core.graph_twins import GraphPythonEngine
+        from .._core.table_search_py import GraphPythonEngine
 
         return GraphPythonEngine(job.board, job.option("trace"))
     return GraphEngine(job.board)
@@ -184,7 +184,7 @@ def _graph_engine(job: Job) -> Any:
 def _knight_engine(job: Job) -> Engine:
     """The knight's rectangle cores, or their twins."""
     if job.option("trace") is not None or job.option("twin"):
-        from .._core.twins import PythonEngine
+        from .._core.search_py import PythonEngine
 
         return PythonEngine(job.option("trace"))
     return CYTHON_ENGINE

@@ -1,7 +1,7 @@
-"""Pure-Python references of the search and verification cores.
+"""The pure-Python twin of ``search.pyx``, the searches of the knight's rectangles.
 
-Each function here does exactly what its Cython twin in ``search.pyx`` or
-``verify.pyx`` does, step for step: the same move order, the same
+Each function here does exactly what its Cython twin in ``search.pyx``
+does, step for step: the same move order, the same
 tie-breaks, the same random draws, the same node and backtrack counts.  They
 exist so the tests can cross-check the cores and the benchmarks can measure
 the speed-up; :func:`knight.reference.solve` is :func:`knight.solve` running
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -309,32 +308,6 @@ def warnsdorff(
     if status == FOUND and closed and not any(path[-1] + o == s for o in off):
         status = NOT_CLOSED
     return status, _board(path, rows, cols, width), len(path), 0
-
-
-def verify_board(board: Any, closed: bool = False) -> bool:
-    """True when ``board`` (2-D step numbers from 0) is a tour; the core's twin."""
-    board = np.asarray(board)
-    rows, cols = board.shape
-    n = rows * cols
-    seen = [False] * n
-    grid = board.tolist()
-    for r in range(rows):
-        for c in range(cols):
-            v = grid[r][c]
-            if not 0 <= v < n or seen[v]:
-                return False
-            seen[v] = True
-            target = v + 1 if v < n - 1 else (0 if closed else None)
-            if target is None:
-                continue
-            if not any(
-                0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] == target
-                for dr, dc in (
-                    (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)
-                )
-            ):
-                return False
-    return True
 
 
 class PythonEngine:
