@@ -43,7 +43,7 @@ from ._core import board_graph as _board_graph
 from ._core import table_count as _table_count
 from .board import Board
 from .errors import NoTourError, SearchLimitError
-from .limits import cancelled, check_bool, collected, core_limit, stopped
+from .limits import cancelled, check_bool, collected, core_limit, raise_if_stopped
 from .tour import Tour
 
 
@@ -266,10 +266,8 @@ def count(clues: Clues, closed: bool, deadline: float, cancel: np.ndarray | None
         status, found, spent = search(clues.board, job).count(deadline, 0, cancel, left)
         nodes += spent
         total += found
-        if status == _table_count.TIME_LIMIT:
-            raise stopped("count", began, nodes)
-        if status == _table_count.CANCELLED:
-            raise cancelled("count", began, nodes)
+        raise_if_stopped(status, _table_count.TIME_LIMIT, _table_count.CANCELLED, "count",
+                         began, nodes)
         if limit is not None and total >= limit:
             total = limit
             break

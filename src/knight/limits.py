@@ -270,6 +270,16 @@ def cancelled(what: str, began: float, nodes: int, backtracks: int = 0) -> Searc
     )
 
 
+def raise_if_stopped(status: int, time_limit: int, cancel_code: int, what: str,
+                     began: float, nodes: int) -> None:
+    """Raise :func:`stopped` if a core's ``status`` is its ``time_limit`` code,
+    :func:`cancelled` if it is its ``cancel_code``; else nothing."""
+    if status == time_limit:
+        raise stopped(what, began, nodes)
+    if status == cancel_code:
+        raise cancelled(what, began, nodes)
+
+
 def cancel_flag(token: Any) -> tuple[np.ndarray | None, int | None]:
     """The ``uint8`` flag the cores poll for a cancel token, and a watch key.
 
@@ -380,10 +390,7 @@ def collected(search: Any, width: int, left: Callable[[], int | None], deadline:
             yield out[k]
             if k + 1 < got:
                 check()
-        if status == time_limit:
-            raise stopped(what, began, search.nodes)
-        if status == cancel_code:
-            raise cancelled(what, began, search.nodes)
+        raise_if_stopped(status, time_limit, cancel_code, what, began, search.nodes)
         if status == done:
             return
         batch = min(2 * batch, cap)

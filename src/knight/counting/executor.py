@@ -21,7 +21,7 @@ import numpy as np
 from .._core import count as _count
 from .._core import poll as _poll
 from ..errors import SearchCancelled, SearchLimitError, WorkerLostError
-from ..limits import cancelled, stopped
+from ..limits import cancelled, raise_if_stopped, stopped
 from .plan import Job
 
 #: ``count`` first searches in this process for up to this many nodes
@@ -138,10 +138,8 @@ def probe(job: Job, budget: int, deadline: float, began: float,
             job.rows, job.cols, prefix, job.blocked, ends_arg(ends), deadline,
             budget - nodes if budget else 0, cancel,
         )
-        if status == _count.TIME_LIMIT:
-            raise stopped("count", began, nodes + used)
-        if status == _count.CANCELLED:
-            raise cancelled("count", began, nodes + used)
+        raise_if_stopped(status, _count.TIME_LIMIT, _count.CANCELLED, "count", began,
+                         nodes + used)
         if status == _count.NODE_LIMIT:
             break
         nodes += used

@@ -30,7 +30,7 @@ import numpy as np
 from .._core import table_count as _table_count
 from ..board import Board
 from ..clues import square_numbers
-from ..limits import cancelled, collected, core_limit, stopped
+from ..limits import collected, core_limit, raise_if_stopped, stopped
 from ..tour import Tour
 
 
@@ -142,10 +142,8 @@ def count_on_board(task: GraphTask, deadline: float, cancel: np.ndarray | None,
             status, found, spent = run_job(task.board, job, deadline, cancel, need - total)
             nodes += spent
             total += found
-            if status == _table_count.TIME_LIMIT:
-                raise stopped("count", began, nodes)
-            if status == _table_count.CANCELLED:
-                raise cancelled("count", began, nodes)
+            raise_if_stopped(status, _table_count.TIME_LIMIT, _table_count.CANCELLED, "count",
+                             began, nodes)
             if total >= need:
                 break
         info["nodes"] = nodes
@@ -169,10 +167,8 @@ def count_on_board(task: GraphTask, deadline: float, cancel: np.ndarray | None,
         for job in jobs:
             status, found, spent = run_job(task.board, job, deadline, cancel)
             nodes += spent
-            if status == _table_count.TIME_LIMIT:
-                raise stopped("count", began, nodes)
-            if status == _table_count.CANCELLED:
-                raise cancelled("count", began, nodes)
+            raise_if_stopped(status, _table_count.TIME_LIMIT, _table_count.CANCELLED, "count",
+                             began, nodes)
             total += found
     info["nodes"] = nodes
     return total * num // den
