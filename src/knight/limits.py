@@ -40,15 +40,30 @@ def check_bool(value: Any, name: str) -> bool:
     raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
 
 
+def check_least(value: Any, name: str, least: int, must: str | None = None) -> int | None:
+    """``value`` as an int of at least ``least``, or None for None; else
+    ValueError "``name`` must be ``must``, got ..." (``must`` by default:
+    "at least ``least``").
+
+    >>> check_least(None, "limit", 0), check_least(3, "limit", 0)
+    (None, 3)
+    >>> check_least(0, "limit", 1, "a positive int")
+    Traceback (most recent call last):
+    ValueError: limit must be a positive int, got 0
+    """
+    if value is None:
+        return None
+    n = as_int(value, name)
+    if n < least:
+        raise ValueError(f"{name} must be {must or f'at least {least}'}, got {n}")
+    return n
+
+
 def check_max_nodes(max_nodes: Any) -> int | None:
     """A node budget of at least 1, or None for no limit."""
-    if max_nodes is None:
-        return None
-    nodes = as_int(max_nodes, "max_nodes")
-    if nodes < 1:
-        raise ValueError(f"max_nodes must be at least 1, got {nodes}")
+    nodes = check_least(max_nodes, "max_nodes", 1)
     # The cores count nodes in int64: a larger limit is never reached.
-    return min(nodes, 2**63 - 1)
+    return None if nodes is None else min(nodes, 2**63 - 1)
 
 
 def check_timeout(timeout: Any) -> float | None:

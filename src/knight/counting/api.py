@@ -34,6 +34,7 @@ from ..limits import (
     cancelled,
     check_bool,
     check_cancel,
+    check_least,
     collected,
     planning,
     progress_bar,
@@ -248,12 +249,7 @@ def count(
 
 def _check_count_limit(limit: Any) -> int | None:
     """count's ``limit``: None, or a positive int."""
-    if limit is None:
-        return None
-    k = as_int(limit, "limit")
-    if k < 1:
-        raise ValueError(f"limit must be a positive int (stop at that many tours), got {k}")
-    return k
+    return check_least(limit, "limit", 1, "a positive int (stop at that many tours)")
 
 
 def _clue_count(board: Board, given: Clues, start: Any, end: Any, closed: Any, directed: Any,

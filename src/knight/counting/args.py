@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..geometry import Square, as_int, board_size, check_memory, square
-from ..limits import check_bool, check_progress, check_timeout, deadline
+from ..limits import check_bool, check_least, check_progress, check_timeout, deadline
 
 #: Memory needed per square of the board by the search, a generous estimate:
 #: the Python-side tables (neighbours, up to 8 symmetries as tuples of ints)
@@ -105,12 +105,7 @@ def check_workers(workers: Any, executor: Any) -> int:
 
 def check_limit(limit: Any) -> int | None:
     """How many tours to list at most (None: all)."""
-    if limit is None:
-        return None
-    n = as_int(limit, "limit")
-    if n < 0:
-        raise ValueError(f"limit must be at least 0, got {n}")
-    return n
+    return check_least(limit, "limit", 0)
 
 
 __all__ = [
