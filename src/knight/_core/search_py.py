@@ -14,7 +14,7 @@ two implementations cannot drift apart in how they treat the edges.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -235,6 +235,26 @@ def splitmix64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+def break_tie(ties: list[int], tie_break: int, state: int, roth: Callable[[int], int],
+              pohl: Callable[[int], int]) -> tuple[int, int]:
+    """The square Warnsdorff's rule moves to among ``ties`` (its equal
+    candidates, in the core's order) and the splitmix64 ``state`` after:
+    the first (``TIE_FIRST``, or a single one), a random one
+    (``TIE_RANDOM``), the first of the largest ``roth`` (``TIE_ROTH``, the
+    distance from the centre) or of the smallest ``pohl`` (``TIE_POHL``, the
+    second-level degree).  Shared by both twins, as their cores decide."""
+    q = ties[0]
+    if len(ties) > 1:
+        if tie_break == TIE_RANDOM:
+            state, z = splitmix64(state)
+            q = ties[z % len(ties)]
+        elif tie_break == TIE_ROTH:
+            q = max(ties, key=roth)  # max() keeps the first of equals
+        elif tie_break == TIE_POHL:
+            q = min(ties, key=pohl)
+    return q, state
+
+
 def warnsdorff(
     rows: int,
     cols: int,
@@ -284,22 +304,17 @@ def warnsdorff(
                 trace(TraceEvent("dead-end", len(path) - 1, _square(p, width)))
             status = DEAD_END
             break
-        q = ties[0]
-        if len(ties) > 1:
-            if tie_break == TIE_RANDOM:
-                state, z = splitmix64(state)
-                q = ties[z % len(ties)]
-            elif tie_break == TIE_ROTH:
-                def dist(t: int) -> int:
-                    dr = 2 * (t // width - 2) - (rows - 1)
-                    dc = 2 * (t % width - 2) - (cols - 1)
-                    return dr * dr + dc * dc
-                q = max(ties, key=dist)  # max() keeps the first of equals
-            elif tie_break == TIE_POHL:
-                def second(t: int) -> int:
-                    best2 = min(cells[t + o] for o in off)
-                    return best2 if best2 < FREE_BELOW else NO_VALUE
-                q = min(ties, key=second)
+
+        def dist(t: int) -> int:
+            dr = 2 * (t // width - 2) - (rows - 1)
+            dc = 2 * (t % width - 2) - (cols - 1)
+            return dr * dr + dc * dc
+
+        def second(t: int) -> int:
+            best2 = min(cells[t + o] for o in off)
+            return best2 if best2 < FREE_BELOW else NO_VALUE
+
+        q, state = break_tie(ties, tie_break, state, dist, second)
         if trace is not None:
             trace(TraceEvent("move", len(path), _square(p, width),
                              _candidates(cells, p, range(8), off, width, True), _square(q, width)))

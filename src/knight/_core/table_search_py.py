@@ -33,10 +33,7 @@ from .search_py import (
     MASK64,
     NODE_LIMIT,
     NOT_CLOSED,
-    TIE_POHL,
-    TIE_RANDOM,
-    TIE_ROTH,
-    splitmix64,
+    break_tie,
 )
 
 if TYPE_CHECKING:
@@ -267,15 +264,8 @@ def warnsdorff(
                 trace(TraceEvent("dead-end", len(path) - 1, label[p]))
             status = DEAD_END
             break
-        q = ties[0]
-        if len(ties) > 1:
-            if tie_break == TIE_RANDOM:
-                state, z = splitmix64(state)
-                q = ties[z % len(ties)]
-            elif tie_break == TIE_ROTH:
-                q = max(ties, key=keys.__getitem__)  # max() keeps the first of equals
-            elif tie_break == TIE_POHL:
-                q = min(ties, key=lambda t: _second_level(c, rows[t]))
+        q, state = break_tie(ties, tie_break, state, keys.__getitem__,
+                             lambda t: _second_level(c, rows[t]))
         if trace is not None:
             trace(TraceEvent(
                 "move", len(path), label[p],
