@@ -51,14 +51,9 @@ def why_not(
 
     ``cols`` defaults to ``rows``.  ``start=None`` asks about a tour from any
     square.  Arguments are checked first (``TypeError``/``ValueError`` naming
-    the argument).
+    the argument).  :func:`knight.why_not` answers a plain rectangle with
+    this, so its examples are this function's too; and:
 
-    >>> why_not(8) is None
-    True
-    >>> print(why_not(4, closed=True))
-    a 4x4 board has no closed tour (Schwenk 1991: no closed tour when the shorter side is 1, 2 or 4)
-    >>> why_not(5, start=(0, 1)).endswith("(0, 1) is on the other colour")
-    True
     >>> why_not(3, 8, start=(1, 2)).startswith("no open tour of the 3x8 board starts at (1, 2)")
     True
     """
