@@ -25,7 +25,7 @@ from . import existence
 from .board import Board, as_board
 from .clues import check_clues, check_open_end, square_numbers, with_ends
 from .errors import NoTourError, SearchLimitError, UndecidedError
-from .geometry import Square, board_size
+from .geometry import Square
 from .limits import Limits, check_bool, check_cancel, check_max_nodes, check_timeout
 from .solver import solve
 
@@ -33,9 +33,8 @@ from .solver import solve
 def _board(rows: Any, cols: Any) -> Board | None:
     """The general board, or None for a plain knight rectangle (old path)."""
     if isinstance(rows, Board):
-        if cols is not None:
-            raise TypeError("cols must not be given with a Board (the board has its own size)")
-        return None if rows.is_standard else rows
+        board = as_board(rows, cols)  # refuses a cols beside it
+        return None if board.is_standard else board
     return None
 
 
@@ -337,11 +336,7 @@ def start_squares(
 
 def _ends_board(rows: Any, cols: Any) -> Board:
     """Any board as a :class:`Board` (a plain rectangle as the standard one)."""
-    if isinstance(rows, Board):
-        if cols is not None:
-            raise TypeError("cols must not be given with a Board (the board has its own size)")
-        return rows
-    return Board(*board_size(rows, cols))
+    return as_board(rows, cols)
 
 
 def _why_not_between(rows: Any, cols: Any, start: Any, end: Any, closed: Any, max_nodes: Any,

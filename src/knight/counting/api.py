@@ -203,9 +203,7 @@ def count(
         return _board_count(rows, cols, start, end, closed, directed, method, workers, executor,
                             progress, timeout, max_memory, cancel, _info)
     if isinstance(rows, Board):
-        if cols is not None:
-            raise TypeError("cols must not be given with a Board (the board has its own size)")
-        rows, cols = rows.shape
+        rows, cols = as_board(rows, cols).shape  # refuses a cols beside it
     # The deadline covers the whole call, planning included: armed first.
     began = time.perf_counter()
     until = deadline(check_timeout(timeout))
@@ -287,8 +285,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
     the planner says it serves the board, else the table search.  ``most``:
     count's ``limit`` (plain knight rectangles come here with one: the
     table search stops at it)."""
-    if cols is not None:
-        raise TypeError("cols must not be given with a Board (the board has its own size)")
+    as_board(board, cols)  # refuses a cols beside it
     task = graph_task(board, start, end, check_bool(closed, "closed"),
                       check_bool(directed, "directed"))
     if not isinstance(method, str) or method not in METHODS:
@@ -545,8 +542,7 @@ def tours(
                 check_cancel(cancel)
             return _clue_tours(spec, closed, most, until, cancel)
     if isinstance(rows, Board):
-        if cols is not None:
-            raise TypeError("cols must not be given with a Board (the board has its own size)")
+        as_board(rows, cols)  # refuses a cols beside it
         if not rows.is_standard:
             gtask = graph_task(rows, start, end, check_bool(closed, "closed"),
                                check_bool(directed, "directed"))

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .. import existence
-from ..board import Board
+from ..board import Board, as_board
 from ..errors import BoardTooLargeError
 from ..geometry import Square, available_memory, used_box
 from . import frontier_board, frontier_estimate
@@ -284,10 +284,7 @@ def estimate(
     """
     if not isinstance(rows, Board) or rows.is_standard:
         if isinstance(rows, Board):
-            if cols is not None:
-                raise TypeError("cols must not be given with a Board (the board has its own "
-                                "size)")
-            rows, cols = rows.shape
+            rows, cols = as_board(rows, cols).shape  # refuses a cols beside it
         return _estimate_rectangle(rows, cols, start, end, closed, directed, method)
     return _estimate_board(rows, cols, start, end, closed, directed, method)
 
@@ -318,8 +315,7 @@ def _estimate_board(board: Board, cols: Any, start: Any, end: Any, closed: Any, 
     from .. import planner
     from ..limits import check_bool
 
-    if cols is not None:
-        raise TypeError("cols must not be given with a Board (the board has its own size)")
+    as_board(board, cols)  # refuses a cols beside it
     task = graph_task(board, start, end, check_bool(closed, "closed"),
                       check_bool(directed, "directed"))
     _check_method(method)

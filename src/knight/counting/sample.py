@@ -64,7 +64,7 @@ from .. import existence, planner
 from .._core.frontier_join import join, pair_mask, profiles, wanted
 from .._core.sample import MAX_WIDTH as STEPPER_WIDTH
 from .._core.sample import NO_MEMORY, OVERFLOW, TOO_MANY, Stepper
-from ..board import Board
+from ..board import Board, as_board
 from ..errors import BoardTooLargeError, NoTourError
 from ..geometry import (
     SMALL_JOB,
@@ -157,11 +157,7 @@ FAST_HINT = ('for a fast random tour that is not uniformly distributed use '
 
 
 def _as_board(board_or_rows: Any, cols: Any) -> Board:
-    if isinstance(board_or_rows, Board):
-        if cols is not None:
-            raise TypeError("cols must not be given with a Board (the board has its own size)")
-        return board_or_rows
-    return Board(board_or_rows, cols)
+    return as_board(board_or_rows, cols)
 
 
 def _refusal(board: Board) -> str | None:
