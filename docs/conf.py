@@ -70,7 +70,8 @@ from knight.construct import between_serves, construct_between
 from knight.existence import (
     board_decided, board_reason, clue_reason, knuth_connected, torus_theorem)
 from knight.puzzle import Puzzle, parse_moves
-from knight.planner import choose
+from knight.limits import Limits
+from knight.planner import Job, check_method, choose, engines, methods, plan, prepare, run, serves
 from knight.trace import LimitedPrinter, TraceEvent
 """
 
