@@ -30,6 +30,13 @@ from .limits import Limits, check_bool, check_cancel, check_max_nodes, check_tim
 from .solver import solve
 
 
+def _stop_if_cancelled(cancel: Any) -> None:
+    """SearchCancelled when the token is set already: once the arguments are
+    checked (a bad one is still refused by name), before any work, theory
+    included."""
+    check_cancel(cancel)
+
+
 def _board(rows: Any, cols: Any) -> Board | None:
     """The general board, or None for a plain knight rectangle (old path)."""
     if isinstance(rows, Board):
@@ -143,6 +150,7 @@ def _clue_why_not(rows: Any, cols: Any, start: Any, end: Any, closed: Any, max_n
     first, last = square_numbers(board, start, end)
     closed = check_open_end(closed, last)
     spec = with_ends(given, board, first, last)
+    _stop_if_cancelled(cancel)
     budget = _Budget(max_nodes, timeout, cancel)
     kind = "closed" if closed else "open"
     try:
@@ -221,7 +229,6 @@ def why_not(
     # Limits first, even where theory answers at once: a bad one is refused
     # the same way on every board.
     Limits.check(max_nodes, timeout, cancel)
-    check_cancel(cancel)  # a token set already stops the call before any work
     if clues is not None:
         why = _clue_why_not(rows, cols, start, end, closed, max_nodes, timeout, cancel, clues)
         if why is not _NO_CLUES:
@@ -230,12 +237,17 @@ def why_not(
         return _why_not_between(rows, cols, start, end, closed, max_nodes, timeout, cancel)
     board = _board(rows, cols)
     if board is None:
-        if isinstance(rows, Board):
-            rows, cols = rows.shape
-        return existence.why_not(rows, cols, start=start, closed=closed)
+        plain = as_board(rows, cols)
+        if start is not None:
+            plain.square(start, "start")
+        check_bool(closed, "closed")
+        _stop_if_cancelled(cancel)
+        return existence.why_not(*plain.shape, start=start, closed=closed)
     sq = None if start is None else board.square(start, "start")
+    closed = check_bool(closed, "closed")
+    _stop_if_cancelled(cancel)
     budget = _Budget(max_nodes, timeout, cancel)
-    return _decide(board, sq, check_bool(closed, "closed"), budget)
+    return _decide(board, sq, closed, budget)
 
 
 def exists(
@@ -305,13 +317,14 @@ def start_squares(
            [1, 1, 1]])
     """
     Limits.check(max_nodes, timeout, cancel)
-    check_cancel(cancel)  # a token set already stops the call before any work
     board = _board(rows, cols)
     if board is None:
-        if isinstance(rows, Board):
-            rows, cols = rows.shape
-        return existence.start_squares(rows, cols, closed=closed)
+        plain = as_board(rows, cols)
+        check_bool(closed, "closed")
+        _stop_if_cancelled(cancel)
+        return existence.start_squares(*plain.shape, closed=closed)
     closed = check_bool(closed, "closed")
+    _stop_if_cancelled(cancel)
     budget = _Budget(max_nodes, timeout, cancel)
     out = np.zeros(board.shape, dtype=bool)
     if existence.board_reason(board, None, closed) is not None:
@@ -353,6 +366,7 @@ def _why_not_between(rows: Any, cols: Any, start: Any, end: Any, closed: Any, ma
         return why_not(board, start=t, max_nodes=max_nodes, timeout=timeout, cancel=cancel)
     if s == t and board.size > 1:
         raise ValueError(f"end must differ from start ({s}): a tour visits each square once")
+    _stop_if_cancelled(cancel)
     budget = _Budget(max_nodes, timeout, cancel)
     return _decide_between(board, s, t, budget)
 
@@ -395,9 +409,9 @@ def end_squares(
     32
     """
     Limits.check(max_nodes, timeout, cancel)
-    check_cancel(cancel)  # a token set already stops the call before any work
     board = _ends_board(board_or_rows, cols)
     s = board.square(start, "start")
+    _stop_if_cancelled(cancel)
     budget = _Budget(max_nodes, timeout, cancel)
     out = np.zeros(board.shape, dtype=bool)
     if board.size == 1:

@@ -590,3 +590,36 @@ def test_a_bad_limit_is_refused_the_same_way_everywhere(name, bad):
     with pytest.raises(type(expected.value)) as got:
         ENTRY_POINTS[name](**bad)
     assert str(got.value) == str(expected.value)
+
+
+# A token set before the call stops it before any work, theory included --
+# but only once the arguments are checked: a bad one is still refused by name.
+
+@pytest.mark.parametrize("call", [
+    lambda t: knight.exists(5, cancel=t),
+    lambda t: knight.why_not(4, cancel=t),
+    lambda t: knight.start_squares(5, cancel=t),
+    lambda t: knight.end_squares(5, start=(0, 0), cancel=t),
+    lambda t: knight.exists(8, start=(0, 0), end=(7, 0), cancel=t),
+    lambda t: knight.exists(5, clues={"a5": 0}, cancel=t),
+    lambda t: knight.exists(knight.Board(5, holes=["c3"]), cancel=t),
+    lambda t: list(knight.tours(4, cancel=t)),
+])
+def test_a_token_set_before_the_call_stops_it_even_where_theory_answers(call):
+    token = knight.Cancel()
+    token.set()
+    with pytest.raises(knight.SearchCancelled):
+        call(token)
+
+
+@pytest.mark.parametrize("call", [
+    lambda t: knight.end_squares(knight.Board(1, 11, holes=[(0, 7)]), start=(-1, 0), cancel=t),
+    lambda t: knight.exists(knight.Board(2, 7, moves=(1, 3)), start=(True, 0), cancel=t),
+    lambda t: knight.why_not(4, start=(9, 9), cancel=t),
+    lambda t: knight.start_squares(4, closed=1, cancel=t),
+])
+def test_bad_arguments_are_refused_before_a_set_token_stops_the_call(call):
+    token = knight.Cancel()
+    token.set()
+    with pytest.raises((TypeError, ValueError)):
+        call(token)

@@ -530,3 +530,16 @@ def test_puzzle_sheet_png(tmp_path):
             pixels = np.asarray(image.convert("RGB"))
             assert (pixels == 255).all(axis=2).mean() > 0.3   # mostly paper
             assert (pixels < 80).all(axis=2).any()            # and some ink
+
+
+def test_a_closed_puzzle_without_clues_counts_numbered_tours():
+    # Found by the board fuzz harness: with no clues a closed puzzle counted
+    # the undirected cycles (2), while every clue counts numbered tours (each
+    # start and direction): its solutions are the 24 numbered tours.
+    board = knight.Board(1, 8, holes=[(0, 4), (0, 7)], moves=(1, 2), wrap="torus")
+    assert knight.puzzle.count(Puzzle(board, None, closed=True), limit=100) == 24
+    assert knight.count(board, closed=True, directed=True) == 24
+    king = knight.Board(3, 4, moves="king")
+    cycles = knight.count(king, closed=True)
+    assert knight.puzzle.count(Puzzle(king, None, closed=True), limit=10**9) == cycles * 24
+    assert knight.puzzle.count(Puzzle(king, {(0, 0): 0}, closed=True), limit=10**9) == cycles * 2

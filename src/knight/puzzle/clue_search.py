@@ -69,6 +69,12 @@ def count_clues(board: Board, clues: dict[Square, int], closed: bool, limit: int
     """How many tours of ``board`` keep the clues, up to ``limit`` (see
     :func:`knight.puzzle.count`)."""
     extra: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
+    if closed and not clues:
+        # A puzzle's solutions are numbered tours: with clues, a closed tour
+        # counts once per start and direction that meets them; with none,
+        # every start and both directions are solutions (the count of
+        # directed closed tours over every start), not the undirected cycles.
+        extra["directed"] = True
     return _count_tours(board, clues=clues, closed=closed, limit=limit, **extra)
 
 
