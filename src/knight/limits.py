@@ -268,12 +268,17 @@ class Limits:
         A token that is set already is no error here: the job raises
         :class:`knight.SearchCancelled` when it starts work
         (:func:`check_cancel`)."""
+        if max_nodes is None and timeout is None and cancel is None:
+            return _NO_LIMITS  # the common call: one shared value, no checks to run
         return cls(check_max_nodes(max_nodes), check_timeout(timeout),
                    check_cancel_type(cancel))
 
     def deadline(self) -> float:
         """The ``time.time()`` at which the timeout, counted from now, runs out (0.0: none)."""
         return deadline(self.timeout)
+
+
+_NO_LIMITS = Limits()
 
 
 def cancelled(what: str, began: float, nodes: int, backtracks: int = 0) -> SearchCancelled:

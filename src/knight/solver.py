@@ -331,8 +331,8 @@ def _default_start(rows: Any) -> Square:
     """Where ``solve`` starts unless told: the first usable square in reading
     order, as the other entry points and the command start ((0, 0) on a
     full board; on a board whose (0, 0) is a hole, not a refusal)."""
-    if isinstance(rows, Board) and not rows.is_full:
-        r, c = divmod(int(np.argmax(rows.mask)), rows.cols)
+    if isinstance(rows, Board) and not rows.is_full and rows.size:
+        r, c = rows.squares[0].tolist()  # kept on the board: no pass over its mask
         return (r, c)
     return (0, 0)
 

@@ -18,6 +18,7 @@ months or the tables do not fit in memory.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -224,25 +225,45 @@ def choose(task: Task, limit: int | None = None) -> str:
     >>> choose(validate(7, 7, None, None, False, False))   # minutes, not days
     'dp'
     """
-    if not dp_fits(task, limit):
-        return "search"
-    preferred = "dp" if dp_preferred(task) else "search"
-    return _weigh(preferred, _dp(task).seconds, _search(task).seconds)
+    return _lazy_weigh("dp" if dp_preferred(task) else "search", lambda: dp_fits(task, limit),
+                       lambda: _dp(task).seconds, lambda: _search(task).seconds)
 
 
 def choose_on_board(task: GraphTask, limit: int | None = None, *, dp_serves: bool) -> str:
     """As :func:`choose`, on a general board (``dp_serves``: the planner says
     the frontier DP takes its moves and wrap)."""
-    if not dp_serves or not board_dp_fits(task, limit):
+    if not dp_serves:
         return "search"
     if not task.board.is_knight:
         # The search visits every tour, and the king's, wazir's, ferz's and
         # dabbaba's boards have far more than the knight's (measured: 5x5
         # king closed 2 ms by DP, 7.9 s by search; 4x5 king open 10 ms
         # against 3.9 s; 6x6 king closed 0.2 s against over 20 s).
+        return "dp" if board_dp_fits(task, limit) else "search"
+    return _lazy_weigh("dp" if board_dp_preferred(task.board) else "search",
+                       lambda: board_dp_fits(task, limit), lambda: _board_dp(task).seconds,
+                       lambda: _board_search(task).seconds)
+
+
+def _lazy_weigh(preferred: str, dp_fits_: Callable[[], bool],
+                dp_seconds: Callable[[], float | None],
+                search_seconds: Callable[[], float | None]) -> str:
+    """:func:`_weigh`, asking for each figure only when the choice needs it: a
+    small count, whose preferred engine takes under AUTO_FLOOR seconds, pays
+    for no estimate of the other (the DP's costs a few tenths of a ms)."""
+    if preferred == "search":
+        search = search_seconds()
+        if search is not None and search < AUTO_FLOOR:
+            return "search"
+        if not dp_fits_():
+            return "search"
+        return _weigh("search", dp_seconds(), search)
+    if not dp_fits_():
+        return "search"
+    dp = dp_seconds()
+    if dp is not None and dp < AUTO_FLOOR:
         return "dp"
-    preferred = "dp" if board_dp_preferred(task.board) else "search"
-    return _weigh(preferred, _board_dp(task).seconds, _board_search(task).seconds)
+    return _weigh("dp", dp, search_seconds())
 
 
 def estimate(
