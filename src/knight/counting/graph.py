@@ -32,6 +32,7 @@ from ..board import Board
 from ..clues import square_numbers
 from ..limits import collected, core_limit, raise_if_stopped, stopped
 from ..tour import Tour
+from .executor import run_jobs
 
 
 class GraphTask(NamedTuple):
@@ -149,20 +150,17 @@ def count_on_board(task: GraphTask, deadline: float, cancel: np.ndarray | None,
         info["nodes"] = nodes
         return min(total * num // den, limit)
     if (workers > 1 or executor is not None) and len(jobs) > 1:
-        own = executor is None
-        pool: cf.Executor = cf.ProcessPoolExecutor(max_workers=workers) if executor is None \
-            else executor
-        try:
-            futures = [pool.submit(run_job, task.board, job, deadline) for job in jobs]
-            for fut in futures:
-                status, found, spent = fut.result()
-                nodes += spent
-                if status == _table_count.TIME_LIMIT:
-                    raise stopped("count", began, nodes)
-                total += found
-        finally:
-            if own:
-                pool.shutdown(wait=True, cancel_futures=True)
+        # The executor's pool runs them: the workers cannot see the cancel
+        # token, so it is polled here and a set token stops the pool (its own
+        # pool's processes, as in every count on workers).
+        results = run_jobs(run_job, [(task.board, job, deadline) for job in jobs],
+                           workers=workers, executor=executor, deadline=deadline, began=began,
+                           on_result=lambda result: None, cancel=cancel)
+        for status, found, spent in results:
+            nodes += spent
+            if status == _table_count.TIME_LIMIT:
+                raise stopped("count", began, nodes)
+            total += found
     else:
         for job in jobs:
             status, found, spent = run_job(task.board, job, deadline, cancel)
