@@ -9,10 +9,26 @@ it would cost on a job (:attr:`Engine.cost`, estimated seconds; ``inf``
 where it would not finish) and where its runner is (:attr:`Engine.runner`,
 loaded on first use).  ``method="auto"`` takes the cheapest engine that
 serves; a named method takes the first engine of its list that serves, or
-is refused with one message saying which boards it serves.  Today
-:func:`knight.solve` runs this way; :func:`knight.count` and
-:func:`knight.tours` ask :func:`choose` and run their engines themselves
-(:mod:`knight.counting.api`), so the counting engines have no runner here.
+is refused with one message saying which boards it serves.
+:func:`knight.solve` and :func:`knight.count` run this way (their runners
+are in :mod:`knight.engines.solving` and :mod:`knight.counting.engines`);
+:func:`knight.tours` asks :func:`choose` and lists its tours itself
+(:mod:`knight.counting.api`).
+
+How count jobs are chosen: a named method takes the first engine of its
+list that serves (``"dp"``: ``frontier-dp``; ``"search"``:
+``knight-count`` on a plain knight rectangle, else ``table-count``; with
+clues, ``clue-search``).  For ``"auto"`` only ``frontier-dp`` declares a
+cost, :func:`knight.counting.cost.dp_cost`: 0.0 where
+``counting.cost.choose`` (``choose_on_board`` on a general board) picks
+the DP, ``inf`` where it does not, so the search engine that serves, which
+declares no cost, takes the rest.  That rule weighs both engines'
+estimates with a preference (the DP on narrow, long boards, the search on
+small, squarish ones, unless the other is ten times cheaper on a long
+count) and asks for an estimate only when it needs it: a plain
+cheapest-of-costs would choose otherwise, or pay for both estimates.
+A count with ``limit=`` on a plain rectangle is a table search
+(``knight-count``'s runner hands a general board's task to it).
 
 >>> from knight.planner import ENGINES
 >>> for e in ENGINES:
@@ -121,9 +137,10 @@ class Engine:
     """An engine: its name, the tasks it runs, the boards it serves, its
     runner and its cost.
 
-    ``runner`` and ``cost`` are ``"module:function"`` names (relative to
-    this package), loaded on first use so that choosing loads no engine:
-    the runner takes the :class:`Job` and returns the task's result; the
+    ``runner`` maps each task the planner runs the engine for to a
+    ``"module:function"`` name (relative to this package), as ``cost`` is
+    one, loaded on first use so that choosing loads no engine: the runner
+    takes the :class:`Job` and returns the task's result; the
     cost takes the Job and returns estimated seconds (``math.inf``: it
     would not finish, or cannot run this job).  An engine without a cost
     costs nothing (it is the only one for its jobs).
@@ -134,52 +151,56 @@ class Engine:
     serves: Callable[[Board], bool]
     boards: str
     what: str
-    runner: str = ""
+    runner: Mapping[str, str] = field(default_factory=lambda: _NO_OPTIONS)
     cost: str = ""
 
 
 _SOLVING = ".engines.solving"
+_COUNTING = ".counting.engines"
 
 ENGINES: tuple[Engine, ...] = (
     Engine("construct", frozenset({"solve"}), _standard,
            "plain knight rectangles (full, flat)",
            "the linear-time divide-and-conquer construction (method='construct')",
-           f"{_SOLVING}:run_construct", f"{_SOLVING}:construct_cost"),
+           {"solve": f"{_SOLVING}:run_construct"}, f"{_SOLVING}:construct_cost"),
     Engine("knight-search", frozenset({"solve"}), _standard,
            "plain knight rectangles (full, flat)",
            "Warnsdorff and backtracking by offset arithmetic on the padded rectangle",
-           f"{_SOLVING}:run_search", f"{_SOLVING}:search_cost"),
+           {"solve": f"{_SOLVING}:run_search"}, f"{_SOLVING}:search_cost"),
     Engine("table-search", frozenset({"solve", "exists"}), _any,
            "every board",
            "Warnsdorff and backtracking over the board's neighbour table",
-           f"{_SOLVING}:run_search"),
+           {"solve": f"{_SOLVING}:run_search"}),
     Engine("construct-between", frozenset({"between"}), _between_board,
            f"plain knight rectangles with both sides >= {BETWEEN_MIN_SIDE}",
            "the linear-time construction between two squares: a chain of block paths with "
            "the rest of the board's closed tours swapped in (construct_between)",
-           f"{_SOLVING}:run_construct_between"),
+           {"between": f"{_SOLVING}:run_construct_between"}),
     Engine("table-between", frozenset({"between"}), _any,
            "every board",
            "Warnsdorff-ordered backtracking from start to end over the neighbour table, "
            "never entering the end early and pruning squares it would strand",
-           f"{_SOLVING}:run_search_between"),
+           {"between": f"{_SOLVING}:run_search_between"}),
     Engine("theory", frozenset({"exists", "between"}), _any,
            "plain knight rectangles, knight tori; necessary conditions elsewhere",
            "theorems: exact answers, or reasons no tour exists"),
     Engine("frontier-dp", frozenset({"count"}), _frontier_board,
            "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
-           "frontier dynamic programming along the longer side (method='dp', counts only)"),
+           "frontier dynamic programming along the longer side (method='dp', counts only)",
+           {"count": f"{_COUNTING}:run_dp"}, ".counting.cost:dp_cost"),
     Engine("knight-count", frozenset({"count", "tours"}), _standard,
            "plain knight rectangles (full, flat)",
-           "the exact counting search with the rectangle's symmetries"),
+           "the exact counting search with the rectangle's symmetries",
+           {"count": f"{_COUNTING}:run_search"}),
     Engine("table-count", frozenset({"count", "tours"}), _any,
            "every board",
-           "the exact counting search over the neighbour table"),
+           "the exact counting search over the neighbour table",
+           {"count": f"{_COUNTING}:run_search"}),
     Engine("clue-search", frozenset({"solve", "count", "tours", "exists"}), _any,
            "every board",
            "the counting search over the neighbour table, entering clued squares at their "
            "steps only (clues=; plain knight rectangles too)",
-           f"{_SOLVING}:run_clues"),
+           {"solve": f"{_SOLVING}:run_clues", "count": f"{_COUNTING}:run_clues"}),
 )
 
 _BY_NAME = {e.name: e for e in ENGINES}
@@ -344,11 +365,23 @@ def plan(job: Job) -> Engine:
     return costed[best]
 
 
-def runner(engine: Engine) -> Callable[[Job], Any]:
-    """The function that runs ``engine``'s jobs."""
-    if not engine.runner:
-        raise ValueError(f"the engine {engine.name!r} is not run through the planner")
-    return _load(engine.runner)
+def runner(engine: Engine, task: str | None = None) -> Callable[[Job], Any]:
+    """The function that runs ``engine``'s jobs of ``task`` (None: of its one
+    task the planner runs it for).
+
+    >>> runner(_BY_NAME["clue-search"], "count").__name__
+    'run_clues'
+    """
+    if task is None and len(engine.runner) > 1:
+        raise ValueError(f"the engine {engine.name!r} runs {', '.join(sorted(engine.runner))}: "
+                         "name the task")
+    if task is None and len(engine.runner) == 1:
+        (task,) = engine.runner
+    where = engine.runner.get(task) if task is not None else None
+    if where is None:
+        what = "" if task is None else f" for {task}"
+        raise ValueError(f"the engine {engine.name!r} is not run through the planner{what}")
+    return _load(where)
 
 
 def prepare(job: Job) -> Callable[[Job], Any]:
@@ -367,7 +400,7 @@ def prepare(job: Job) -> Callable[[Job], Any]:
         why = None
     if why is not None:
         raise NoTourError(why)
-    return runner(engine)
+    return runner(engine, job.task)
 
 
 def run(job: Job) -> Any:

@@ -144,7 +144,7 @@ def test_tiny_boards():
 @pytest.fixture
 def no_probe(monkeypatch):
     """Send even small searches to the executor (normally they stay here)."""
-    monkeypatch.setattr(counting.api, "PROBE_NODES", 0)
+    monkeypatch.setattr(counting.engines, "PROBE_NODES", 0)
 
 
 CASES = [

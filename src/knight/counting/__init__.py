@@ -69,9 +69,9 @@ _LAZY: dict[str, str] = {
 #: The modules reachable as attributes (``knight.counting.executor``), imported
 #: on first access as ``import knight.counting.NAME`` would.
 _SUBMODULES = frozenset({
-    "api", "args", "cost", "executor", "frontier_board", "frontier_count", "frontier_estimate",
-    "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run", "frontier_sweep_py",
-    "graph", "plan", "reference", "sample",
+    "api", "args", "cost", "engines", "executor", "frontier_board", "frontier_count",
+    "frontier_estimate", "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run",
+    "frontier_sweep_py", "graph", "plan", "reference", "sample",
 })
 
 

@@ -1,13 +1,13 @@
-"""``knight.count`` and ``knight.tours``: the counting entry points, their
-choice of engine and its run.
+"""``knight.count`` and ``knight.tours``: the counting entry points.
 
-Each checks its arguments (:mod:`.args`), asks theory and :mod:`.cost`
-which engine counts (and :func:`knight.planner.choose` on a Board that is
-not a plain knight rectangle, and with clues), and runs it from here: the
-frontier DP, the counting search in this process or on workers
-(:mod:`.executor`), the table search (:mod:`.graph`) or the clue search.
-Unlike :func:`knight.solve`, they do not yet build a
-:class:`knight.planner.Job` nor run through :func:`knight.planner.run`.
+:func:`count` checks its arguments (:mod:`.args`), asks theory (a count it
+rules out is 0 at once), and builds a :class:`knight.planner.Job` that
+:func:`knight.planner.run` chooses an engine for and runs (the runners
+are in :mod:`.engines`: the frontier DP, the counting search in this
+process or on workers, the table search, the clue search; the choice of
+``method="auto"`` is :mod:`.cost`'s, see :mod:`knight.planner`).
+:func:`tours` does not yet run through the planner: it checks its
+arguments and lists the tours from here.
 
 See :mod:`knight.counting` for the counting conventions.
 """
@@ -25,30 +25,22 @@ from .. import planner
 from .._core import count as _count
 from ..board import Board, as_board, check_table_memory
 from ..clues import Clues, check_clues, square_numbers, with_ends
-from ..clues import count as clue_count
 from ..clues import tours as clue_tours
-from ..errors import BoardTooLargeError, SearchCancelled, SearchLimitError
-from ..geometry import Square, as_int, available_memory, is_knight_move, used_box
+from ..geometry import Square, as_int, used_box
 from ..limits import (
     Cancel,
+    Limits,
     cancelled,
     check_bool,
     check_cancel,
     check_least,
     collected,
     planning,
-    progress_bar,
     stopped,
     watched,
 )
 from ..tour import Tour
-from . import (
-    frontier_board,
-    frontier_count,
-    frontier_estimate,
-    frontier_jobs,
-    frontier_run,
-)
+from . import frontier_board
 from .args import (
     Task,
     check_limit,
@@ -59,28 +51,9 @@ from .args import (
     deadline,
     validate,
 )
-from .cost import (
-    METHODS,
-    board_dp_args,
-    board_dp_mode,
-    board_ruled_out,
-    choose,
-    choose_on_board,
-    dp_mode,
-    ruled_out,
-)
-from .executor import (
-    PROBE_NODES,
-    SPLIT_PER_WORKER,
-    LocalPool,
-    executor_width,
-    probe,
-    run_here,
-    run_jobs,
-    search_on_workers,
-)
-from .graph import GraphTask, count_on_board, enumerate_on_board, graph_task
-from .plan import enumeration_roots, plan, split
+from .cost import METHODS, board_ruled_out, ruled_out
+from .graph import GraphTask, enumerate_on_board, graph_task
+from .plan import enumeration_roots
 
 
 def count(
@@ -222,27 +195,11 @@ def count(
     if ruled_out(task):
         info["method"], info["detail"] = "theory", "no tour exists: the count is 0"
         return 0
-    chosen = method
-    if method == "auto":
-        chosen = choose(task, limit)
-    info["method"] = chosen
-    info["workers"] = w
-    if chosen != "dp":
-        check_search_memory(task, counting=True)
-    with watched(token) as flag:
-        try:
-            # The Python planning stops at the deadline (or the token) too; the
-            # call's pool, if it starts one, is shut down however the call ends.
-            with planning(until, token, began=began, what="count"), LocalPool(w) as local:
-                if chosen == "dp":
-                    # The DP's cores poll the same flag (its own poll); only
-                    # passed when there is one.
-                    extra = {} if flag is None else {"cancel": flag}
-                    return _dp_count(task, w, executor, show, until, limit, info, began, local,
-                                     **extra)
-                return _search_count(task, w, executor, show, until, began, local, flag)
-        except frontier_run.Cancelled:
-            raise cancelled("count", began, 0) from None
+    total: int = planner.run(_count_job(
+        as_board(rows, cols), method, task.start, task.end, task.closed,
+        check_timeout(timeout), token, task=task, until=until, workers=w, executor=executor,
+        progress=show, max_memory=limit, most=None, info=info, began=began))
+    return total
 
 
 def _check_count_limit(limit: Any) -> int | None:
@@ -269,11 +226,10 @@ def _clue_count(board: Board, given: Clues, start: Any, end: Any, closed: Any, d
     if max_memory is not None and as_int(max_memory, "max_memory") < 1:
         raise ValueError(f"max_memory must be a positive number of bytes, got {max_memory}")
     check_table_memory(board, f"counting the tours of a {board.describe()}")
-    info = {} if _info is None else _info
-    info["engine"] = "clue-search"
-    token = check_cancel(cancel)
-    with watched(token) as flag:
-        return clue_count(spec, closed, until, flag, most, info)
+    total: int = planner.run(_count_job(
+        board, method, None, None, closed, check_timeout(timeout), cancel, spec,
+        until=until, most=most, info={} if _info is None else _info))
+    return total
 
 
 def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
@@ -290,7 +246,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
                       check_bool(directed, "directed"))
     if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
-    engine = planner.choose(board, "count", method)
+    planner.choose(board, "count", method)  # a method that does not serve the board: refused
     if method == "dp":  # too wide for the DP: refused before any work, as for rectangles
         frontier_board.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
     if directed is True and not task.closed:
@@ -307,177 +263,27 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
         info["method"], info["detail"] = "theory", "no tour exists: the count is 0"
         return 0
     limit = None if max_memory is None else as_int(max_memory, "max_memory")
-    by_dp = engine.name == "frontier-dp" and (
-        method == "dp" or choose_on_board(task, limit, dp_serves=True) == "dp")
-    began = time.perf_counter()
-    with watched(token) as flag:
-        try:
-            if by_dp:
-                info["engine"], info["method"] = engine.name, "dp"
-                with planning(until, token, began=began, what="count"):
-                    total = _board_dp_count(task, until, limit, flag, info, began)
-                return total if most is None else min(total, most)
-            engine = planner.choose(board, "count", "search")
-            info["engine"] = engine.name if most is None else "table-count"
-            return count_on_board(task, until, flag, w, executor, info, most)
-        except frontier_run.Cancelled:
-            raise cancelled("count", began, 0) from None
+    start, end = (None if v is None else (int(board.squares[v][0]), int(board.squares[v][1]))
+                  for v in (task.start, task.end))
+    total: int = planner.run(_count_job(
+        board, method, start, end, task.closed, check_timeout(timeout), token, task=task,
+        until=until, workers=w, executor=executor, max_memory=limit, most=most, info=info))
+    return total
 
 
-def _board_dp_count(task: GraphTask, until: float, limit: int | None,
-                    cancel: np.ndarray | None, info: dict[str, Any], began: float) -> int:
-    """The count on a general board by frontier DP (:func:`frontier_count.count_tours`,
-    in this process), refused before any table that does not fit."""
-    board = task.board
-    rows, cols = board.shape
-    args = board_dp_args(board)
-    states, need = frontier_estimate.estimate(rows, cols, board_dp_mode(task), **args)
-    allowed = limit if limit is not None else available_memory()
-    if need > allowed:
-        raise BoardTooLargeError(
-            f"counting the tours of a {board.describe()} by frontier DP needs an estimated "
-            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
-            "GiB allowed (max_memory=, or the memory available)"
-        )
-    info["detail"] = f"frontier DP, estimated peak {states:,} states"
-    start, end = (None if v is None else int(board.squares[v][0]) * cols
-                  + int(board.squares[v][1]) for v in (task.start, task.end))
-    try:
-        return frontier_count.count_tours(rows, cols, start=start, end=end, closed=task.closed,
-                                    directed=task.directed, mask=args["mask"],
-                                    moves=args["moves"], deadline=until, cancel=cancel,
-                                    max_bytes=allowed)
-    except SearchCancelled:
-        raise
-    except SearchLimitError:
-        raise stopped("count", began, 0) from None
-
-
-def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
-              until: float, limit: int | None, info: dict[str, Any], began: float,
-              local: LocalPool, cancel: np.ndarray | None = None) -> int:
-    """The count by frontier DP, converted to the package's conventions.
-
-    ``began``: when the call began (the time its errors report); ``local``:
-    the call's process pool; ``cancel``: the uint8 flag the DP core polls
-    (raises frontier_run.Cancelled)."""
-    r, c, n = task.rows, task.cols, task.rows * task.cols
-    s, e = task.flat(task.start), task.flat(task.end)
-    states, need = frontier_estimate.estimate(r, c, dp_mode(task))
-    allowed = limit if limit is not None else available_memory()
-    if need > allowed:
-        raise BoardTooLargeError(
-            f"counting the tours of a {r}x{c} board by frontier DP needs an estimated "
-            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
-            "GiB allowed (max_memory=, or the memory available)"
-        )
-    info["detail"] = f"frontier DP, estimated peak {states:,} states"
-    pinned: tuple[int, ...]
-    if task.closed:
-        if task.start is not None and task.end is not None and s is not None and e is not None:
-            # The cycles through the move start-end: the paths from start to end.
-            if not is_knight_move(task.start, task.end):
-                return 0
-            mode, pinned, factor = "path", (s, e), 1
-        else:
-            mode, pinned = "cycle", ()
-            factor = (2 * n if s is None and e is None else 2) if task.directed else 1
-    else:
-        if s is None and e is not None:
-            s, e = e, None  # reversing a path swaps its ends
-        if s is not None and e is not None:
-            if s == e:
-                return 1 if n == 1 else 0
-            mode, pinned, factor = "path", (s, e), 1
-        elif s is not None:
-            mode, pinned, factor = "path", (s,), 1
-        else:
-            # Each undirected path is two directed tours (one when it is a single square).
-            mode, pinned, factor = "path", (), 1 if n == 1 else 2
-    bar = progress_bar(n, f"{r}x{c} dp", "cell") if show else None
-
-    def report(done: int, total: int, alive: int) -> None:
-        if bar is not None:
-            bar.n = done
-            bar.set_postfix(states=f"{alive:,}", refresh=False)
-            bar.refresh()
-
-    try:
-        if executor is not None or workers > 1:
-            jobs = frontier_jobs.plan_jobs(r, c, mode, workers if executor is None else
-                                      executor_width(executor), pinned=pinned,
-                                      max_bytes=allowed)
-            results = run_jobs(frontier_jobs.run_job, [(job, until) for job in jobs],
-                               workers=workers, executor=executor, deadline=until,
-                               began=began, on_result=lambda result: None, cancel=cancel,
-                               local=local)
-            if frontier_jobs.is_split(results):
-                # The join at the cut, in shares on the workers too: done here it
-                # would be the serial part of the count.
-                joins = frontier_jobs.plan_joins(results, 2)
-                shares = run_jobs(frontier_jobs.run_join, [(jj, until) for jj in joins],
-                                  workers=workers, executor=executor, deadline=until,
-                                  began=began, on_result=lambda result: None,
-                                  cancel=cancel, local=local)
-                total = frontier_jobs.combine_joins(joins, shares)
-            else:
-                total = frontier_jobs.combine(results, until)
-        elif mode == "cycle":
-            total = frontier_count.count_cycles(r, c, deadline=until, progress=report,
-                                          max_bytes=allowed, cancel=cancel)
-        else:
-            total = frontier_count.count_paths(r, c, pinned=pinned, deadline=until,
-                                         progress=report, max_bytes=allowed, cancel=cancel)
-        report(n, n, 0)
-    except SearchCancelled:
-        raise
-    except SearchLimitError:
-        raise stopped("count", began, 0) from None
-    finally:
-        if bar is not None:
-            bar.close()
-    return total * factor
-
-
-def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
-                  until: float, began: float, local: LocalPool,
-                  cancel: np.ndarray | None = None) -> int:
-    """The count by the exact depth-first search, on the workers if any."""
-    r, c, s, e = task.rows, task.cols, task.start, task.end
-    n = r * c
-    job, factor = plan(r, c, task.flat(s), task.flat(e), task.closed)
-    if task.closed and task.directed:
-        # plan counts cycles; a cycle is 2 directed tours from a square
-        # (1 through a given last move), and 2 * squares from all of them.
-        if s is not None and e is not None:
-            factor = 1
-        elif s is None and e is None:
-            factor = 2 * n
-        else:
-            factor = 2
-    parallel = executor is not None or workers > 1
-    split(job, 1, 2)
-    total = 0
-    if not show and not (parallel and PROBE_NODES <= 0):
-        # Search here first, for at most PROBE_NODES nodes when there are
-        # workers to go to (to the end when there are not).
-        total, _, finished = probe(job, PROBE_NODES if parallel else 0, until, began, cancel)
-        if finished == len(job.tasks):
-            return total * factor
-        job.tasks = job.tasks[finished:]
-    width = workers if executor is None else executor_width(executor)
-    split(job, SPLIT_PER_WORKER * width if parallel else 64, 2)
-    bar = progress_bar(len(job.tasks), f"{r}x{c} search", "subtree") if show else None
-    try:
-        if parallel:
-            more = search_on_workers(job, workers=workers, executor=executor, deadline=until,
-                                     began=began, bar=bar, cancel=cancel, local=local)
-        else:
-            more, _ = run_here(job, until, began, bar, cancel)
-        return (total + more) * factor
-    finally:
-        if bar is not None:
-            bar.close()
+def _count_job(board: Board, method: str, start: Square | None, end: Square | None,
+               closed: bool, timeout: Any, token: Any, clues: Clues | None = None,
+               began: float | None = None, **options: Any) -> planner.Job:
+    """The validated count as the planner's :class:`knight.planner.Job`
+    (``timeout`` checked already): its ``options`` are what the runners read
+    (:mod:`.engines`), the validated task among them."""
+    options["token"] = token
+    limits = (Limits.check() if timeout is None and token is None  # the one shared value
+              else Limits(timeout=timeout, cancel=token))
+    if began is None:
+        return planner.Job("count", board, method, start, end, closed, limits, options, clues)
+    return planner.Job("count", board, method, start, end, closed, limits, options, clues,
+                       began)
 
 
 def tours(

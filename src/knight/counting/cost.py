@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,6 +31,9 @@ from ..geometry import Square, available_memory, used_box
 from . import frontier_board, frontier_estimate
 from .args import BYTES_PER_END, BYTES_PER_SQUARE, Task, validate
 from .graph import GraphTask, graph_task
+
+if TYPE_CHECKING:
+    from ..planner import Job
 
 #: Counting methods: ``"dp"`` (frontier dynamic programming), ``"search"``
 #: (exact depth-first search), ``"auto"`` (see :func:`knight.count`).
@@ -245,6 +248,26 @@ def choose_on_board(task: GraphTask, limit: int | None = None, *, dp_serves: boo
                        lambda: _board_search(task).seconds)
 
 
+def dp_cost(job: Job) -> float:
+    """The frontier DP's cost for ``count(method="auto")``, as the planner
+    asks it (:attr:`knight.planner.Engine.cost`): 0.0 where :func:`choose`
+    (on a rectangle's :class:`.args.Task`) or :func:`choose_on_board` (on a
+    :class:`.graph.GraphTask`) counts by DP, ``inf`` where it does not, so
+    the planner takes the search engine that serves, which declares no cost.
+
+    Not the DP's seconds: the choice weighs both engines' estimates with a
+    preference (the DP on narrow, long boards, the search on small,
+    squarish ones, unless the other is ten times cheaper on a count of a
+    second or more) and asks for each estimate only when it needs it, which
+    a plain cheapest-of-costs would not reproduce."""
+    task, limit = job.options["task"], job.options["max_memory"]
+    if isinstance(task, GraphTask):
+        chosen = choose_on_board(task, limit, dp_serves=True)
+    else:
+        chosen = choose(task, limit)
+    return 0.0 if chosen == "dp" else math.inf
+
+
 def _lazy_weigh(preferred: str, dp_fits_: Callable[[], bool],
                 dp_seconds: Callable[[], float | None],
                 search_seconds: Callable[[], float | None]) -> str:
@@ -428,5 +451,6 @@ def _board_search(task: GraphTask) -> Estimate:
 
 
 __all__ = [
-    "METHODS", "Estimate", "OUT_OF_REACH", "choose", "choose_on_board", "duration", "estimate",
+    "METHODS", "Estimate", "OUT_OF_REACH", "choose", "choose_on_board", "dp_cost", "duration",
+    "estimate",
 ]

@@ -1,0 +1,284 @@
+"""The runners of :func:`knight.count`'s engines: what :mod:`knight.planner`
+runs once :mod:`.api` has checked the arguments into a
+:class:`knight.planner.Job` and the planner has chosen.
+
+The planner loads these by name (``"module:function"``), so it imports
+nothing from counting.  Each runner reads the validated job: its
+``options`` hold ``task`` (a rectangle's :class:`.args.Task`, or a
+:class:`.graph.GraphTask` on any other board, and on a plain rectangle
+counted with ``limit=``), ``until`` (the deadline, a ``time.time()``;
+0.0: none), ``token`` (the checked cancel token), ``workers``,
+``executor``, ``progress``, ``max_memory`` (bytes, or None), ``most``
+(count's ``limit``) and ``info`` (the dict the count reports its engine
+in).
+
+- ``frontier-dp``: :func:`run_dp`, the frontier DP (:func:`_dp_count` on
+  a rectangle, :func:`_board_dp_count` on a general board);
+- ``knight-count``, ``table-count``: :func:`run_search`, the exact
+  counting search (:func:`_search_count` by offset arithmetic on a
+  rectangle, on the workers if any; :func:`.graph.count_on_board` over
+  the neighbour table otherwise);
+- ``clue-search``: :func:`run_clues`, the clue search (:func:`knight.clues.count`).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import time
+from typing import Any
+
+import numpy as np
+
+from ..clues import count as clue_count
+from ..errors import BoardTooLargeError, SearchCancelled, SearchLimitError
+from ..geometry import available_memory, is_knight_move
+from ..limits import cancelled, check_cancel, planning, progress_bar, stopped, watched
+from ..planner import Job
+from . import frontier_count, frontier_estimate, frontier_jobs, frontier_run
+from .args import Task, check_search_memory
+from .cost import board_dp_args, board_dp_mode, dp_mode
+from .executor import (
+    PROBE_NODES,
+    SPLIT_PER_WORKER,
+    LocalPool,
+    executor_width,
+    probe,
+    run_here,
+    run_jobs,
+    search_on_workers,
+)
+from .graph import GraphTask, count_on_board
+from .plan import plan, split
+
+
+def run_dp(job: Job) -> int:
+    """The engine ``frontier-dp``: the count by frontier DP."""
+    task = job.options["task"]
+    if isinstance(task, GraphTask):
+        return _on_board(job, task, by_dp=True)
+    return _on_rectangle(job, task, by_dp=True)
+
+
+def run_search(job: Job) -> int:
+    """The engines ``knight-count`` and ``table-count``: the exact counting
+    search (by offset arithmetic on a plain rectangle's :class:`.args.Task`;
+    over the neighbour table on a :class:`.graph.GraphTask`, which a plain
+    rectangle counted with ``limit=`` is, as the table search stops there)."""
+    task = job.options["task"]
+    if isinstance(task, GraphTask):
+        return _on_board(job, task, by_dp=False)
+    return _on_rectangle(job, task, by_dp=False)
+
+
+def run_clues(job: Job) -> int:
+    """The engine ``clue-search`` for :func:`knight.count`: the tours through
+    the job's clues (``job.clues``, with its ends), in this process."""
+    info = job.options["info"]
+    info["engine"] = "clue-search"
+    token = check_cancel(job.options["token"])  # given unchecked: checked here, as before
+    with watched(token) as flag:
+        return clue_count(job.clues, job.closed, job.options["until"], flag,
+                          job.options["most"], info)
+
+
+def _on_rectangle(job: Job, task: Task, by_dp: bool) -> int:
+    """A plain rectangle's count, by DP or search, in the call's pool if any."""
+    o = job.options
+    info, w, token, until, began = o["info"], o["workers"], o["token"], o["until"], job.began
+    info["method"] = "dp" if by_dp else "search"
+    info["workers"] = w
+    if not by_dp:
+        check_search_memory(task, counting=True)
+    with watched(token) as flag:
+        try:
+            # The Python planning stops at the deadline (or the token) too; the
+            # call's pool, if it starts one, is shut down however the call ends.
+            with planning(until, token, began=began, what="count"), LocalPool(w) as local:
+                if by_dp:
+                    # The DP's cores poll the same flag (its own poll); only
+                    # passed when there is one.
+                    extra = {} if flag is None else {"cancel": flag}
+                    return _dp_count(task, w, o["executor"], o["progress"], until,
+                                     o["max_memory"], info, began, local, **extra)
+                return _search_count(task, w, o["executor"], o["progress"], until, began, local,
+                                     flag)
+        except frontier_run.Cancelled:
+            raise cancelled("count", began, 0) from None
+
+
+def _on_board(job: Job, task: GraphTask, by_dp: bool) -> int:
+    """A general board's count (or a rectangle's with ``limit=``): the frontier
+    DP, capped at ``most``, or the table search, which stops there."""
+    o = job.options
+    info, until, token, most = o["info"], o["until"], o["token"], o["most"]
+    began = time.perf_counter()
+    with watched(token) as flag:
+        try:
+            if by_dp:
+                info["engine"], info["method"] = "frontier-dp", "dp"
+                with planning(until, token, began=began, what="count"):
+                    total = _board_dp_count(task, until, o["max_memory"], flag, info, began)
+                return total if most is None else min(total, most)
+            info["engine"] = "table-count"
+            return count_on_board(task, until, flag, o["workers"], o["executor"], info, most)
+        except frontier_run.Cancelled:
+            raise cancelled("count", began, 0) from None
+
+
+def _board_dp_count(task: GraphTask, until: float, limit: int | None,
+                    cancel: np.ndarray | None, info: dict[str, Any], began: float) -> int:
+    """The count on a general board by frontier DP (:func:`frontier_count.count_tours`,
+    in this process), refused before any table that does not fit."""
+    board = task.board
+    rows, cols = board.shape
+    args = board_dp_args(board)
+    states, need = frontier_estimate.estimate(rows, cols, board_dp_mode(task), **args)
+    allowed = limit if limit is not None else available_memory()
+    if need > allowed:
+        raise BoardTooLargeError(
+            f"counting the tours of a {board.describe()} by frontier DP needs an estimated "
+            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
+            "GiB allowed (max_memory=, or the memory available)"
+        )
+    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    start, end = (None if v is None else int(board.squares[v][0]) * cols
+                  + int(board.squares[v][1]) for v in (task.start, task.end))
+    try:
+        return frontier_count.count_tours(rows, cols, start=start, end=end, closed=task.closed,
+                                    directed=task.directed, mask=args["mask"],
+                                    moves=args["moves"], deadline=until, cancel=cancel,
+                                    max_bytes=allowed)
+    except SearchCancelled:
+        raise
+    except SearchLimitError:
+        raise stopped("count", began, 0) from None
+
+
+def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
+              until: float, limit: int | None, info: dict[str, Any], began: float,
+              local: LocalPool, cancel: np.ndarray | None = None) -> int:
+    """The count by frontier DP, converted to the package's conventions.
+
+    ``began``: when the call began (the time its errors report); ``local``:
+    the call's process pool; ``cancel``: the uint8 flag the DP core polls
+    (raises frontier_run.Cancelled)."""
+    r, c, n = task.rows, task.cols, task.rows * task.cols
+    s, e = task.flat(task.start), task.flat(task.end)
+    states, need = frontier_estimate.estimate(r, c, dp_mode(task))
+    allowed = limit if limit is not None else available_memory()
+    if need > allowed:
+        raise BoardTooLargeError(
+            f"counting the tours of a {r}x{c} board by frontier DP needs an estimated "
+            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
+            "GiB allowed (max_memory=, or the memory available)"
+        )
+    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    pinned: tuple[int, ...]
+    if task.closed:
+        if task.start is not None and task.end is not None and s is not None and e is not None:
+            # The cycles through the move start-end: the paths from start to end.
+            if not is_knight_move(task.start, task.end):
+                return 0
+            mode, pinned, factor = "path", (s, e), 1
+        else:
+            mode, pinned = "cycle", ()
+            factor = (2 * n if s is None and e is None else 2) if task.directed else 1
+    else:
+        if s is None and e is not None:
+            s, e = e, None  # reversing a path swaps its ends
+        if s is not None and e is not None:
+            if s == e:
+                return 1 if n == 1 else 0
+            mode, pinned, factor = "path", (s, e), 1
+        elif s is not None:
+            mode, pinned, factor = "path", (s,), 1
+        else:
+            # Each undirected path is two directed tours (one when it is a single square).
+            mode, pinned, factor = "path", (), 1 if n == 1 else 2
+    bar = progress_bar(n, f"{r}x{c} dp", "cell") if show else None
+
+    def report(done: int, total: int, alive: int) -> None:
+        if bar is not None:
+            bar.n = done
+            bar.set_postfix(states=f"{alive:,}", refresh=False)
+            bar.refresh()
+
+    try:
+        if executor is not None or workers > 1:
+            jobs = frontier_jobs.plan_jobs(r, c, mode, workers if executor is None else
+                                      executor_width(executor), pinned=pinned,
+                                      max_bytes=allowed)
+            results = run_jobs(frontier_jobs.run_job, [(job, until) for job in jobs],
+                               workers=workers, executor=executor, deadline=until,
+                               began=began, on_result=lambda result: None, cancel=cancel,
+                               local=local)
+            if frontier_jobs.is_split(results):
+                # The join at the cut, in shares on the workers too: done here it
+                # would be the serial part of the count.
+                joins = frontier_jobs.plan_joins(results, 2)
+                shares = run_jobs(frontier_jobs.run_join, [(jj, until) for jj in joins],
+                                  workers=workers, executor=executor, deadline=until,
+                                  began=began, on_result=lambda result: None,
+                                  cancel=cancel, local=local)
+                total = frontier_jobs.combine_joins(joins, shares)
+            else:
+                total = frontier_jobs.combine(results, until)
+        elif mode == "cycle":
+            total = frontier_count.count_cycles(r, c, deadline=until, progress=report,
+                                          max_bytes=allowed, cancel=cancel)
+        else:
+            total = frontier_count.count_paths(r, c, pinned=pinned, deadline=until,
+                                         progress=report, max_bytes=allowed, cancel=cancel)
+        report(n, n, 0)
+    except SearchCancelled:
+        raise
+    except SearchLimitError:
+        raise stopped("count", began, 0) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    return total * factor
+
+
+def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
+                  until: float, began: float, local: LocalPool,
+                  cancel: np.ndarray | None = None) -> int:
+    """The count by the exact depth-first search, on the workers if any."""
+    r, c, s, e = task.rows, task.cols, task.start, task.end
+    n = r * c
+    job, factor = plan(r, c, task.flat(s), task.flat(e), task.closed)
+    if task.closed and task.directed:
+        # plan counts cycles; a cycle is 2 directed tours from a square
+        # (1 through a given last move), and 2 * squares from all of them.
+        if s is not None and e is not None:
+            factor = 1
+        elif s is None and e is None:
+            factor = 2 * n
+        else:
+            factor = 2
+    parallel = executor is not None or workers > 1
+    split(job, 1, 2)
+    total = 0
+    if not show and not (parallel and PROBE_NODES <= 0):
+        # Search here first, for at most PROBE_NODES nodes when there are
+        # workers to go to (to the end when there are not).
+        total, _, finished = probe(job, PROBE_NODES if parallel else 0, until, began, cancel)
+        if finished == len(job.tasks):
+            return total * factor
+        job.tasks = job.tasks[finished:]
+    width = workers if executor is None else executor_width(executor)
+    split(job, SPLIT_PER_WORKER * width if parallel else 64, 2)
+    bar = progress_bar(len(job.tasks), f"{r}x{c} search", "subtree") if show else None
+    try:
+        if parallel:
+            more = search_on_workers(job, workers=workers, executor=executor, deadline=until,
+                                     began=began, bar=bar, cancel=cancel, local=local)
+        else:
+            more, _ = run_here(job, until, began, bar, cancel)
+        return (total + more) * factor
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+__all__ = ["run_clues", "run_dp", "run_search"]
