@@ -22,7 +22,6 @@ from ._core import search as _search
 from ._core import table_search as _table_search
 from .board import Board
 from .geometry import Move, Square, order_array
-from .limits import cancel_flag, release
 from .status import Status
 
 METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack", "construct")
@@ -39,7 +38,7 @@ class Engine(Protocol):
     Each method returns ``(status, board, nodes, backtracks)``: a status code
     above, the board (the tour when FOUND, the partial walk of a greedy dead
     end), knight placements and retreats.  ``cancel`` is None or the
-    ``uint8`` flag array of a cancel token (see :func:`cancel_flag`).
+    ``uint8`` flag array of a cancel token (see :func:`knight.limits.cancel_flag`).
     """
 
     name: str
@@ -182,6 +181,6 @@ def memory_estimate(rows: int, cols: int, method: str) -> int:
 
 
 __all__ = [
-    "CYTHON_ENGINE", "Engine", "GraphEngine", "METHODS", "TIE_BREAKS", "cancel_flag",
-    "graph_memory_estimate", "memory_estimate", "release",
+    "CYTHON_ENGINE", "Engine", "GraphEngine", "METHODS", "TIE_BREAKS",
+    "graph_memory_estimate", "memory_estimate",
 ]

@@ -36,7 +36,7 @@ TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
 def _stop(deadline: float, cancel: np.ndarray | None) -> int:
     """CANCELLED, TIME_LIMIT or 0: what the cores' poll answers, in Python.
 
-    ``cancel`` is a cancel flag (:func:`knight.search.cancel_flag`); a
+    ``cancel`` is a cancel flag (:func:`knight.limits.cancel_flag`); a
     watched ``threading.Event`` is seen through it, as by the cores.
     """
     if cancel is not None and _poll.is_cancelled(cancel):

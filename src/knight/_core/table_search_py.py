@@ -81,7 +81,7 @@ def backtrack(
     table) holds each square's step when the status is ``FOUND``, else -1s.
     ``ordered`` tries the free neighbours by fewest onward squares (a stable
     sort, ties in table order).  ``deadline`` is a ``time.time()`` (0: none),
-    ``cancel`` a cancel flag (see :func:`knight.search.cancel_flag`); both are
+    ``cancel`` a cancel flag (see :func:`knight.limits.cancel_flag`); both are
     looked at every 4096 nodes.  ``trace`` receives a
     :class:`~knight.trace.TraceEvent` per move and retreat, squares given as
     ``squares[p]`` (``Board.squares``).

@@ -54,7 +54,7 @@ def run_task(
 
     A top-level function of plain arguments, so any executor can ship it to
     another process or machine.  ``cancel`` is a cancel flag (see
-    :func:`knight.search.cancel_flag`), for runs in this process only.
+    :func:`knight.limits.cancel_flag`), for runs in this process only.
     """
     flags = np.zeros(0 if ends is None else rows * cols, dtype=np.uint8)
     if ends is not None:
