@@ -128,7 +128,13 @@ def leaper(a: int, b: int) -> tuple[Move, ...]:
     return ((b, a), (a, b), (-a, b), (-b, a), (-b, -a), (-a, -b), (a, -b), (b, -a))
 
 
-def _piece_moves(name: str) -> tuple[Move, ...]:
+def piece_moves(name: str) -> tuple[Move, ...]:
+    """The moves of the named piece (a key of :data:`PIECES`), in the order
+    the searches try them.
+
+    >>> piece_moves("king")[:4]
+    ((1, 0), (0, 1), (-1, 0), (0, -1))
+    """
     out: list[Move] = []
     for a, b in PIECES[name]:
         out.extend(m for m in leaper(a, b) if m not in out)
@@ -145,7 +151,7 @@ def _parse_moves(moves: Any) -> tuple[tuple[Move, ...], str | None]:
                 f"{', '.join(sorted(PIECES))}, or give an (a, b) leaper or a list of "
                 "(drow, dcol) offsets"
             )
-        return _piece_moves(name), name
+        return piece_moves(name), name
     if isinstance(moves, (bytes, Mapping)) or not isinstance(moves, (Sequence, np.ndarray)):
         raise TypeError(
             "moves must be a piece name, an (a, b) pair or a sequence of (drow, dcol) "
@@ -187,7 +193,7 @@ def _parse_moves(moves: Any) -> tuple[tuple[Move, ...], str | None]:
     if len(out) > MAX_MOVES:
         raise ValueError(f"moves may hold at most {MAX_MOVES} offsets, got {len(out)}")
     offsets = tuple(out)
-    found = next((n for n in PIECES if set(_piece_moves(n)) == set(offsets)), None)
+    found = next((n for n in PIECES if set(piece_moves(n)) == set(offsets)), None)
     return offsets, found
 
 
@@ -513,7 +519,7 @@ class Board:
         if self._piece == "knight" and self._moves != DEFAULT_ORDER:
             args.append(f"moves={list(self._moves)}")
         elif self._piece != "knight":
-            if self._piece is not None and self._moves == _piece_moves(self._piece):
+            if self._piece is not None and self._moves == piece_moves(self._piece):
                 args.append(f"moves={self._piece!r}")
             else:
                 args.append(f"moves={list(self._moves)}")
@@ -837,4 +843,4 @@ def check_table_memory(board: Board, what: str) -> None:
     check_memory(board.table_bytes(), what)
 
 
-__all__ = ["Board", "PIECES", "WRAPS", "as_board", "leaper"]
+__all__ = ["Board", "PIECES", "WRAPS", "as_board", "leaper", "piece_moves"]

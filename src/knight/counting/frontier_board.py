@@ -5,7 +5,7 @@ sets it serves (:func:`serve_reason`, :func:`check_moves`, :func:`leaper`,
 :data:`KING`), masks (:func:`check_mask`, :func:`crop` to the usable rows
 and columns), its width limit (:data:`MAX_WIDTH`), the renumbering along the
 longer side with the edge tables the core reads (:func:`prepare`,
-:class:`Board`), and whether and where it is cut for meet in the middle
+:class:`SweepBoard`), and whether and where it is cut for meet in the middle
 (:func:`can_split`, :func:`default_cut`, :data:`SPLIT_WIDTH`).  The entry
 points are :mod:`.frontier_count`'s; the core's header
 (:mod:`knight._core.frontier_sweep`) documents the state encoding and the
@@ -26,13 +26,16 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from ..board import leaper as board_leaper
+from ..board import piece_moves
 from ..errors import BoardTooLargeError
+from ..geometry import KNIGHT_MOVES as GEOMETRY_KNIGHT_MOVES
 from ..geometry import sweep_back_moves, sweep_reason, used_box
 from ..limits import check_planning
 
 __all__ = [
     "EMPTY", "FULL", "TERM", "MAX_WIDTH", "SPLIT_WIDTH", "KING", "KNIGHT_MOVES", "Moves",
-    "Board", "Masked", "back_moves", "can_split", "check_mask", "check_moves", "check_width",
+    "SweepBoard", "Masked", "back_moves", "can_split", "check_mask", "check_moves", "check_width",
     "crop", "default_cut", "leaper", "prepare", "serve_reason", "serves",
 ]
 
@@ -54,7 +57,7 @@ _MOVES = ((-2, -1), (-2, 1), (-1, -2), (-1, 2))  # back-edge slots j = 0..3
 # --------------------------------------------------------------------------
 
 @dataclass
-class Board:
+class SweepBoard:
     """A board prepared for the sweep (cells renumbered ``col * W + row``
     along the longer side).  ``trivial`` is the answer when the DP is not
     needed (fewer than two squares left), else None."""
@@ -135,7 +138,7 @@ _KEEP_CELLS = 1 << 16
 
 def prepare(rows: int, cols: int, *, removed: Sequence[int] = (),
             pinned: Sequence[int] = (), path_mode: bool = False,
-            moves: Moves = None) -> Board:
+            moves: Moves = None) -> SweepBoard:
     """Renumber the board for the sweep and precompute the edge tables.
     ``moves``: the (drow, dcol) offsets (None: the knight), one that
     :func:`serves` accepts.
@@ -164,12 +167,12 @@ def prepare(rows: int, cols: int, *, removed: Sequence[int] = (),
 
 @functools.lru_cache(maxsize=32)
 def _prepare_kept(rows: int, cols: int, removed: tuple[int, ...], pinned: tuple[int, ...],
-                  path_mode: bool, moves: tuple[tuple[int, int], ...] | None) -> Board:
+                  path_mode: bool, moves: tuple[tuple[int, int], ...] | None) -> SweepBoard:
     return _prepare(rows, cols, removed, pinned, path_mode, moves)
 
 
 def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int],
-             path_mode: bool, moves: tuple[tuple[int, int], ...] | None = None) -> Board:
+             path_mode: bool, moves: tuple[tuple[int, int], ...] | None = None) -> SweepBoard:
     if len(pinned) > 2 or len(set(pinned)) != len(pinned):
         raise ValueError(f"at most two distinct pinned squares, got {list(pinned)}")
     if set(pinned) & set(removed):
@@ -233,7 +236,7 @@ def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int]
                 rem[4 * p + j] = sum(1 for x in fwdc[4 * q:4 * q + 4] if x > p)
     active = [p for p in range(N) if target[p] > 0]
     last_needed = active[-1] if active else -1
-    bd = Board(rows, cols, W, L, N, target, back, rem, fwd, last_fwd, pin,
+    bd = SweepBoard(rows, cols, W, L, N, target, back, rem, fwd, last_fwd, pin,
                last_needed, path_mode, degree, bmoves=bmoves,
                mirror=all((dc, -dr) in bmoves for dc, dr in bmoves if dc < 0),
                moves=moves)
@@ -249,8 +252,8 @@ def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int]
 # Masked boards and other move sets
 # --------------------------------------------------------------------------
 
-KNIGHT_MOVES = tuple(sorted((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2)
-                            if abs(dr) != abs(dc)))
+#: The knight's moves, sorted (the frontier's fast path is the knight's).
+KNIGHT_MOVES = tuple(sorted(GEOMETRY_KNIGHT_MOVES))
 
 #: A move set as the frontier takes it: None (the knight) or (drow, dcol) offsets.
 Moves: TypeAlias = "Sequence[tuple[int, int]] | None"
@@ -388,17 +391,17 @@ def serves(rows: int, cols: int, *, mask: npt.NDArray[np.bool_] | None = None,
 
 
 def leaper(a: int, b: int) -> tuple[tuple[int, int], ...]:
-    """The (a, b)-leaper's moves: (+-a, +-b) and (+-b, +-a).
+    """The (a, b)-leaper's moves, sorted as :func:`check_moves` keeps a move set
+    (the offsets are :func:`knight.board.leaper`'s).
 
     >>> len(leaper(1, 2)), len(leaper(0, 1)), len(leaper(1, 1))
     (8, 4, 4)
     """
-    return tuple(sorted({(sa * x, sb * y) for x, y in ((a, b), (b, a))
-                         for sa in (1, -1) for sb in (1, -1)}))
+    return tuple(sorted(board_leaper(a, b)))
 
 
-#: The king's moves (a ferz or a wazir move).
-KING = tuple(sorted(set(leaper(0, 1)) | set(leaper(1, 1))))
+#: The king's moves (a ferz or a wazir move), sorted.
+KING = tuple(sorted(piece_moves("king")))
 
 
 def _board_args(rows: int, cols: int, mask: npt.NDArray[np.bool_] | None,

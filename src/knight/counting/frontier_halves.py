@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from .._core.frontier_sweep import ST_OK, run
 from ..limits import check_planning
-from .frontier_board import Board, Moves, prepare
+from .frontier_board import Moves, SweepBoard, prepare
 from .frontier_run import (
     DEFAULT_MAX_BYTES,
     RunInfo,
@@ -48,7 +48,7 @@ class Part:
     ``bmap[slot]`` is the boundary cell (0..2W-1: column cut rows 0..W-1,
     then column cut+1) of each key slot of the final state, or -1."""
 
-    board: Board
+    board: SweepBoard
     bmap: list[int]
     btarget: list[int]
     #: Whether this side folds mirror states.  With A, B the two sides'
@@ -140,7 +140,7 @@ def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
                 if back[4 * p + j] == px:
                     rem[4 * p + j] += odeg[x]
     pin = sorted(pos(x) if x in cells else big for x in full.pinned)
-    bd = Board(rows, cols, W, n // W, n, target, back, rem, fwd, last_fwd, pin, big,
+    bd = SweepBoard(rows, cols, W, n // W, n, target, back, rem, fwd, last_fwd, pin, big,
                path_mode, degree, bmoves=full.bmoves, mirror=full.mirror, moves=full.moves)
     S = 2 * W + 1
     bmap = [-1] + [k - 1 if side == 0 else 2 * W - k for k in range(1, S)]

@@ -20,12 +20,12 @@ from itertools import compress
 import numpy as np
 
 from ..limits import check_planning
-from .frontier_board import Board
+from .frontier_board import SweepBoard
 
 __all__ = ["count_bound", "crt", "moduli_for", "primes"]
 
 
-def count_bound(bd: Board) -> int:
+def count_bound(bd: SweepBoard) -> int:
     """A proven upper bound on the count, as a power of two.
 
     Cycles: every undirected Hamiltonian cycle gives two directed cycle

@@ -27,7 +27,7 @@ from .._core.frontier_sweep import (
 )
 from ..errors import BoardTooLargeError, KnightError, SearchLimitError
 from ..limits import check_planning
-from .frontier_board import Board
+from .frontier_board import SweepBoard
 from .frontier_estimate import estimate
 from .frontier_moduli import count_bound, crt, moduli_for
 
@@ -45,7 +45,7 @@ class Cancelled(KnightError):
 _Progress: TypeAlias = Callable[[int, int, int], object]
 
 
-def fold_cells(bd: Board) -> npt.NDArray[np.uint8]:
+def fold_cells(bd: SweepBoard) -> npt.NDArray[np.uint8]:
     """fold[p] = 1 where the core may fold mirror states after cell p: the
     end of a column (not the first or the last) from which on the targets
     are symmetric under reflecting the rows, so that a state and its
@@ -68,7 +68,7 @@ def fold_cells(bd: Board) -> npt.NDArray[np.uint8]:
     return f
 
 
-def end_masks(bd: Board) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
+def end_masks(bd: SweepBoard) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
     """The core's ends budget (path mode): per cell p, the key slots after p
     that are bound to be path ends while they have no edge, as two 64-bit
     words (bit 4k for slot k), and the number of pinned cells after p.
@@ -128,7 +128,7 @@ class _CoreArrays(_CoreBoard, total=False):
     pins_after: npt.NDArray[np.int32]
 
 
-def _arrays(bd: Board, budget: bool = True) -> _CoreArrays:
+def _arrays(bd: SweepBoard, budget: bool = True) -> _CoreArrays:
     i32: Callable[[Sequence[int]], npt.NDArray[np.int32]]
     i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
     arrays: _CoreArrays
@@ -150,7 +150,7 @@ class RunInfo:
     seconds: float
 
 
-def _raise_for_status(st: int, bd: Board, ri: RunInfo, info: npt.NDArray[np.int64], mb: int,
+def _raise_for_status(st: int, bd: SweepBoard, ri: RunInfo, info: npt.NDArray[np.int64], mb: int,
                       words: int, where: str) -> None:
     """Raise what a failed sweep's status means (``where``: which sweep, for the message)."""
     if st == ST_CANCELLED:
@@ -167,19 +167,19 @@ def _raise_for_status(st: int, bd: Board, ri: RunInfo, info: npt.NDArray[np.int6
 
 
 @overload
-def _run_core(bd: Board, words: Sequence[int], *, deadline: float = ...,
+def _run_core(bd: SweepBoard, words: Sequence[int], *, deadline: float = ...,
               cancel: npt.NDArray[np.uint8] | None = ..., progress: _Progress | None = ...,
               max_bytes: int | None = ..., dump_step: Literal[-1] = ..., dump_size: int = ...,
               fold: bool = ..., budget: bool = ...
               ) -> tuple[npt.NDArray[np.uint64], RunInfo]: ...
 @overload
-def _run_core(bd: Board, words: Sequence[int], *, deadline: float = ...,
+def _run_core(bd: SweepBoard, words: Sequence[int], *, deadline: float = ...,
               cancel: npt.NDArray[np.uint8] | None = ..., progress: _Progress | None = ...,
               max_bytes: int | None = ..., dump_step: int, dump_size: int = ...,
               fold: bool = ..., budget: bool = ...
               ) -> (tuple[npt.NDArray[np.uint64], RunInfo]
                     | tuple[npt.NDArray[np.uint64], RunInfo, dict[int, int]]): ...
-def _run_core(bd: Board, words: Sequence[int], *, deadline: float = 0.0,
+def _run_core(bd: SweepBoard, words: Sequence[int], *, deadline: float = 0.0,
               cancel: npt.NDArray[np.uint8] | None = None, progress: _Progress | None = None,
               max_bytes: int | None = None,
               dump_step: int = -1, dump_size: int = 0, fold: bool = True,
@@ -228,18 +228,18 @@ def _run_core(bd: Board, words: Sequence[int], *, deadline: float = 0.0,
 
 
 @overload
-def _count(bd: Board, *, deadline: float = ..., cancel: npt.NDArray[np.uint8] | None = ...,
+def _count(bd: SweepBoard, *, deadline: float = ..., cancel: npt.NDArray[np.uint8] | None = ...,
            progress: _Progress | None = ..., max_bytes: int | None = ...,
            want_info: Literal[False] = ...) -> int: ...
 @overload
-def _count(bd: Board, *, deadline: float = ..., cancel: npt.NDArray[np.uint8] | None = ...,
+def _count(bd: SweepBoard, *, deadline: float = ..., cancel: npt.NDArray[np.uint8] | None = ...,
            progress: _Progress | None = ..., max_bytes: int | None = ...,
            want_info: Literal[True]) -> tuple[int, RunInfo | None]: ...
 @overload
-def _count(bd: Board, *, deadline: float = ..., cancel: npt.NDArray[np.uint8] | None = ...,
+def _count(bd: SweepBoard, *, deadline: float = ..., cancel: npt.NDArray[np.uint8] | None = ...,
            progress: _Progress | None = ..., max_bytes: int | None = ...,
            want_info: bool) -> int | tuple[int, RunInfo | None]: ...
-def _count(bd: Board, *, deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
+def _count(bd: SweepBoard, *, deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
            progress: _Progress | None = None,
            max_bytes: int | None = None, want_info: bool = False
            ) -> int | tuple[int, RunInfo | None]:

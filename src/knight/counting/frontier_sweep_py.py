@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Literal, overload
 
-from .frontier_board import EMPTY, FULL, TERM, Board, prepare
+from .frontier_board import EMPTY, FULL, TERM, SweepBoard, prepare
 
 __all__ = ["run_reference", "count_cycles_ref", "count_paths_ref", "step_choices"]
 
@@ -29,14 +29,14 @@ def _need_min(code: int, target: int, path_mode: bool) -> int:
     return 0 if path_mode else 1
 
 
-def _step(b: list[int], p: int, bd: Board,
+def _step(b: list[int], p: int, bd: SweepBoard,
           path_mode: bool) -> Iterator[tuple[list[int] | None, int]]:
     """Apply the choices for cell p to every subset; yield (new_a, closed)."""
     for a, closed, _ in step_choices(b, p, bd, path_mode):
         yield a, closed
 
 
-def step_choices(b: list[int], p: int, bd: Board, path_mode: bool
+def step_choices(b: list[int], p: int, bd: SweepBoard, path_mode: bool
                  ) -> Iterator[tuple[list[int] | None, int, tuple[int, ...]]]:
     """As :func:`_step`, with the back-edge slots each transition takes:
     yield (new_a, closed, sub), the edges of cell p being
@@ -107,7 +107,7 @@ def step_choices(b: list[int], p: int, bd: Board, path_mode: bool
         yield a[1:], 0, sub
 
 
-def _ends_over(a: list[int], p: int, base: int, bd: Board) -> bool:
+def _ends_over(a: list[int], p: int, base: int, bd: SweepBoard) -> bool:
     """The ends budget: the ends used (TERM) and the ends bound to come
     (pinned cells without their edge, live cells wanting two edges with
     one left to decide) pass the two ends of a path."""
@@ -163,7 +163,7 @@ def _join(a: list[int], su: int, ps: int, base: int, tgt: list[int], path_mode: 
     return 0
 
 
-def _pinned_unedged(a: list[int], p: int, base: int, bd: Board) -> int:
+def _pinned_unedged(a: list[int], p: int, base: int, bd: SweepBoard) -> int:
     n = 0
     for q in bd.pinned:
         if q > p:
@@ -173,7 +173,7 @@ def _pinned_unedged(a: list[int], p: int, base: int, bd: Board) -> int:
     return n
 
 
-def _finalize(a: list[int], s: int, q: int, p: int, base: int, bd: Board,
+def _finalize(a: list[int], s: int, q: int, p: int, base: int, bd: SweepBoard,
               path_mode: bool) -> int:
     c = a[s]
     t = bd.target[q]
@@ -197,7 +197,7 @@ def _finalize(a: list[int], s: int, q: int, p: int, base: int, bd: Board,
     return 0
 
 
-def _complete(a: list[int], p: int, base: int, bd: Board) -> bool:
+def _complete(a: list[int], p: int, base: int, bd: SweepBoard) -> bool:
     if p < bd.last_needed:
         return False
     for i, v in enumerate(a):
@@ -227,15 +227,15 @@ def decode(key: int, nslots: int) -> list[int]:
 
 
 @overload
-def run_reference(bd: Board, path_mode: bool,
+def run_reference(bd: SweepBoard, path_mode: bool,
                   record: Literal[False] = ...) -> tuple[int, list[int]]: ...
 @overload
-def run_reference(bd: Board, path_mode: bool,
+def run_reference(bd: SweepBoard, path_mode: bool,
                   record: Literal[True]) -> tuple[int, list[int], list[dict[int, int]]]: ...
 @overload
-def run_reference(bd: Board, path_mode: bool, record: bool = ...
+def run_reference(bd: SweepBoard, path_mode: bool, record: bool = ...
                   ) -> tuple[int, list[int]] | tuple[int, list[int], list[dict[int, int]]]: ...
-def run_reference(bd: Board, path_mode: bool, record: bool = False
+def run_reference(bd: SweepBoard, path_mode: bool, record: bool = False
                   ) -> tuple[int, list[int]] | tuple[int, list[int], list[dict[int, int]]]:
     """Run the DP; return (count, states per step[, tables per step])."""
     S = 2 * bd.W + 1

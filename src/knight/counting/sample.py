@@ -197,7 +197,7 @@ def _randbelow(rng: np.random.Generator, n: int) -> int:
             return x
 
 
-def _stepper(bd: frontier_board.Board) -> Stepper:
+def _stepper(bd: frontier_board.SweepBoard) -> Stepper:
     """The C transitions of a prepared board (a whole one, or a half's)."""
     i32 = functools.partial(np.ascontiguousarray, dtype=np.int32)
     return Stepper(bd.W, bd.N, i32(bd.target), i32(bd.back), i32(bd.rem), i32(bd.fwd),
@@ -437,7 +437,7 @@ class TourSampler:
             return self.max_states
         return max(1, min(self.max_states, available_memory() // per_state))
 
-    def _precheck(self, bd: frontier_board.Board) -> None:
+    def _precheck(self, bd: frontier_board.SweepBoard) -> None:
         """Refuse, at C speed, a board whose states pass ``max_states``: the
         Cython core's sweep with mirror folding keeps at most as many states
         per cell as the table would (at least half as many), and it stops as
