@@ -273,23 +273,33 @@ cdef bint _fits(Py_ssize_t n, Py_ssize_t width) noexcept nogil:
     return n <= (PY_SSIZE_T_MAX - 8) // 8 and n <= PY_SSIZE_T_MAX // (width + 2)
 
 
-cdef int kt_board_warnsdorff(const kt_board* board, int32_t* steps, Py_ssize_t start,
-                             int tie_break, uint64_t seed, bint closed, double deadline,
-                             const uint8_t* cancel, kt_stats* stats) noexcept nogil:
-    cdef Counters counters
-    cdef int32_t* work
+cdef int _check_search(const kt_board* board, const int32_t* steps, Py_ssize_t start,
+                       kt_stats* stats) noexcept nogil:
+    """What every search entry checks first (the stats are cleared even when
+    it refuses, so a caller never reads the last call's figures)."""
     cdef int status = _check_table(board)
     _clear_stats(stats)
     if status != KT_OK:
         return status
     if steps == NULL or not 0 <= start < board.squares:
         return KT_BAD_ARGUMENT
+    if not _fits(board.squares, board.width):
+        return KT_NO_MEMORY
+    return KT_OK
+
+
+cdef int kt_board_warnsdorff(const kt_board* board, int32_t* steps, Py_ssize_t start,
+                             int tie_break, uint64_t seed, bint closed, double deadline,
+                             const uint8_t* cancel, kt_stats* stats) noexcept nogil:
+    cdef Counters counters
+    cdef int32_t* work
+    cdef int status = _check_search(board, steps, start, stats)
+    if status != KT_OK:
+        return status
     if tie_break < <int>KT_TIE_FIRST or tie_break > <int>KT_TIE_POHL:
         return KT_BAD_ARGUMENT
     if tie_break == <int>KT_TIE_ROTH and board.roth == NULL:
         return KT_BAD_ARGUMENT
-    if not _fits(board.squares, board.width):
-        return KT_NO_MEMORY
     work = <int32_t*>alloc_work(table_work_entries(board.squares) * sizeof(int32_t))
     if work == NULL:
         return KT_NO_MEMORY
@@ -311,14 +321,9 @@ cdef int kt_board_backtrack(const kt_board* board, int32_t* steps, Py_ssize_t st
     cdef Counters counters
     cdef int32_t* work
     cdef uint8_t* moves
-    cdef int status = _check_table(board)
-    _clear_stats(stats)
+    cdef int status = _check_search(board, steps, start, stats)
     if status != KT_OK:
         return status
-    if steps == NULL or not 0 <= start < board.squares:
-        return KT_BAD_ARGUMENT
-    if not _fits(board.squares, board.width):
-        return KT_NO_MEMORY
     work = <int32_t*>alloc_work(table_work_entries(board.squares) * sizeof(int32_t))
     moves = <uint8_t*>alloc_work(table_move_entries(board.squares, board.width, ordered))
     if work == NULL or moves == NULL:
