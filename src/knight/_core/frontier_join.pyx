@@ -423,21 +423,16 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     cdef bint words = not path_mode and nb <= 15
     cdef bint pwords = path_mode and nb <= 13
     cdef bint keep = per_left is not None, every = False
-    if rms == NULL or rmw == NULL or rreal == NULL or acc == NULL or tot == NULL or nb > 26 \
-            or ht == NULL:
-        free(rms)
-        free(rmw)
-        free(rreal)
-        free(ht)
-        free(acc)
-        free(tot)
-        return C_NO_MEMORY
-    pw[0] = 1
-    for j in range(1, 32):
-        pw[j] = pw[j - 1] * 3
-    for j in range(nw):
-        tot[j] = 0
     try:
+        # (the finally below frees whatever was allocated: free(NULL) is a no-op)
+        if rms == NULL or rmw == NULL or rreal == NULL or acc == NULL or tot == NULL \
+                or nb > 26 or ht == NULL:
+            return C_NO_MEMORY
+        pw[0] = 1
+        for j in range(1, 32):
+            pw[j] = pw[j - 1] * 3
+        for j in range(nw):
+            tot[j] = 0
         if keep and per_left.shape[0] != nl and per_left.shape[0] != nl * nw:
             raise ValueError("per_left must hold one value, or nw, per left state")
         every = keep and nw > 1 and per_left.shape[0] == nl * nw

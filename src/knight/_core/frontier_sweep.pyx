@@ -301,6 +301,22 @@ cdef inline int _mate(const uint8_t* a, int n, int s) noexcept nogil:
     return fr_mate(a, n, s)
 
 
+cdef inline int _joined_end(uint8_t* a, int n, int s, uint8_t code, int target) noexcept nogil:
+    """The fragment end that survives an edge joined at slot ``s`` (its code
+    before the join, its target degree): ``s`` itself while it still needs
+    an edge, its fragment's other end, or -1 (a terminal); ``s`` is marked
+    full when the edge completes it."""
+    cdef int end
+    if code == C_EMPTY:
+        if target == 1:
+            a[s] = C_FULL
+            return -1
+        return s
+    end = -1 if code == C_TERM else _mate(a, n, s)
+    a[s] = C_FULL
+    return end
+
+
 cdef inline int _join(uint8_t* a, int n, int su, int ps, int tu, int tp,
                       bint path_mode, uint8_t fresh) noexcept nogil:
     """Edge between slots su and ps (targets tu, tp): -1 invalid, 1 closure, 0."""
@@ -313,24 +329,8 @@ cdef inline int _join(uint8_t* a, int n, int su, int ps, int tu, int tp,
         a[ps] = C_FULL
         return 1
     # the fragment ends that survive the join; -1 = terminal
-    if cu == C_EMPTY:
-        if tu == 1:
-            a[su] = C_FULL
-            e1 = -1
-        else:
-            e1 = su
-    else:
-        e1 = -1 if cu == C_TERM else _mate(a, n, su)
-        a[su] = C_FULL
-    if cp == C_EMPTY:
-        if tp == 1:
-            a[ps] = C_FULL
-            e2 = -1
-        else:
-            e2 = ps
-    else:
-        e2 = -1 if cp == C_TERM else _mate(a, n, ps)
-        a[ps] = C_FULL
+    e1 = _joined_end(a, n, su, cu, tu)
+    e2 = _joined_end(a, n, ps, cp, tp)
     if e1 < 0 and e2 < 0:
         return 1
     if e1 < 0:
