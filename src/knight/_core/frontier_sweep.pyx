@@ -708,14 +708,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                     if dump_cap < nxt.size or dump_val.shape[0] < nxt.size * nw:
                         status = C_BUFFER_SMALL
                     else:
-                        s = 0
-                        for i in range(nxt.cap):
-                            if nxt.data[i * E + kw - 1] != EMPTY_HI:
-                                dump_lo[s] = nxt.data[i * E]
-                                dump_hi[s] = nxt.data[i * E + 1] if kw == 2 else 0
-                                for j in range(nw):
-                                    dump_val[s * nw + j] = nxt.data[i * E + kw + j]
-                                s += 1
+                        _copy_table(&nxt, E, kw, nw, dump_lo, dump_hi, dump_val)
                     info[3] = p + 1
                     break
                 # the old table becomes the next one: clear it
@@ -745,7 +738,9 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
 
 
 cdef void _copy_table(Table* t, int E, int kw, int nw, uint64_t[::1] lo,
-                      uint64_t[::1] hi, uint64_t[::1] val) noexcept:
+                      uint64_t[::1] hi, uint64_t[::1] val) noexcept nogil:
+    """The table's states in slot order: keys to lo and hi (0 for one-word
+    keys), each state's nw values to val[s*nw:(s+1)*nw]."""
     cdef int64_t i, s = 0
     cdef int j
     for i in range(t.cap):
