@@ -3,7 +3,8 @@
 # sweeps at a cut.  Both read the same keys (the encoding is documented at the
 # top of frontier_sweep.pyx), so the slot codes, the status codes, the key
 # hash, the canonical packing of a key and the addition of residue vectors
-# are declared once, here.  The functions are inline and the C helpers
+# are declared once, here (the sampler, sample.pyx, steps through the same
+# states).  The functions are inline and the C helpers
 # static inline: each core compiles them into its own loops, as when both
 # were one module.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
@@ -49,6 +50,15 @@ cdef enum:
     C_TERM = 2
     # Bytes of a decoded state: 2W + 2 <= 28 slots, and fr_mate reads 32.
     MAXS = 32
+
+
+cdef inline int need_min(int code, int target, bint path_mode) noexcept nogil:
+    """The fewest edges a cell (its slot code, its target degree) still needs."""
+    if code == C_FULL or target == 0:
+        return 0
+    if code == C_EMPTY:
+        return 1 if (target == 1 or path_mode) else 2
+    return 0 if path_mode else 1
 
 
 cdef inline void add_vals(uint64_t* dst, const uint64_t* src, const uint64_t* mods,

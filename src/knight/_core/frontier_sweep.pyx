@@ -104,6 +104,7 @@ from .frontier_state cimport (
     MAXS,
     add_vals,
     fr_hash2,
+    need_min,
     pack_key,
 )
 
@@ -343,14 +344,6 @@ cdef inline int _join(uint8_t* a, int n, int su, int ps, int tu, int tp,
     return 0
 
 
-cdef inline int _need_min(uint8_t code, int target, bint path_mode) noexcept nogil:
-    if code == C_FULL or target == 0:
-        return 0
-    if code == C_EMPTY:
-        return 1 if (target == 1 or path_mode) else 2
-    return 0 if path_mode else 1
-
-
 def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         const int32_t[::1] rem, const int32_t[::1] fwd, const int32_t[::1] last_fwd,
         const int32_t[::1] pinned, int last_needed, bint path_mode,
@@ -490,7 +483,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 # Whether p itself dies with no edge (it would never reach
                 # its degree) or with one (cycle mode, no edge left after p).
                 dead0 = t > 0 and (last_fwd[p] == p
-                                   or _need_min(C_EMPTY, t, path_mode) > fwd[p])
+                                   or need_min(C_EMPTY, t, path_mode) > fwd[p])
                 dead1 = t == 2 and not path_mode and last_fwd[p] == p
                 early = p < last_needed
                 nq = 0
@@ -529,7 +522,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                                     if (c == C_EMPTY and target[q] > 0) or (
                                             c != C_EMPTY and not path_mode):
                                         must |= 1 << navail
-                                elif _need_min(c, target[q], path_mode) > rem[4 * p + j]:
+                                elif need_min(c, target[q], path_mode) > rem[4 * p + j]:
                                     must |= 1 << navail
                                 navail += 1
                     nsub = 0
@@ -623,12 +616,12 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                         for k in range(4):
                             q = back[4 * p + k]
                             if q >= 0 and last_fwd[q] > p:
-                                if _need_min(a[q - base], target[q], path_mode) > rem[4 * p + k]:
+                                if need_min(a[q - base], target[q], path_mode) > rem[4 * p + k]:
                                     ok = 0
                                     break
                         if not ok:
                             continue
-                        if last_fwd[p] > p and _need_min(a[S], t, path_mode) > fwd[p]:
+                        if last_fwd[p] > p and need_min(a[S], t, path_mode) > fwd[p]:
                             continue
                         if closed:
                             if closed != 1 or p < last_needed:

@@ -24,12 +24,9 @@ from .mix cimport mix64
 
 import numpy as _np
 from .poll cimport POLL_GO, poll_status, reraise_pending
+from .frontier_state cimport C_EMPTY, C_FULL, C_TERM, MAXS, need_min
 
 cdef enum:
-    C_EMPTY = 0
-    C_FULL = 1
-    C_TERM = 2
-    MAXS = 32
     MAXP = 16
 
 #: Widest board whose keys fit one word.
@@ -174,14 +171,6 @@ cdef int _compact(Layer* L, Layer* nxt, int nprime, bint keep) noexcept nogil:
     L.keys, L.comp, L.ioff, L.comp2 = keys, comp, ioff, comp2
     L.cap = L.n
     return 0
-
-
-cdef inline int _need_min(int code, int target, bint path_mode) noexcept nogil:
-    if code == C_FULL or target == 0:
-        return 0
-    if code == C_EMPTY:
-        return 1 if (target == 1 or path_mode) else 2
-    return 0 if path_mode else 1
 
 
 cdef inline int _mate(const uint8_t* a, int n, int s) noexcept nogil:
@@ -415,10 +404,10 @@ cdef class Stepper:
         for j in range(4):
             q = self.back[4 * p + j]
             if q >= 0 and self.last_fwd[q] > p:
-                if _need_min(a[q - base], self.target[q], self.path_mode) > self.rem[4 * p + j]:
+                if need_min(a[q - base], self.target[q], self.path_mode) > self.rem[4 * p + j]:
                     return -1
         t = self.target[p]
-        if self.last_fwd[p] > p and _need_min(a[ps], t, self.path_mode) > self.fwd[p]:
+        if self.last_fwd[p] > p and need_min(a[ps], t, self.path_mode) > self.fwd[p]:
             return -1
         if closed:
             if closed == 1 and self._complete(a, n, p, base):
