@@ -16,7 +16,7 @@ import numpy as np
 from ._core import verify as _verify
 from .board import Board
 from .errors import BoardTooLargeError, InvalidTourError
-from .geometry import board_size
+from .geometry import article, board_size
 
 
 def _sq(flat: int, cols: int) -> tuple[int, int]:
@@ -60,8 +60,16 @@ def _beyond_int64(arr: np.ndarray, bad: np.ndarray, what: str) -> InvalidTourErr
     )
 
 
-def _explain_board(board: np.ndarray, closed: bool) -> InvalidTourError:
-    """Find the first problem in tour order (only called on a failing board)."""
+def _from_one(steps: np.ndarray, n: int, base: int) -> str:
+    """A hint for a board numbered from 1 read as numbered from 0."""
+    if base == 0 and steps.size and int(steps.min()) == 1 and int(steps.max()) == n:
+        return f" (the numbers run 1..{n}: for a tour numbered from 1, pass base=1)"
+    return ""
+
+
+def _explain_board(board: np.ndarray, closed: bool, base: int = 0) -> InvalidTourError:
+    """Find the first problem in tour order (only called on a failing board).
+    ``base``: the user's first step number, as the message quotes steps."""
     rows, cols = board.shape
     n = rows * cols
     flat = board.ravel().astype(np.int64)
@@ -69,8 +77,9 @@ def _explain_board(board: np.ndarray, closed: bool) -> InvalidTourError:
     if bad.size:
         sq = _sq(bad[0], cols)
         return InvalidTourError(
-            f"square {_fmt(sq)} holds {flat[bad[0]]}, outside the steps 0..{n - 1} "
-            f"of a {rows}x{cols} board",
+            f"square {_fmt(sq)} holds {flat[bad[0]] + base}, outside the steps "
+            f"{base}..{n - 1 + base} of {article(f'{rows}x{cols}')} board"
+            + _from_one(flat + base, n, base),
             "out-of-range",
             int(flat[bad[0]]),
             (sq,),
@@ -82,19 +91,19 @@ def _explain_board(board: np.ndarray, closed: bool) -> InvalidTourError:
         step = int(repeated[0])
         squares = tuple(_sq(int(i), cols) for i in np.flatnonzero(flat == step))
         where = " and ".join(_fmt(s) for s in squares)
-        msg = f"step {step} appears {len(squares)} times, at {where}"
+        msg = f"step {step + base} appears {len(squares)} times, at {where}"
         if missing.size:
-            msg += f"; step {int(missing[0])} is missing"
+            msg += f"; step {int(missing[0]) + base} is missing"
             if missing.size > 1:
                 msg += f" ({missing.size} steps are missing in all)"
         return InvalidTourError(msg, "repeated-step", step, squares)
     pos = np.empty(n, dtype=np.int64)
     pos[flat] = np.arange(n)
-    return _explain_path(pos // cols, pos % cols, rows, cols, closed)
+    return _explain_path(pos // cols, pos % cols, rows, cols, closed, base)
 
 
 def _explain_path(
-    r: np.ndarray, c: np.ndarray, rows: int, cols: int, closed: bool
+    r: np.ndarray, c: np.ndarray, rows: int, cols: int, closed: bool, base: int = 0
 ) -> InvalidTourError:
     """The first non-knight move, or the missing closing move, of a full path."""
     dr = np.abs(np.diff(r))
@@ -104,7 +113,8 @@ def _explain_path(
         k = int(bad[0])
         a, b = (int(r[k]), int(c[k])), (int(r[k + 1]), int(c[k + 1]))
         return InvalidTourError(
-            f"step {k} at {_fmt(a)} to step {k + 1} at {_fmt(b)} is not a knight move",
+            f"step {k + base} at {_fmt(a)} to step {k + 1 + base} at {_fmt(b)} is not a "
+            "knight move",
             "not-a-knight-move",
             k,
             (a, b),
@@ -119,9 +129,12 @@ def _explain_path(
     )
 
 
-def check_board(board: Any, closed: bool = False) -> tuple[np.ndarray, tuple[int, int]]:
+def check_board(board: Any, closed: bool = False, base: int = 0,
+                ) -> tuple[np.ndarray, tuple[int, int]]:
     """``(board, start)``: the board as a C-contiguous int32 array and the
-    square of step 0, if it is a tour; else raise :class:`InvalidTourError`."""
+    square of step 0, if it is a tour; else raise :class:`InvalidTourError`.
+    ``base`` (0 or 1): the board is already shifted to steps from 0; the
+    messages quote steps as the user numbered them."""
     arr = _as_int_array(board, "board")
     if arr.ndim != 2 or arr.shape[0] < 1 or arr.shape[1] < 1:
         raise InvalidTourError(
@@ -130,12 +143,12 @@ def check_board(board: Any, closed: bool = False) -> tuple[np.ndarray, tuple[int
     rows, cols = board_size(arr.shape[0], arr.shape[1])
     if arr.dtype != np.int32:
         if arr.size and (arr.min() < np.iinfo(np.int32).min or arr.max() > np.iinfo(np.int32).max):
-            raise _explain_board(arr, closed)
+            raise _explain_board(arr, closed, base)
         arr = arr.astype(np.int32)
     arr = np.ascontiguousarray(arr)
     where = np.zeros(2, dtype=np.int64)
     if _verify.verify_board(arr, bool(closed), where) != _verify.OK:
-        raise _explain_board(arr, closed)
+        raise _explain_board(arr, closed, base)
     return arr, (int(where[0]), int(where[1]))
 
 
@@ -234,11 +247,12 @@ def check_path(
 
 
 
-def check_on_board(board: Any, layout: Board, closed: bool = False,
+def check_on_board(board: Any, layout: Board, closed: bool = False, base: int = 0,
                    ) -> tuple[np.ndarray, tuple[int, int]]:
     """:func:`check_board` for any :class:`knight.Board`: holes hold -1, the
     usable squares hold the steps 0..size-1, and each step is one of the
-    board's moves (across the seam on a cylinder or torus)."""
+    board's moves (across the seam on a cylinder or torus).  ``base``: as
+    for :func:`check_board`."""
     arr = _as_int_array(board, "board")
     if arr.ndim != 2 or arr.shape != layout.shape:
         raise InvalidTourError(
@@ -258,16 +272,17 @@ def check_on_board(board: Any, layout: Board, closed: bool = False,
     if bad.size:
         sq = (int(squares[bad[0], 0]), int(squares[bad[0], 1]))
         raise InvalidTourError(
-            f"square {_fmt(sq)} holds {int(steps[bad[0]])}, outside the steps 0..{n - 1} of "
-            f"the {layout.describe()}", "out-of-range", int(steps[bad[0]]), (sq,))
+            f"square {_fmt(sq)} holds {int(steps[bad[0]]) + base}, outside the steps "
+            f"{base}..{n - 1 + base} of the {layout.describe()}" + _from_one(steps + base, n, base),
+            "out-of-range", int(steps[bad[0]]), (sq,))
     counts = np.bincount(steps, minlength=n)
     if np.any(counts != 1):
         step = int(np.flatnonzero(counts != 1)[0])
         if counts[step] == 0:
-            raise InvalidTourError(f"step {step} is missing", "missing-step", step)
+            raise InvalidTourError(f"step {step + base} is missing", "missing-step", step)
         where = tuple((int(r), int(c)) for r, c in squares[steps == step])
         raise InvalidTourError(
-            f"step {step} appears {len(where)} times, at "
+            f"step {step + base} appears {len(where)} times, at "
             f"{' and '.join(_fmt(s) for s in where)}", "repeated-step", step, where)
     order = np.empty(n, dtype=np.int64)
     order[steps] = np.arange(n)
@@ -278,8 +293,8 @@ def check_on_board(board: Any, layout: Board, closed: bool = False,
         a = (int(path[k, 0]), int(path[k, 1]))
         b = (int(path[k + 1, 0]), int(path[k + 1, 1]))
         raise InvalidTourError(
-            f"step {k} at {_fmt(a)} to step {k + 1} at {_fmt(b)} is not a move of the "
-            f"{layout.describe()}", "not-a-knight-move", k, (a, b))
+            f"step {k + base} at {_fmt(a)} to step {k + 1 + base} at {_fmt(b)} is not a move "
+            f"of the {layout.describe()}", "not-a-knight-move", k, (a, b))
     if closed and not (n == 1 or moves_ok(layout, path[-1:], path[:1]).all()):
         a, b = (int(path[-1, 0]), int(path[-1, 1])), (int(path[0, 0]), int(path[0, 1]))
         raise InvalidTourError(

@@ -111,6 +111,31 @@ def algebraic(sq: Square, rows: int, cols: int) -> str:
 _ALGEBRAIC = re.compile(r"([a-z])([0-9]+)")
 
 
+def article(phrase: str) -> str:
+    """``phrase`` with "a" or "an" before it, as it is read aloud: a board
+    size or a number reads "an" when it is spoken from "eight", "eleven" or
+    "eighteen" ("an 8x8 board", "an 11x4", "an 18,000"), else "a".
+
+    >>> article("8x8"), article("5x5"), article("11x11"), article("110x3"), article("18000x1")
+    ('an 8x8', 'a 5x5', 'an 11x11', 'a 110x3', 'an 18000x1')
+    >>> article("king's tour"), article("open tour")
+    ("a king's tour", 'an open tour')
+    """
+    head = phrase.lstrip()
+    digits = ""
+    for ch in head:
+        if ch.isdigit():
+            digits += ch
+        elif ch != "," or not digits:
+            break
+    if digits:
+        lead = digits[: len(digits) % 3 or 3]  # the group spoken first: "18" of 18,000
+        vowel = lead.startswith("8") or lead in ("11", "18")
+    else:
+        vowel = head[:1].lower() in ("a", "e", "i", "o", "u")
+    return ("an " if vowel else "a ") + phrase
+
+
 def shown(text: str, width: int = 40) -> str:
     """``repr(text)`` for a message, cut in the middle past ``width``
     characters: a token of thousands of characters would bury the message.

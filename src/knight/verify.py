@@ -7,14 +7,14 @@ from typing import Any
 import numpy as np
 
 from .board import Board
-from .checks import _as_int_array, check_board, check_path
+from .checks import _as_int_array, check_board, check_on_board, check_path
 from .errors import InvalidTourError
 from .tour import Tour
 
 
 def verify(
     tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | None = None,
-    board: Board | None = None,
+    board: Board | None = None, base: int = 0,
 ) -> Tour:
     """Check a tour and return it as a :class:`Tour`; raise if it is not one.
 
@@ -32,6 +32,19 @@ def verify(
     must hold -1 (a path must skip them), every usable square one step, and
     each step must be one of the board's moves (across the seam of a
     cylinder or torus).  A ``Tour`` is checked against its own board.
+
+    ``base=1`` reads a board numbered from 1 (1..N, as printed tours are;
+    holes still hold -1), and a message quotes the steps as numbered so; the
+    Tour returned numbers from 0, as every Tour does.  A board numbered
+    from 1 checked with the default ``base=0`` is refused with a message
+    that says so.  ``base`` does not apply to a path of squares or a Tour.
+
+    >>> import knight
+    >>> printed = knight.solve(5).board + 1          # a 5x5 tour, numbered from 1
+    >>> int(knight.verify(printed, base=1).board[0, 0])
+    0
+    >>> knight.is_tour(printed), knight.is_tour(printed, base=1)
+    (False, True)
 
     Raises :class:`knight.InvalidTourError` (a ``ValueError``) saying exactly
     what is wrong: its ``kind`` is ``"shape"``, ``"out-of-range"``,
@@ -64,6 +77,11 @@ def verify(
         raise TypeError(f"shape must be a (rows, cols) pair, not {shape!r}")
     if board is not None and not isinstance(board, Board):
         raise TypeError(f"board must be a knight.Board, not {type(board).__name__}")
+    if isinstance(base, bool) or not isinstance(base, (int, np.integer)):
+        raise TypeError(f"base must be 0 or 1, not {type(base).__name__}")
+    if base not in (0, 1):
+        raise ValueError(f"base must be 0 (steps numbered from 0) or 1 (from 1), got {base}")
+    base = int(base)
     if isinstance(tour, Tour):
         want = tour.closed if closed is None else bool(closed)
         if board is not None and board != tour.layout:
@@ -92,21 +110,28 @@ def verify(
     arr = _as_int_array(tour, "tour")
     if board is not None and not board.is_standard:
         if arr.ndim == 2 and arr.shape[1] == 2 and arr.shape != board.shape:
-            steps = _board_from_path(arr, board)
-        else:
-            steps = arr
-        return Tour(steps, closed=want, layout=board)
+            return Tour(_board_from_path(arr, board), closed=want, layout=board)
+        if arr.ndim == 2 and arr.shape == board.shape and base:
+            shifted = np.where(board.mask, arr.astype(np.int64) - base, arr)
+            steps, start = check_on_board(shifted, board, want, base)
+            return Tour(steps, closed=want, layout=board, _checked=True, _start=start)
+        return Tour(arr, closed=want, layout=board)
     if board is not None and shape is None:
         shape = board.shape  # a plain knight rectangle: its size is the shape
     if shape is not None or (arr.ndim == 2 and arr.shape[1] == 2):
         if shape is not None and arr.ndim == 2 and arr.shape == tuple(shape) \
                 and arr.shape[1] != 2:
-            steps, start = check_board(arr, want)
+            steps, start = check_board(_shifted(arr, base), want, base)
         else:
             steps, start = check_path(arr, shape, want)
     else:
-        steps, start = check_board(arr, want)
+        steps, start = check_board(_shifted(arr, base), want, base)
     return Tour(steps, closed=want, _start=start, _checked=True)
+
+
+def _shifted(arr: np.ndarray, base: int) -> np.ndarray:
+    """A step board numbered from ``base`` as numbered from 0."""
+    return arr.astype(np.int64) - base if base and arr.size else arr
 
 
 def _board_from_path(path: np.ndarray, board: Board) -> np.ndarray:
@@ -134,7 +159,7 @@ def _board_from_path(path: np.ndarray, board: Board) -> np.ndarray:
 
 
 def is_tour(tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | None = None,
-            board: Board | None = None) -> bool:
+            board: Board | None = None, base: int = 0) -> bool:
     """True when :func:`verify` accepts ``tour``; never raises for a bad tour.
 
     >>> import knight
@@ -142,7 +167,7 @@ def is_tour(tour: Any, *, closed: bool | None = None, shape: tuple[int, int] | N
     (False, True)
     """
     try:
-        verify(tour, closed=closed, shape=shape, board=board)
+        verify(tour, closed=closed, shape=shape, board=board, base=base)
     except InvalidTourError:
         return False
     return True
