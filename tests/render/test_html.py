@@ -156,6 +156,12 @@ def test_a_page_without_numbers_still_plays():
     assert "<text" not in page and data_of(page)["pts"]
 
 
+def test_big_boards_play_faster_by_default():
+    assert data_of(knight.solve(8).to_html())["speed"] == html.DEFAULT_SPEED
+    assert data_of(knight.solve(100).to_html())["speed"] == 512
+    assert data_of(knight.solve(100).to_html(speed=2))["speed"] == 2
+
+
 def test_base_one_and_a_title():
     parsed = Page(knight.solve(5).to_html(base=1, title="Mine & yours"))
     assert [int(t["text"]) for t in parsed.find("text")][:2] == [1, 2]

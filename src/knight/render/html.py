@@ -67,8 +67,11 @@ from .svg import _fmt, _svg_checker, _svg_hatch, _svg_mark, _svg_open, _svg_squa
 if TYPE_CHECKING:
     from ..tour import Tour
 
-#: A tour's page plays this many steps a second unless ``speed`` says otherwise.
+#: A tour's page plays this many steps a second unless ``speed`` says
+#: otherwise, or faster on a big board: by default a play lasts at most about
+#: :data:`PLAY_SECONDS` (the speed a power of two, up to :data:`MAX_SPEED`).
 DEFAULT_SPEED = 8.0
+PLAY_SECONDS = 30
 #: ``speed`` runs from :data:`MIN_SPEED` to :data:`MAX_SPEED` steps a second
 #: (the page's speed control too, in halvings and doublings).
 MIN_SPEED = 1.0
@@ -109,6 +112,17 @@ def check_speed(speed: Any) -> float:
         raise ValueError(f"speed must be a number of steps a second from {MIN_SPEED:g} to "
                          f"{MAX_SPEED:g}, got {speed!r}")
     return float(speed)
+
+
+def _default_speed(squares: int) -> float:
+    """The speed a tour of ``squares`` squares plays at by default.
+
+    >>> from knight.render.html import _default_speed
+    >>> _default_speed(64), _default_speed(10_000), _default_speed(40_000)
+    (8.0, 512.0, 1024.0)
+    """
+    need = squares / PLAY_SECONDS
+    return float(min(MAX_SPEED, max(DEFAULT_SPEED, 2.0 ** math.ceil(math.log2(max(need, 1))))))
 
 
 def _page_id(standalone: bool) -> str:
@@ -296,7 +310,7 @@ def tour_html(
     tour: Tour,
     *,
     size: int = DEFAULT_SIZE,
-    speed: float = DEFAULT_SPEED,
+    speed: float | None = None,
     numbers: bool | None = None,
     base: int = 0,
     title: str | None = None,
@@ -308,9 +322,11 @@ def tour_html(
     px (``numbers`` and ``base`` as there; ``title`` heads the page and
     names the picture).  Under it a slider picks the step, Play/Pause runs
     the tour at ``speed`` steps a second (1 to 1024; a control on the page
-    changes it), the path is drawn up to the step and the step numbers
-    appear as the knight reaches them.  The page opens on the last step,
-    the whole tour, which is also what it shows without JavaScript.
+    changes it; by default :data:`DEFAULT_SPEED`, or faster on a board too
+    big to play in :data:`PLAY_SECONDS` at that speed), the path is drawn
+    up to the step and the step numbers appear as the knight reaches them.
+    The page opens on the last step, the whole tour, which is also what it
+    shows without JavaScript.
 
     Boards the pictures draw as a colour ramp (see :func:`knight.render.layout`)
     and boards of more than :data:`PAGE_MAX_SQUARES` squares have no page:
@@ -330,7 +346,8 @@ def tour_html(
     ValueError: speed must be a number of steps a second from 1 to 1024, got 0
     """
     size = check_size(size)
-    speed = check_speed(speed)
+    if speed is not None:
+        speed = check_speed(speed)
     _check_options(numbers, base)
     _check_title(title)
     _check_standalone(standalone)
@@ -347,6 +364,8 @@ def tour_html(
             f"a {rows}x{cols} board at size={size} is drawn as a colour ramp, with no path to "
             f"play: a page needs squares of at least {MIN_PATH_CELL} px (size >= {need}) "
             f"and at most {MAX_VECTOR_SQUARES:,} squares")
+    if speed is None:
+        speed = _default_speed(squares)
     d = _of_tour(tour)
     label = title if title is not None else d.label.capitalize()
     uid = _page_id(bool(standalone))
@@ -750,5 +769,6 @@ def puzzle_html(
     return _document(label, body) if standalone else body
 
 
-__all__ = ["DEFAULT_SPEED", "MAX_SPEED", "MIN_SPEED", "PAGE_MAX_SQUARES", "check_speed",
+__all__ = ["DEFAULT_SPEED", "MAX_SPEED", "MIN_SPEED", "PAGE_MAX_SQUARES", "PLAY_SECONDS",
+           "check_speed",
            "puzzle_html", "tour_html"]
