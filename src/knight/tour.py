@@ -345,6 +345,38 @@ class Tour:
 
         return to_svg(self, **options)
 
+    def to_html(self, **options: Any) -> str:
+        """A page that plays the tour, one self-contained HTML document: the
+        board as :meth:`to_svg` draws it, a step slider, play/pause and a
+        speed control; see :func:`knight.render.html.tour_html` for
+        ``size``, ``speed``, ``numbers``, ``base`` and ``title``.
+
+        >>> import knight
+        >>> page = knight.solve(6, closed=True).to_html(speed=32)
+        >>> page.startswith("<!DOCTYPE html>"), page.count("<script")
+        (True, 1)
+        """
+        from .render import tour_html
+
+        return tour_html(self, **options)
+
+    def _repr_html_(self) -> str | None:
+        """Jupyter shows a tour as this page, ready to play (up to
+        :data:`knight.render.html.PAGE_MAX_SQUARES` squares drawn as a path).
+
+        A notebook prefers HTML to SVG, so this is what it shows; exports
+        that cannot run scripts (PDF, LaTeX) take :meth:`_repr_svg_`, the
+        same picture.  The page is a ``<div>`` with ids of its own, and
+        shows the whole tour where scripts do not run.  Past the page's
+        limits there is none (None) and Jupyter shows the SVG picture.
+        """
+        from .render import PAGE_MAX_SQUARES, layout, tour_html
+
+        size = min(480, 24 * max(self.rows, self.cols))
+        if len(self) > PAGE_MAX_SQUARES or not layout(self.rows, self.cols, size).path:
+            return None
+        return tour_html(self, size=size, standalone=False)
+
     def _repr_svg_(self) -> str | None:
         """Jupyter draws a tour from this (up to 1000x1000 squares).
 
@@ -359,7 +391,8 @@ class Tour:
 
     def save(self, path: str | os.PathLike[str], **options: Any) -> None:
         """Save a picture: ``.svg`` always; ``.png`` or animated ``.gif`` with
-        the ``plot`` extra (Pillow).  See :mod:`knight.render` for options.
+        the ``plot`` extra (Pillow); ``.html`` the page :meth:`to_html` makes.
+        See :mod:`knight.render` for options.
 
         >>> import knight, os, tempfile
         >>> name = os.path.join(tempfile.mkdtemp(), "tour.svg")

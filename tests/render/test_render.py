@@ -86,7 +86,7 @@ def test_svg_bad_options(bad):
 
 
 def test_save_unknown_extension(tmp_path):
-    with pytest.raises(ValueError, match=".svg, .png or .gif"):
+    with pytest.raises(ValueError, match=r"\.svg, \.png, \.gif or \.html"):
         knight.solve(5).save(tmp_path / "tour.bmp")
 
 

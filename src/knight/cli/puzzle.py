@@ -127,7 +127,7 @@ def _file_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _make(args: argparse.Namespace) -> int:
-    _check_pictures(args, ("svg", "png", "solution_svg", "solution_png"))
+    _check_pictures(args, ("svg", "png", "html", "solution_svg", "solution_png"))
     if args.path and args.solution_svg is None and args.solution_png is None:
         refuse("--path", "with --solution-svg or --solution-png")
     rows, cols = board_or_size(args)
@@ -151,6 +151,10 @@ def _make(args: argparse.Namespace) -> int:
         sys.stderr.write(f"{seconds:.6f} s, {len(puzzle.clues)} clues\n")
     _save(puzzle, args, False, args.svg, args.png)
     _save(puzzle, args, True, args.solution_svg, args.solution_png)
+    if args.html is not None:
+        page = puzzle.to_html()
+        with open(args.html, "w", encoding="utf-8") as f:
+            f.write(page)
     return EXIT_OK
 
 
@@ -212,6 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--solution-svg", metavar="FILE", help="also save the solution sheet as SVG")
     m.add_argument("--solution-png", metavar="FILE",
                    help="also save the solution sheet as PNG (needs knight-tour[plot])")
+    m.add_argument("--html", metavar="FILE",
+                   help="also save a page to solve the puzzle on (one self-contained HTML "
+                   "file: type numbers in, wrong moves flagged, check, reveal, print)")
     m.add_argument("--path", action="store_true", help="draw the path on the solution sheets")
     m.add_argument("--time", action="store_true",
                    help="print the seconds taken and the number of clues on standard error")

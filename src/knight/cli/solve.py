@@ -46,7 +46,7 @@ from .common import (
     start_argument,
 )
 
-PICTURES = ("svg", "png", "gif")
+PICTURES = ("svg", "png", "gif", "html")
 
 
 def _moves(text: str) -> list[tuple[int, int]]:
@@ -124,6 +124,9 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     p.add_argument("--png", metavar="FILE", help="also save a PNG (needs knight-tour[plot])")
     p.add_argument("--gif", metavar="FILE",
                    help="also save an animated GIF of the tour (needs knight-tour[plot])")
+    p.add_argument("--html", metavar="FILE",
+                   help="also save a page that plays the tour (one self-contained HTML file: "
+                   "a step slider, play/pause, speed)")
     p.add_argument("--trace", action="store_true",
                    help="print each decision of the search on standard error (runs the "
                    "pure-Python twin)")
@@ -164,7 +167,7 @@ def check_options(args: argparse.Namespace) -> None:
             continue
         if not path.lower().endswith("." + name):
             raise ValueError(f"--{name} needs a file name ending in .{name}, got {path!r}")
-        if name != "svg":
+        if name in ("png", "gif"):
             require_pillow()
 
 

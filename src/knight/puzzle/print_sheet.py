@@ -1,6 +1,8 @@
 """The printable sheet of a puzzle: :meth:`knight.puzzle.Puzzle.to_svg` and
 :meth:`~knight.puzzle.Puzzle.to_png` through :func:`knight.render.puzzle_svg`
-and :func:`~knight.render.puzzle_png`, which are imported on first use.
+and :func:`~knight.render.puzzle_png`, and the page to solve it on,
+:meth:`~knight.puzzle.Puzzle.to_html` through :func:`knight.render.puzzle_html`,
+which are imported on first use.
 """
 
 from __future__ import annotations
@@ -45,3 +47,15 @@ def png(puzzle: Puzzle, target: str | os.PathLike[str], *, solution: bool, path:
 
     puzzle_png(puzzle.board, puzzle.clues, target, solution=sheet_solution(puzzle, solution, path),
                path=bool(path), size=size)
+
+
+def html(puzzle: Puzzle, *, size: int, title: str | None) -> str:
+    """The page to solve the puzzle on (see :meth:`knight.puzzle.Puzzle.to_html`)."""
+    from ..render import check_size, puzzle_html
+
+    # The options first: a bad one costs no search for the solution.
+    check_size(size)
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a string or None, not {type(title).__name__}")
+    return puzzle_html(puzzle.board, puzzle.clues, closed=puzzle.closed,
+                       solution=sheet_solution(puzzle, True, False), size=size, title=title)

@@ -288,22 +288,41 @@ class Puzzle:
         (needs Pillow, the ``plot`` extra)."""
         print_sheet.png(self, target, solution=solution, path=path, size=size)
 
+    def to_html(self, *, size: int = 640, title: str | None = None) -> str:
+        """A page to solve the puzzle on, one self-contained HTML document:
+        click a square and type a number; an entry that breaks the rules (out
+        of range, a number already placed, not one move of the piece from
+        the number before or after it) is flagged as it is typed; Check,
+        Reveal (:attr:`solution`, or the puzzle solved now) and Clear; it
+        prints as the grid and its clues.  ``size`` bounds the grid's longer
+        side in pixels.  See :func:`knight.render.puzzle_html`.
+
+        >>> import knight
+        >>> p = Puzzle(knight.Board(3, 4), {(0, 0): 0, (2, 3): 11})
+        >>> page = p.to_html()
+        >>> page.startswith("<!DOCTYPE html>"), page.count("<input")
+        (True, 10)
+        """
+        return print_sheet.html(self, size=size, title=title)
+
     def save(self, path: str | os.PathLike[str], **options: Any) -> None:
         """Save the sheet by extension: ``.svg`` (no dependency) or ``.png``
-        (Pillow); ``.txt`` writes :meth:`to_text` and ``.json``
-        :meth:`to_json`."""
+        (Pillow); ``.html`` writes :meth:`to_html`, ``.txt`` :meth:`to_text`
+        and ``.json`` :meth:`to_json`."""
         name = os.fspath(path)
         ext = os.path.splitext(name)[1].lower()
         if ext == ".png":
             self.to_png(name, **options)
             return
-        if ext not in (".svg", ".txt", ".json"):
+        if ext not in (".svg", ".html", ".htm", ".txt", ".json"):
             raise ValueError(f"cannot save a puzzle as {ext or 'a file without extension'!r}: "
-                             "use .svg, .png, .txt or .json")
-        if options and ext != ".svg":
+                             "use .svg, .png, .html, .txt or .json")
+        if options and ext not in (".svg", ".html", ".htm"):
             raise ValueError(f"{ext} takes no options, got {', '.join(sorted(options))}")
         if ext == ".svg":
             content = self.to_svg(**options)
+        elif ext in (".html", ".htm"):
+            content = self.to_html(**options)
         elif ext == ".txt":
             content = self.to_text() + "\n"
         else:

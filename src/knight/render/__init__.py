@@ -37,6 +37,9 @@ it is a hole.
 
 The package's modules, each importing only those listed after it:
 
+* :mod:`.html` -- pages you can play: a tour (:func:`tour_html`, with a
+  step slider and play/pause) and a puzzle to solve (:func:`puzzle_html`),
+  each one self-contained HTML file;
 * :mod:`.sheet` -- printable puzzle sheets (:func:`puzzle_svg`, :func:`puzzle_png`);
 * :mod:`.svg`, :mod:`.png`, :mod:`.gif` -- one picture format each: a tour
   (:func:`to_svg`, :func:`to_png`, :func:`to_gif`) and a partial tour
@@ -63,6 +66,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from .gif import to_gif
+from .html import PAGE_MAX_SQUARES, puzzle_html, tour_html
 from .palette import (
     DARK,
     END,
@@ -121,7 +125,8 @@ if TYPE_CHECKING:
 
 
 def save(tour: Tour, path: str | os.PathLike[str], **options: Any) -> None:
-    """Save by extension: ``.svg`` (no dependency), ``.png`` or ``.gif`` (Pillow)."""
+    """Save by extension: ``.svg`` or ``.html`` (:func:`tour_html`; no
+    dependency), ``.png`` or ``.gif`` (Pillow)."""
     name = os.fspath(path)
     ext = os.path.splitext(name)[1].lower()
     if ext == ".svg":
@@ -130,19 +135,25 @@ def save(tour: Tour, path: str | os.PathLike[str], **options: Any) -> None:
         svg = to_svg(tour, **options)
         with open(name, "w", encoding="utf-8") as f:
             f.write(svg)
+    elif ext in (".html", ".htm"):
+        page = tour_html(tour, **options)
+        with open(name, "w", encoding="utf-8") as f:
+            f.write(page)
     elif ext == ".png":
         to_png(tour, name, **options)
     elif ext == ".gif":
         to_gif(tour, name, **options)
     else:
         raise ValueError(f"cannot save a tour as {ext or 'a file without extension'!r}: "
-                         "use .svg, .png or .gif")
+                         "use .svg, .png, .gif or .html")
 
 
 __all__ = [
     # Tours, partial tours and puzzle sheets, in every format.
     "to_svg", "to_png", "to_gif", "save", "partial_svg", "partial_png", "puzzle_svg",
     "puzzle_png",
+    # Pages to play: a tour, a puzzle.
+    "tour_html", "puzzle_html", "PAGE_MAX_SQUARES",
     # How a picture is laid out; the path's runs, the PNG encoder, the Pillow check.
     "layout", "Layout", "sheet_layout", "SheetLayout", "check_size", "path_runs", "Segment",
     "png_bytes", "require_pillow",

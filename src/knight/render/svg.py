@@ -53,14 +53,28 @@ def _svg_open(width: float, height: float, label: str) -> list[str]:
     ]
 
 
-def _svg_hatch(cell: float, fill: str, stripe: str) -> list[str]:
-    """The ``<pattern id="hole">`` holes are filled with: ``stripe`` on ``fill``, at 45 degrees."""
+def _svg_hatch(cell: float, fill: str, stripe: str, name: str = "hole") -> list[str]:
+    """The ``<pattern id="hole">`` holes are filled with: ``stripe`` on ``fill``, at 45 degrees
+    (``name``: another id, for a page that holds several pictures)."""
     hatch = max(4.0, cell / 3)
     return [
-        f'<pattern id="hole" width="{_fmt(hatch)}" height="{_fmt(hatch)}" '
+        f'<pattern id="{name}" width="{_fmt(hatch)}" height="{_fmt(hatch)}" '
         'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">',
         f'<rect width="{_fmt(hatch)}" height="{_fmt(hatch)}" fill="{fill}"/>',
         f'<rect width="{_fmt(hatch / 3)}" height="{_fmt(hatch)}" fill="{stripe}"/>',
+        "</pattern>",
+    ]
+
+
+def _svg_checker(cell: float, light: str, dark: str, name: str = "checker") -> list[str]:
+    """The ``<pattern id="checker">`` a tour's board is filled with: squares ``cell`` px,
+    ``light`` at the top-left (``name``: another id)."""
+    return [
+        f'<pattern id="{name}" width="{_fmt(2 * cell)}" height="{_fmt(2 * cell)}" '
+        'patternUnits="userSpaceOnUse">',
+        f'<rect width="{_fmt(2 * cell)}" height="{_fmt(2 * cell)}" fill="{light}"/>',
+        f'<rect x="{_fmt(cell)}" width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{dark}"/>',
+        f'<rect y="{_fmt(cell)}" width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{dark}"/>',
         "</pattern>",
     ]
 
@@ -133,12 +147,7 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
     out = [
         *_svg_open(width, height, label),
         "<defs>",
-        f'<pattern id="checker" width="{_fmt(2 * cell)}" height="{_fmt(2 * cell)}" '
-        'patternUnits="userSpaceOnUse">',
-        f'<rect width="{_fmt(2 * cell)}" height="{_fmt(2 * cell)}" fill="{light}"/>',
-        f'<rect x="{_fmt(cell)}" width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{dark}"/>',
-        f'<rect y="{_fmt(cell)}" width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{dark}"/>',
-        "</pattern>",
+        *_svg_checker(cell, light, dark),
         *_svg_hatch(cell, palette.HOLE, palette.HATCH),
         "</defs>",
         f'<rect class="board" width="{_fmt(width)}" height="{_fmt(height)}" fill="url(#checker)"/>',
