@@ -4,11 +4,12 @@ from typing_extensions import disjoint_base
 
 from ._arrays import I32, U8
 
-DONE: int
-MORE: int
-TIME_LIMIT: int
-NODE_LIMIT: int
-CANCELLED: int
+# The statuses are the counting core's (both are status.pxd's).
+from .count import CANCELLED as CANCELLED
+from .count import DONE as DONE
+from .count import MORE as MORE
+from .count import NODE_LIMIT as NODE_LIMIT
+from .count import TIME_LIMIT as TIME_LIMIT
 
 # A cdef class: its C layout cannot be combined with another base's.
 @disjoint_base

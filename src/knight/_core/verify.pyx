@@ -16,13 +16,10 @@ first failing step for the message, off the hot path.
 from libc.stdint cimport int32_t, int64_t, uint32_t
 from .status cimport C_NOT_A_KNIGHT_MOVE, C_NOT_CLOSED, C_OK, C_OUT_OF_RANGE, C_REPEATED
 
+from .move_order cimport DC, DR
+
 OK, OUT_OF_RANGE, REPEATED, BROKEN, NOT_CLOSED = (
     C_OK, C_OUT_OF_RANGE, C_REPEATED, C_NOT_A_KNIGHT_MOVE, C_NOT_CLOSED)
-
-cdef int DR[8]
-cdef int DC[8]
-DR[:] = [2, 1, -1, -2, -2, -1, 1, 2]
-DC[:] = [1, 2, 2, 1, -1, -2, -2, -1]
 
 
 cdef inline bint _edge_has(const int32_t* b, Py_ssize_t rows, Py_ssize_t cols,
