@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from . import existence
+from . import existence, planner
 from .board import Board, as_board
 from .errors import DeadEndError, NoTourError, SearchCancelled, SearchLimitError
 from .geometry import check_memory, move_order
@@ -32,7 +32,6 @@ from .search import (
     CYTHON_ENGINE,
     EXHAUSTED,
     FOUND,
-    METHODS,
     memory_estimate,
 )
 from .solver import solve
@@ -146,8 +145,7 @@ def sweep(
     """
     layout = as_board(rows, cols)
     rows, cols = layout.shape
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.check_method("solve", method)
     if max_nodes is _NOT_GIVEN:
         bounded = options.get("timeout") is not None
         max_nodes = None if bounded or method not in _BACKTRACKING else SWEEP_MAX_NODES
@@ -252,11 +250,11 @@ def compare(
     layout = as_board(rows, cols)
     start = layout.square(start, "start")
     # The construction serves plain knight rectangles only.
-    default = [m for m in METHODS if m != "auto" and (layout.is_standard or m != "construct")]
+    default = [m for m in planner.methods("solve")
+               if m != "auto" and (layout.is_standard or m != "construct")]
     chosen = list(methods) if methods is not None else default + ["auto"]
     for m in chosen:
-        if m not in METHODS:
-            raise ValueError(f"unknown method {m!r}; choose from {', '.join(METHODS)}")
+        planner.check_method("solve", m)
     if cancel is not None:
         options = dict(options, cancel=cancel)
     board: int | Board = layout if not layout.is_standard else layout.rows

@@ -181,8 +181,7 @@ def count(
     began = time.perf_counter()
     until = deadline(check_timeout(timeout))
     task = validate(rows, cols, start, end, closed, directed)
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.check_method("count", method)
     w = check_workers(workers, executor)
     show = check_progress(progress)
     limit = None if max_memory is None else as_int(max_memory, "max_memory")
@@ -214,8 +213,7 @@ def _clue_count(board: Board, given: Clues, start: Any, end: Any, closed: Any, d
     """:func:`count` with clues: the clue search, on any board."""
     closed = check_bool(closed, "closed")
     check_bool(directed, "directed")
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.check_method("count", method)
     planner.choose(board, "count", method, clues=True)
     if directed is True and not closed:
         raise ValueError("directed applies to closed tours (open tours are always directed)")
@@ -244,8 +242,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
     as_board(board, cols)  # refuses a cols beside it
     task = graph_task(board, start, end, check_bool(closed, "closed"),
                       check_bool(directed, "directed"))
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.check_method("count", method)
     planner.choose(board, "count", method)  # a method that does not serve the board: refused
     if method == "dp":  # too wide for the DP: refused before any work, as for rectangles
         frontier_board.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))

@@ -20,11 +20,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from .. import existence
+from .. import existence, planner
 from ..board import Board, as_board
 from ..errors import BoardTooLargeError
 from ..geometry import Square, available_memory, used_box
@@ -32,12 +32,10 @@ from . import frontier_board, frontier_estimate
 from .args import BYTES_PER_END, BYTES_PER_SQUARE, Task, validate
 from .graph import GraphTask, graph_task
 
-if TYPE_CHECKING:
-    from ..planner import Job
-
 #: Counting methods: ``"dp"`` (frontier dynamic programming), ``"search"``
-#: (exact depth-first search), ``"auto"`` (see :func:`knight.count`).
-METHODS = ("auto", "dp", "search")
+#: (exact depth-first search), ``"auto"`` (see :func:`knight.count`): the
+#: planner's methods of the task ``"count"``.
+METHODS = planner.methods("count")
 
 #: The DP's cost per cell: ``states x (DP_PER_STATE + DP_PER_WORD x
 #: words)`` seconds, fitted to the measured counts of the README and
@@ -248,7 +246,7 @@ def choose_on_board(task: GraphTask, limit: int | None = None, *, dp_serves: boo
                        lambda: _board_search(task).seconds)
 
 
-def dp_cost(job: Job) -> float:
+def dp_cost(job: planner.Job) -> float:
     """The frontier DP's cost for ``count(method="auto")``, as the planner
     asks it (:attr:`knight.planner.Engine.cost`): 0.0 where :func:`choose`
     (on a rectangle's :class:`.args.Task`) or :func:`choose_on_board` (on a
@@ -333,18 +331,13 @@ def estimate(
     return _estimate_board(rows, cols, start, end, closed, directed, method)
 
 
-def _check_method(method: Any) -> None:
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
-
-
 _THEORY = Estimate("theory", 0.0, None, None, "theory: no tour exists, the count is 0 at once")
 
 
 def _estimate_rectangle(rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
                         method: Any) -> Estimate:
     task = validate(rows, cols, start, end, closed, directed)
-    _check_method(method)
+    planner.check_method("count", method)
     if method == "dp":
         frontier_board.check_width(task.rows, task.cols)
     if ruled_out(task):
@@ -356,13 +349,12 @@ def _estimate_rectangle(rows: Any, cols: Any, start: Any, end: Any, closed: Any,
 def _estimate_board(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
                     method: Any) -> Estimate:
     # The same checks, in the same order, as count on a general board.
-    from .. import planner
     from ..limits import check_bool
 
     as_board(board, cols)  # refuses a cols beside it
     task = graph_task(board, start, end, check_bool(closed, "closed"),
                       check_bool(directed, "directed"))
-    _check_method(method)
+    planner.check_method("count", method)
     engine = planner.choose(board, "count", method)
     if method == "dp":
         frontier_board.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
