@@ -10,10 +10,9 @@ where it would not finish) and where its runner is (:attr:`Engine.runner`,
 loaded on first use).  ``method="auto"`` takes the cheapest engine that
 serves; a named method takes the first engine of its list that serves, or
 is refused with one message saying which boards it serves.
-:func:`knight.solve` and :func:`knight.count` run this way (their runners
-are in :mod:`knight.engines.solving` and :mod:`knight.counting.engines`);
-:func:`knight.tours` asks :func:`choose` and lists its tours itself
-(:mod:`knight.counting.api`).
+:func:`knight.solve`, :func:`knight.count` and :func:`knight.tours` run
+this way (their runners are in :mod:`knight.engines.solving` and
+:mod:`knight.counting.engines`; a tours runner returns the generator).
 
 How count jobs are chosen: a named method takes the first engine of its
 list that serves (``"dp"``: ``frontier-dp``; ``"search"``:
@@ -199,16 +198,17 @@ ENGINES: tuple[Engine, ...] = (
     Engine("knight-count", frozenset({"count", "tours"}), _standard,
            "plain knight rectangles (full, flat)",
            "the exact counting search with the rectangle's symmetries",
-           {"count": f"{_COUNTING}:run_search"}),
+           {"count": f"{_COUNTING}:run_search", "tours": f"{_COUNTING}:run_tours"}),
     Engine("table-count", frozenset({"count", "tours"}), _any,
            "every board",
            "the exact counting search over the neighbour table",
-           {"count": f"{_COUNTING}:run_search"}),
+           {"count": f"{_COUNTING}:run_search", "tours": f"{_COUNTING}:run_tours"}),
     Engine("clue-search", frozenset({"solve", "count", "tours", "exists"}), _any,
            "every board",
            "the counting search over the neighbour table, entering clued squares at their "
            "steps only (clues=; plain knight rectangles too)",
-           {"solve": f"{_SOLVING}:run_clues", "count": f"{_COUNTING}:run_clues"}),
+           {"solve": f"{_SOLVING}:run_clues", "count": f"{_COUNTING}:run_clues",
+            "tours": f"{_COUNTING}:run_clue_tours"}),
     Engine("split-sampler", frozenset({"sample"}), _frontier_board,
            "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
            "uniform random tours from the two halves' tables of the frontier DP's meet in "
