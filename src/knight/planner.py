@@ -209,19 +209,17 @@ ENGINES: tuple[Engine, ...] = (
            "steps only (clues=; plain knight rectangles too)",
            {"solve": f"{_SOLVING}:run_clues", "count": f"{_COUNTING}:run_clues",
             "tours": f"{_COUNTING}:run_clue_tours"}),
-    Engine("split-sampler", frozenset({"sample"}), _frontier_board,
-           "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
-           "uniform random tours from the two halves' tables of the frontier DP's meet in "
-           "the middle (method='split'; boards 3 to 7 wide and 5 long once cropped)"),
-    Engine("table-sampler", frozenset({"sample"}), _frontier_board,
-           "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
-           "uniform random tours from one table of the frontier DP's states and their "
-           "completions (method='table')"),
-    Engine("recount-sampler", frozenset({"sample"}), _frontier_board,
-           "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
-           "uniform random tours square by square, each candidate weighted by a frontier DP "
-           "count of its completions (method='recount'; no table)"),
+    *(Engine(f"{name}-sampler", frozenset({"sample"}), _frontier_board,
+             "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
+             f"uniform random tours {how} (method={name!r})")
+      for name, how in (
+          ("split", "from the two halves' tables of the frontier DP's meet in the middle "
+                    "(boards 3 to 7 wide and 5 long once cropped)"),
+          ("table", "from one table of the frontier DP's states and their completions"),
+          ("recount", "square by square, each candidate weighted by a frontier DP count of "
+                      "its completions (no table)"))),
 )
+
 
 _BY_NAME = {e.name: e for e in ENGINES}
 

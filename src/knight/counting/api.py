@@ -328,54 +328,46 @@ def tours(
                 raise ValueError(
                     "directed applies to closed tours (open tours are always directed)")
             spec = with_ends(given, board, *square_numbers(board, start, end))
-            most = check_limit(limit)
-            seconds = check_timeout(timeout)
-            until = deadline(seconds)
-            check_table_memory(board, f"listing the tours of a {board.describe()}")
-            if cancel is not None and not callable(getattr(cancel, "is_set", None)):
-                check_cancel(cancel)
-            listed: Iterator[Tour] = planner.run(
-                _tours_job(board, None, spec, closed, most, seconds, until, cancel))
-            return listed
+            return _listing(board, None, spec, closed, limit, timeout, cancel)
     if isinstance(rows, Board):
         as_board(rows, cols)  # refuses a cols beside it
         if not rows.is_standard:
             gtask = graph_task(rows, start, end, check_bool(closed, "closed"),
                                check_bool(directed, "directed"))
-            most = check_limit(limit)
-            seconds = check_timeout(timeout)
-            until = deadline(seconds)
-            check_table_memory(rows, f"listing the tours of a {rows.describe()}")
-            if cancel is not None and not callable(getattr(cancel, "is_set", None)):
-                check_cancel(cancel)
-            listed = planner.run(
-                _tours_job(rows, gtask, None, gtask.closed, most, seconds, until, cancel))
-            return listed
+            return _listing(rows, gtask, None, gtask.closed, limit, timeout, cancel)
         rows, cols = rows.shape
     task = validate(rows, cols, start, end, closed, directed)
+    return _listing(None, task, None, task.closed, limit, timeout, cancel)
+
+
+def _listing(board: Board | None, task: Any, clues: Clues | None, closed: bool, limit: Any,
+             timeout: Any, cancel: Any) -> Iterator[Tour]:
+    """The rest of :func:`tours`' checks (the limit, the timeout, the memory,
+    the cancel token's type), then the listing as the planner's
+    :class:`knight.planner.Job` of the task ``"tours"``, run by
+    :func:`knight.planner.run`: its engine's runner returns the generator.
+
+    ``board`` None: a plain rectangle's :class:`.args.Task` (the search's
+    memory is checked); else the board of a :class:`.graph.GraphTask`, or
+    of the ``clues`` (``task`` None).  The job's ``options`` hold ``task``,
+    ``most`` (tours' ``limit``) and ``until`` (the deadline); the cancel
+    token, given unchecked, is checked at the first ``next()`` (a token set
+    already stops the listing there, before any work)."""
     most = check_limit(limit)
     seconds = check_timeout(timeout)
     until = deadline(seconds)
-    check_search_memory(task)
+    if board is None:
+        check_search_memory(task)
+        board = as_board(task.rows, task.cols)
+    else:
+        check_table_memory(board, f"listing the tours of a {board.describe()}")
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         check_cancel(cancel)  # the TypeError, now rather than at the first next()
-    listed = planner.run(_tours_job(as_board(task.rows, task.cols), task, None, task.closed,
-                                    most, seconds, until, cancel))
+    job = planner.Job("tours", board, "auto", closed=closed,
+                      limits=Limits(timeout=seconds, cancel=cancel),
+                      options={"task": task, "most": most, "until": until}, clues=clues)
+    listed: Iterator[Tour] = planner.run(job)
     return listed
-
-
-def _tours_job(board: Board, task: Any, clues: Clues | None, closed: bool, most: int | None,
-               timeout: float | None, until: float, cancel: Any) -> planner.Job:
-    """The checked listing as the planner's :class:`knight.planner.Job` of
-    the task ``"tours"``: ``options`` hold the validated ``task`` (a
-    rectangle's :class:`.args.Task`, a :class:`.graph.GraphTask`, or None
-    with clues), ``most`` (tours' ``limit``) and ``until`` (the deadline);
-    the cancel token, given unchecked, is checked at the first ``next()``
-    (a token set already stops the listing there, before any work)."""
-    options = {"task": task, "most": most, "until": until}
-    return planner.Job("tours", board, "auto", closed=closed,
-                       limits=Limits(timeout=timeout, cancel=cancel), options=options,
-                       clues=clues)
 
 
 __all__ = ["METHODS", "count", "tours"]

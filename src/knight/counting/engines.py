@@ -167,6 +167,22 @@ def _on_board(job: Job, task: GraphTask, by_dp: bool) -> int:
             raise cancelled("count", began, 0) from None
 
 
+def _dp_room(what: str, states: int, need: int, limit: int | None,
+             info: dict[str, Any]) -> int:
+    """The bytes the DP may use (``limit``, or the memory available), or the
+    BoardTooLargeError naming its estimate (``states``, ``need`` bytes) when
+    its tables would not fit; the estimate goes into ``info``."""
+    allowed = limit if limit is not None else available_memory()
+    if need > allowed:
+        raise BoardTooLargeError(
+            f"counting the tours of a {what} by frontier DP needs an estimated "
+            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
+            "GiB allowed (max_memory=, or the memory available)"
+        )
+    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    return allowed
+
+
 def _board_dp_count(task: GraphTask, until: float, limit: int | None,
                     cancel: np.ndarray | None, info: dict[str, Any], began: float) -> int:
     """The count on a general board by frontier DP (:func:`frontier_count.count_tours`,
@@ -175,14 +191,7 @@ def _board_dp_count(task: GraphTask, until: float, limit: int | None,
     rows, cols = board.shape
     args = board_dp_args(board)
     states, need = frontier_estimate.estimate(rows, cols, board_dp_mode(task), **args)
-    allowed = limit if limit is not None else available_memory()
-    if need > allowed:
-        raise BoardTooLargeError(
-            f"counting the tours of a {board.describe()} by frontier DP needs an estimated "
-            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
-            "GiB allowed (max_memory=, or the memory available)"
-        )
-    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    allowed = _dp_room(board.describe(), states, need, limit, info)
     start, end = (None if v is None else int(board.squares[v][0]) * cols
                   + int(board.squares[v][1]) for v in (task.start, task.end))
     try:
@@ -207,14 +216,7 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
     states, need = frontier_estimate.estimate(r, c, dp_mode(task))
-    allowed = limit if limit is not None else available_memory()
-    if need > allowed:
-        raise BoardTooLargeError(
-            f"counting the tours of a {r}x{c} board by frontier DP needs an estimated "
-            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
-            "GiB allowed (max_memory=, or the memory available)"
-        )
-    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    allowed = _dp_room(f"{r}x{c} board", states, need, limit, info)
     pinned: tuple[int, ...]
     if task.closed:
         if task.start is not None and task.end is not None and s is not None and e is not None:
