@@ -3,6 +3,14 @@
 :func:`sweep` solves one board from every start square; :func:`compare`
 runs every method on the same task.  Both return numpy structured arrays
 (one record per run) that print as tables with :func:`table`.
+
+Both check the board (``as_board``) and the method (the planner's
+:func:`knight.planner.check_method`) once, then run each start or method
+as :func:`knight.solve` would: its arguments checked into a
+:class:`knight.planner.Job` (:func:`knight.solver.solve_job`) that
+:func:`knight.planner.run` runs.  A backtracking sweep of a board the
+planner gives to ``knight-search`` (a plain knight rectangle) runs in
+batches of starts, one core call each (:func:`_sweep_batch`).
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from . import existence
+from . import existence, planner
 from .board import Board, as_board
 from .errors import DeadEndError, NoTourError, SearchCancelled, SearchLimitError
 from .geometry import check_memory, move_order
@@ -32,10 +40,9 @@ from .search import (
     CYTHON_ENGINE,
     EXHAUSTED,
     FOUND,
-    METHODS,
     memory_estimate,
 )
-from .solver import solve
+from .solver import solve, solve_job
 
 #: The method :func:`sweep` and ``knight sweep`` use unless told otherwise
 #: (one constant for both, shown in ``knight sweep --help``).
@@ -51,6 +58,10 @@ SWEEP_MAX_NODES = 1_000_000
 
 #: Methods that backtrack, and so get :data:`SWEEP_MAX_NODES` by default.
 _BACKTRACKING = ("auto", "backtrack", "warnsdorff-backtrack")
+
+#: The methods the batch core sweeps (many starts a call), where the planner
+#: gives the board to ``knight-search``.
+_BATCHED = ("backtrack", "warnsdorff-backtrack")
 
 
 class _Default:
@@ -78,11 +89,24 @@ RECORD = np.dtype(
 )
 
 
-def _run(rows: int | Board, cols: int | None, start: tuple[int, int], method: str,
+#: The options :func:`knight.solver.solve_job` takes as :func:`knight.solve`
+#: does (with ``clues=None``, the default); others go to ``solve`` itself,
+#: which runs the clue search or raises the TypeError of a bad keyword.
+_JOB_OPTIONS = frozenset({"end", "closed", "order", "tie_break", "seed", "max_nodes", "timeout",
+                          "trace", "cancel", "clues"})
+
+
+def _run(board: Board, start: tuple[int, int], method: str,
          options: dict[str, Any]) -> tuple[Any, ...]:
+    """One run's record: the Job solve would run, run by the planner."""
     began = time.perf_counter()
     try:
-        tour = solve(rows, cols, start=start, method=method, **options)
+        if options.get("clues") is not None or not options.keys() <= _JOB_OPTIONS:
+            tour = solve(board, start=start, method=method, **options)
+        else:
+            job = solve_job(board, start=start, method=method,
+                            **{k: v for k, v in options.items() if k != "clues"})
+            tour = planner.run(job)
     except DeadEndError as exc:
         return (method, *start, False, "dead-end", exc.steps, 0, time.perf_counter() - began)
     except SearchCancelled:
@@ -145,25 +169,21 @@ def sweep(
     (15, True)
     """
     layout = as_board(rows, cols)
-    rows, cols = layout.shape
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.check_method("solve", method)
     if max_nodes is _NOT_GIVEN:
         bounded = options.get("timeout") is not None
         max_nodes = None if bounded or method not in _BACKTRACKING else SWEEP_MAX_NODES
     options = dict(options, closed=closed, max_nodes=max_nodes)
     if cancel is not None:
         options["cancel"] = cancel
-    if not layout.is_standard:
-        starts = [(int(r), int(c)) for r, c in layout.squares]
-        records = [_run(layout, None, s, method, options)
-                   for s in _progress(starts, progress, "sweep")]
-        return np.array(records, dtype=RECORD)
-    starts = [(r, c) for r in range(rows) for c in range(cols)]
-    if method in ("backtrack", "warnsdorff-backtrack") and _batchable(options):
+    if (method in _BATCHED and _batchable(options)
+            and planner.choose(layout, "solve", method).name == "knight-search"):
+        rows, cols = layout.shape
+        starts = [(r, c) for r in range(rows) for c in range(cols)]
         return _sweep_batch(rows, cols, starts, method, options, progress)
+    starts = [(int(r), int(c)) for r, c in layout.squares]
     # A bad option raises TypeError/ValueError from the first run, before the rest.
-    records = [_run(rows, cols, s, method, options) for s in _progress(starts, progress, "sweep")]
+    records = [_run(layout, s, method, options) for s in _progress(starts, progress, "sweep")]
     return np.array(records, dtype=RECORD)
 
 
@@ -252,19 +272,16 @@ def compare(
     layout = as_board(rows, cols)
     start = layout.square(start, "start")
     # The construction serves plain knight rectangles only.
-    default = [m for m in METHODS if m != "auto" and (layout.is_standard or m != "construct")]
+    default = [m for m in planner.methods("solve")
+               if m != "auto" and (layout.is_standard or m != "construct")]
     chosen = list(methods) if methods is not None else default + ["auto"]
     for m in chosen:
-        if m not in METHODS:
-            raise ValueError(f"unknown method {m!r}; choose from {', '.join(METHODS)}")
+        planner.check_method("solve", m)
     if cancel is not None:
         options = dict(options, cancel=cancel)
-    board: int | Board = layout if not layout.is_standard else layout.rows
-    cols_arg = None if not layout.is_standard else layout.cols
     records = [
-        _run(board, cols_arg, start, m, _options_for(m, dict(options, closed=closed,
-                                                             timeout=timeout,
-                                                             max_nodes=max_nodes)))
+        _run(layout, start, m, _options_for(m, dict(options, closed=closed, timeout=timeout,
+                                                    max_nodes=max_nodes)))
         for m in chosen
     ]
     return np.array(records, dtype=RECORD)

@@ -10,10 +10,9 @@ where it would not finish) and where its runner is (:attr:`Engine.runner`,
 loaded on first use).  ``method="auto"`` takes the cheapest engine that
 serves; a named method takes the first engine of its list that serves, or
 is refused with one message saying which boards it serves.
-:func:`knight.solve` and :func:`knight.count` run this way (their runners
-are in :mod:`knight.engines.solving` and :mod:`knight.counting.engines`);
-:func:`knight.tours` asks :func:`choose` and lists its tours itself
-(:mod:`knight.counting.api`).
+:func:`knight.solve`, :func:`knight.count` and :func:`knight.tours` run
+this way (their runners are in :mod:`knight.engines.solving` and
+:mod:`knight.counting.engines`; a tours runner returns the generator).
 
 How count jobs are chosen: a named method takes the first engine of its
 list that serves (``"dp"``: ``frontier-dp``; ``"search"``:
@@ -32,20 +31,28 @@ A count with ``limit=`` on a plain rectangle is a table search
 
 >>> from knight.planner import ENGINES
 >>> for e in ENGINES:
-...     print(f"{e.name:13} {', '.join(sorted(e.tasks)):13} {e.boards}")
-construct     solve         plain knight rectangles (full, flat)
-knight-search solve         plain knight rectangles (full, flat)
-table-search  exists, solve every board
+...     print(f"{e.name:15} {', '.join(sorted(e.tasks)):13} {e.boards}")
+construct       solve         plain knight rectangles (full, flat)
+knight-search   solve         plain knight rectangles (full, flat)
+table-search    exists, solve every board
 construct-between between       plain knight rectangles with both sides >= 12
-table-between between       every board
-theory        between, exists plain knight rectangles, knight tori; necessary conditions elsewhere
-frontier-dp   count         flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
-knight-count  count, tours  plain knight rectangles (full, flat)
-table-count   count, tours  every board
-clue-search   count, exists, solve, tours every board
+table-between   between       every board
+theory          between, exists plain knight rectangles, knight tori; necessary conditions elsewhere
+frontier-dp     count         flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
+knight-count    count, tours  plain knight rectangles (full, flat)
+table-count     count, tours  every board
+clue-search     count, exists, solve, tours every board
+split-sampler   sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
+table-sampler   sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
+recount-sampler sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
 
 The task ``"between"`` is a tour from a chosen start to a chosen end
 (``solve(..., end=)``, ``exists(..., end=)``, :func:`knight.end_squares`).
+The task ``"sample"`` is a uniformly random tour (:class:`knight.TourSampler`,
+:func:`knight.random_tour`): its engines are the sampler's ways of drawing,
+which the sampler picks among as it builds (``"auto"``: the split tables where
+the DP splits and they fit, else one table, else recounting); the planner
+holds their methods and the boards they serve.
 With ``clues=`` (tours through given squares at given steps) every task
 goes to the clue search, whatever the board.
 """
@@ -68,7 +75,7 @@ from .limits import Limits
 from .theory import BETWEEN_MIN_SIDE
 
 #: The tasks the planner chooses engines for.
-TASKS = ("solve", "count", "tours", "exists", "between")
+TASKS = ("solve", "count", "tours", "exists", "between", "sample")
 
 _NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
 
@@ -191,17 +198,28 @@ ENGINES: tuple[Engine, ...] = (
     Engine("knight-count", frozenset({"count", "tours"}), _standard,
            "plain knight rectangles (full, flat)",
            "the exact counting search with the rectangle's symmetries",
-           {"count": f"{_COUNTING}:run_search"}),
+           {"count": f"{_COUNTING}:run_search", "tours": f"{_COUNTING}:run_tours"}),
     Engine("table-count", frozenset({"count", "tours"}), _any,
            "every board",
            "the exact counting search over the neighbour table",
-           {"count": f"{_COUNTING}:run_search"}),
+           {"count": f"{_COUNTING}:run_search", "tours": f"{_COUNTING}:run_tours"}),
     Engine("clue-search", frozenset({"solve", "count", "tours", "exists"}), _any,
            "every board",
            "the counting search over the neighbour table, entering clued squares at their "
            "steps only (clues=; plain knight rectangles too)",
-           {"solve": f"{_SOLVING}:run_clues", "count": f"{_COUNTING}:run_clues"}),
+           {"solve": f"{_SOLVING}:run_clues", "count": f"{_COUNTING}:run_clues",
+            "tours": f"{_COUNTING}:run_clue_tours"}),
+    *(Engine(f"{name}-sampler", frozenset({"sample"}), _frontier_board,
+             "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
+             f"uniform random tours {how} (method={name!r})")
+      for name, how in (
+          ("split", "from the two halves' tables of the frontier DP's meet in the middle "
+                    "(boards 3 to 7 wide and 5 long once cropped)"),
+          ("table", "from one table of the frontier DP's states and their completions"),
+          ("recount", "square by square, each candidate weighted by a frontier DP count of "
+                      "its completions (no table)"))),
 )
+
 
 _BY_NAME = {e.name: e for e in ENGINES}
 
@@ -220,6 +238,10 @@ _METHODS: dict[tuple[str, str], tuple[str, ...]] = {
     ("exists", "auto"): ("theory", "table-search"),
     ("between", "auto"): ("construct-between", "table-between"),
     ("between", "warnsdorff-backtrack"): ("table-between",),
+    ("sample", "auto"): ("split-sampler", "table-sampler", "recount-sampler"),
+    ("sample", "split"): ("split-sampler",),
+    ("sample", "table"): ("table-sampler",),
+    ("sample", "recount"): ("recount-sampler",),
 }
 
 
@@ -251,17 +273,28 @@ def methods(task: str) -> tuple[str, ...]:
 def check_method(task: str, method: Any) -> str:
     """``method`` if ``task`` takes it, else the one ValueError naming those it takes.
 
+    Every entry point checks its ``method`` here, once: the message is the
+    same everywhere (a tour between two given squares says ``with end=``).
+
     >>> check_method("count", "dp")
     'dp'
     >>> check_method("count", "fast")
     Traceback (most recent call last):
     ValueError: method must be one of 'auto', 'dp', 'search'; got 'fast'
+    >>> check_method("between", "warnsdorff")
+    Traceback (most recent call last):
+    ValueError: method must be one of 'auto', 'warnsdorff-backtrack' with end=; got 'warnsdorff'
     """
     allowed = _TASK_METHODS[task]
-    if method not in allowed or not isinstance(method, str):
-        raise ValueError(f"method must be one of {', '.join(map(repr, allowed))}; "
-                         f"got {method!r}")
+    if not isinstance(method, str) or method not in allowed:
+        raise ValueError(f"method must be one of {', '.join(map(repr, allowed))}"
+                         f"{_WHEN.get(task, '')}; got {method!r}")
     return method
+
+
+#: What a task's methods are for, where the entry point takes other methods too
+#: (solve with ``end=`` is the task "between").
+_WHEN = {"between": " with end="}
 
 
 def engines(board: Board, task: str) -> list[Engine]:

@@ -29,7 +29,7 @@ from .geometry import (
     square,
 )
 from .limits import Limits, check_bool, check_cancel
-from .search import FOUND, METHODS, TIE_BREAKS
+from .search import FOUND, TIE_BREAKS
 from .tour import Tour
 
 if TYPE_CHECKING:
@@ -114,8 +114,13 @@ def solve_job(
 
 
 #: The methods that serve ``end=``: both run the Warnsdorff-ordered search
-#: with the end fixed (auto with restarts over move orders).
-BETWEEN_METHODS = ("auto", "warnsdorff-backtrack")
+#: with the end fixed (auto with restarts over move orders): the planner's
+#: methods of the task ``"between"``.
+BETWEEN_METHODS = planner.methods("between")
+
+#: The methods of :func:`solve` (``knight.METHODS``): the planner's methods
+#: of the task ``"solve"``.
+METHODS = planner.methods("solve")
 
 
 def _check_between(size: int, start: Square, end: Square, closed: bool, method: str) -> None:
@@ -130,11 +135,7 @@ def _check_between(size: int, start: Square, end: Square, closed: bool, method: 
             f"end must differ from start ({start}): a tour visits each square once; "
             "for a tour that returns to its start, use closed=True"
         )
-    if method not in BETWEEN_METHODS:
-        raise ValueError(
-            f"end= is served by method={' or '.join(map(repr, BETWEEN_METHODS))}, not "
-            f"{method!r} (the end-pruned Warnsdorff-ordered search)"
-        )
+    planner.check_method("between", method)
 
 
 def solve(

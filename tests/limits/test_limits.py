@@ -371,12 +371,12 @@ def test_the_board_fuzz_harness_finds_nothing():
 
 
 def test_tours_of_a_board_theory_rules_out_set_up_no_search(monkeypatch):
-    from knight.counting import api
+    from knight.counting import engines
 
     def refuse(*args, **kwargs):
         raise AssertionError("a search was set up for a board with no tour")
 
-    monkeypatch.setattr(api._count, "PathSearch", refuse)
+    monkeypatch.setattr(engines._count, "PathSearch", refuse)
     assert list(knight.tours(2, 3000, timeout=0.075)) == []
     assert list(knight.tours(3000, 2)) == []
     assert list(knight.tours(4, 4, closed=True)) == []
@@ -385,16 +385,16 @@ def test_tours_of_a_board_theory_rules_out_set_up_no_search(monkeypatch):
 def test_tours_sees_its_deadline_between_roots(monkeypatch):
     import time
 
-    from knight.counting import api
+    from knight.counting import engines
     from knight.counting.args import validate
 
     made = []
-    real = api._count.PathSearch
-    monkeypatch.setattr(api._count, "PathSearch", lambda *a: made.append(a) or real(*a))
+    real = engines._count.PathSearch
+    monkeypatch.setattr(engines._count, "PathSearch", lambda *a: made.append(a) or real(*a))
     task = validate(5, 5, None, None, False, False)
-    roots = api.enumeration_roots(5, 5, None, None, False, False)
+    roots = engines.enumeration_roots(5, 5, None, None, False, False)
     with pytest.raises(knight.SearchLimitError):
-        next(api._enumerate(task, roots, None, time.time() - 1.0, None, time.perf_counter()))
+        next(engines._enumerate(task, roots, None, time.time() - 1.0, None, time.perf_counter()))
     assert made == []
 
 

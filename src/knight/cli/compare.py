@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 
+from .. import planner
 from ..board import Board
 from ..compare import SWEEP_MAX_NODES, SWEEP_METHOD, compare, sweep, table
-from ..solver import METHODS, TIE_BREAKS
+from ..solver import TIE_BREAKS
 from .common import (
     EXIT_NO_TOUR,
     EXIT_OK,
@@ -43,7 +44,7 @@ def sweep_command(argv: list[str]) -> int:
         f"--max-nodes nor --timeout, each start stops after {SWEEP_MAX_NODES:,} nodes "
         "(outcome 'limit')."))
     _main_args(p)
-    p.add_argument("--method", choices=METHODS, default=SWEEP_METHOD,
+    p.add_argument("--method", choices=planner.methods("solve"), default=SWEEP_METHOD,
                    help="how each start is solved (default: %(default)s)")
     p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
                    help="with --method warnsdorff")

@@ -12,8 +12,8 @@ import sys
 import time
 from typing import Any
 
+from .. import planner
 from ..board import Board
-from ..counting import METHODS as COUNT_METHODS
 from ..counting import count, estimate, tours
 from ..decide import why_not
 from ..geometry import available_memory
@@ -94,7 +94,7 @@ def count_command(argv: list[str]) -> int:
                f"above {WARN_SECONDS:g} s is announced on stderr first, with the estimate "
                "(knight.estimate).")
     _common(p)
-    p.add_argument("--method", choices=COUNT_METHODS, default="auto",
+    p.add_argument("--method", choices=planner.methods("count"), default="auto",
                    help="dp (frontier dynamic programming), search (depth-first), or auto: "
                    "the faster that fits in memory (default: auto)")
     p.add_argument("--workers", type=ascii_int, default=1, help="local processes (default: 1)")

@@ -17,13 +17,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from .. import planner
 from .._version import __version__
 from ..board import Board
 from ..counting.sample import random_tour
 from ..errors import BoardTooLargeError, KnightError
 from ..geometry import DEFAULT_ORDER, shown
 from ..render import require_pillow
-from ..solver import METHODS, TIE_BREAKS, solve
+from ..solver import TIE_BREAKS, solve
 from ..tour import NOTATIONS, Tour
 from ..trace import LimitedPrinter
 from .common import (
@@ -92,7 +93,7 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
                    help="ask for an open tour ending on this square: 'ROW COL' from 0 or chess "
                    "notation such as e4 (not with --closed)")
     p.add_argument("--closed", action="store_true", help="ask for a closed tour")
-    p.add_argument("--method", choices=METHODS, default="auto",
+    p.add_argument("--method", choices=planner.methods("solve"), default="auto",
                    help="search method (default: auto)")
     p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
                    help="Warnsdorff tie-break rule (with --method warnsdorff)")

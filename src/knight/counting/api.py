@@ -6,8 +6,10 @@ rules out is 0 at once), and builds a :class:`knight.planner.Job` that
 are in :mod:`.engines`: the frontier DP, the counting search in this
 process or on workers, the table search, the clue search; the choice of
 ``method="auto"`` is :mod:`.cost`'s, see :mod:`knight.planner`).
-:func:`tours` does not yet run through the planner: it checks its
-arguments and lists the tours from here.
+:func:`tours` does the same with a Job of the task ``"tours"``: its
+engine's runner (:func:`.engines.run_tours`, :func:`.engines.run_clue_tours`)
+returns the generator, so every argument error is raised at the call and
+the work starts at the first ``next()``.
 
 See :mod:`knight.counting` for the counting conventions.
 """
@@ -19,30 +21,20 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
-
 from .. import planner
-from .._core import count as _count
 from ..board import Board, as_board, check_table_memory
 from ..clues import Clues, check_clues, square_numbers, with_ends
-from ..clues import tours as clue_tours
 from ..geometry import Square, as_int, used_box
 from ..limits import (
     Cancel,
     Limits,
-    cancelled,
     check_bool,
     check_cancel,
     check_least,
-    collected,
-    planning,
-    stopped,
-    watched,
 )
 from ..tour import Tour
 from . import frontier_board
 from .args import (
-    Task,
     check_limit,
     check_progress,
     check_search_memory,
@@ -52,8 +44,7 @@ from .args import (
     validate,
 )
 from .cost import METHODS, board_ruled_out, ruled_out
-from .graph import GraphTask, enumerate_on_board, graph_task
-from .plan import enumeration_roots
+from .graph import graph_task
 
 
 def count(
@@ -181,8 +172,7 @@ def count(
     began = time.perf_counter()
     until = deadline(check_timeout(timeout))
     task = validate(rows, cols, start, end, closed, directed)
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.check_method("count", method)
     w = check_workers(workers, executor)
     show = check_progress(progress)
     limit = None if max_memory is None else as_int(max_memory, "max_memory")
@@ -214,8 +204,7 @@ def _clue_count(board: Board, given: Clues, start: Any, end: Any, closed: Any, d
     """:func:`count` with clues: the clue search, on any board."""
     closed = check_bool(closed, "closed")
     check_bool(directed, "directed")
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.check_method("count", method)
     planner.choose(board, "count", method, clues=True)
     if directed is True and not closed:
         raise ValueError("directed applies to closed tours (open tours are always directed)")
@@ -244,8 +233,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
     as_board(board, cols)  # refuses a cols beside it
     task = graph_task(board, start, end, check_bool(closed, "closed"),
                       check_bool(directed, "directed"))
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    planner.check_method("count", method)
     planner.choose(board, "count", method)  # a method that does not serve the board: refused
     if method == "dp":  # too wide for the DP: refused before any work, as for rectangles
         frontier_board.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
@@ -339,108 +327,47 @@ def tours(
             if check_bool(directed, "directed") and not closed:
                 raise ValueError(
                     "directed applies to closed tours (open tours are always directed)")
-            planner.choose(board, "tours", "auto", clues=True)
             spec = with_ends(given, board, *square_numbers(board, start, end))
-            most = check_limit(limit)
-            until = deadline(check_timeout(timeout))
-            check_table_memory(board, f"listing the tours of a {board.describe()}")
-            if cancel is not None and not callable(getattr(cancel, "is_set", None)):
-                check_cancel(cancel)
-            return _clue_tours(spec, closed, most, until, cancel)
+            return _listing(board, None, spec, closed, limit, timeout, cancel)
     if isinstance(rows, Board):
         as_board(rows, cols)  # refuses a cols beside it
         if not rows.is_standard:
             gtask = graph_task(rows, start, end, check_bool(closed, "closed"),
                                check_bool(directed, "directed"))
-            most = check_limit(limit)
-            until = deadline(check_timeout(timeout))
-            check_table_memory(rows, f"listing the tours of a {rows.describe()}")
-            if cancel is not None and not callable(getattr(cancel, "is_set", None)):
-                check_cancel(cancel)
-            return _board_tours(gtask, most, until, cancel)
+            return _listing(rows, gtask, None, gtask.closed, limit, timeout, cancel)
         rows, cols = rows.shape
     task = validate(rows, cols, start, end, closed, directed)
+    return _listing(None, task, None, task.closed, limit, timeout, cancel)
+
+
+def _listing(board: Board | None, task: Any, clues: Clues | None, closed: bool, limit: Any,
+             timeout: Any, cancel: Any) -> Iterator[Tour]:
+    """The rest of :func:`tours`' checks (the limit, the timeout, the memory,
+    the cancel token's type), then the listing as the planner's
+    :class:`knight.planner.Job` of the task ``"tours"``, run by
+    :func:`knight.planner.run`: its engine's runner returns the generator.
+
+    ``board`` None: a plain rectangle's :class:`.args.Task` (the search's
+    memory is checked); else the board of a :class:`.graph.GraphTask`, or
+    of the ``clues`` (``task`` None).  The job's ``options`` hold ``task``,
+    ``most`` (tours' ``limit``) and ``until`` (the deadline); the cancel
+    token, given unchecked, is checked at the first ``next()`` (a token set
+    already stops the listing there, before any work)."""
     most = check_limit(limit)
-    until = deadline(check_timeout(timeout))
-    check_search_memory(task)
+    seconds = check_timeout(timeout)
+    until = deadline(seconds)
+    if board is None:
+        check_search_memory(task)
+        board = as_board(task.rows, task.cols)
+    else:
+        check_table_memory(board, f"listing the tours of a {board.describe()}")
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         check_cancel(cancel)  # the TypeError, now rather than at the first next()
-    return _tours(task, most, until, cancel)
-
-
-def _clue_tours(spec: Clues, closed: bool, limit: int | None, until: float, cancel: Any,
-                ) -> Iterator[Tour]:
-    began = time.perf_counter()
-    with watched(check_cancel(cancel)) as flag:
-        yield from clue_tours(spec, closed, limit, until, flag, began)
-
-
-def _board_tours(task: GraphTask, limit: int | None, until: float, cancel: Any,
-                 ) -> Iterator[Tour]:
-    token = check_cancel(cancel)  # set already: stopped before any work, theory included
-    if limit == 0 or board_ruled_out(task):
-        return  # theory: nothing to list, without a search
-    began = time.perf_counter()
-    with watched(token) as flag:
-        yield from enumerate_on_board(task, limit, until, flag, began)
-
-
-def _tours(task: Task, limit: int | None, deadline: float, cancel: Any = None,
-           ) -> Iterator[Tour]:
-    # A board theory rules out has no tours to list: none at once, where the
-    # search would set up one root per square first (2x3000: 6000 roots, 0.7 s).
-    # Checked at the first next(), when the generator starts its work (a token
-    # set already stops it before any work, theory included).
-    token = check_cancel(cancel)
-    if limit == 0 or ruled_out(task):
-        return
-    began = time.perf_counter()
-    # Bounded like the search (no yield inside: the context would leak).
-    with planning(deadline, token, began=began, what="tours"):
-        roots = enumeration_roots(task.rows, task.cols, task.flat(task.start),
-                                  task.flat(task.end), task.closed, task.directed)
-    with watched(token) as flag:
-        yield from _enumerate(task, roots, limit, deadline, flag, began)
-
-
-def _enumerate(task: Task, roots: Any, limit: int | None, deadline: float,
-               flag: np.ndarray | None, began: float) -> Iterator[Tour]:
-    r, c, closed = task.rows, task.cols, task.closed
-    n = r * c
-    yielded = 0
-    steps = np.arange(n, dtype=np.int32)
-    codes = (_count.DONE, _count.TIME_LIMIT, _count.CANCELLED)
-
-    def left() -> int | None:
-        return None if limit is None else limit - yielded
-
-    for blocked, prefix, ends in roots:
-        # Each root's set-up is O(squares) before its first poll: with one
-        # root per square the deadline must be seen between roots too.
-        if deadline and time.time() > deadline:
-            raise stopped("tours", began, 0)
-        if flag is not None and flag[0]:
-            raise cancelled("tours", began, 0)
-        length = n - (blocked is not None)
-        flags = np.zeros(0 if ends is None else n, dtype=np.uint8)
-        if ends is not None:
-            flags[list(ends)] = 1
-        search = _count.PathSearch(
-            r, c, np.asarray(prefix, dtype=np.int32),
-            np.asarray(() if blocked is None else (blocked,), dtype=np.int32), flags,
-        )
-        for row in collected(search, length, left, deadline, flag, began, "tours", codes):
-            order = row if blocked is None else np.concatenate(([blocked], row))
-            board = np.empty(n, dtype=np.int32)
-            board[order] = steps
-            first = int(order[0])
-            yield Tour(
-                board.reshape(r, c), closed=closed, method="enumerate",
-                _start=(first // c, first % c), _checked=True,
-            )
-            yielded += 1
-            if limit is not None and yielded >= limit:
-                return
+    job = planner.Job("tours", board, "auto", closed=closed,
+                      limits=Limits(timeout=seconds, cancel=cancel),
+                      options={"task": task, "most": most, "until": until}, clues=clues)
+    listed: Iterator[Tour] = planner.run(job)
+    return listed
 
 
 __all__ = ["METHODS", "count", "tours"]

@@ -17,27 +17,27 @@ months or the tables do not fit in memory.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from .. import existence
+from .. import existence, planner
 from ..board import Board, as_board
 from ..errors import BoardTooLargeError
 from ..geometry import Square, available_memory, used_box
+from ..limits import check_bool
 from . import frontier_board, frontier_estimate
 from .args import BYTES_PER_END, BYTES_PER_SQUARE, Task, validate
 from .graph import GraphTask, graph_task
 
-if TYPE_CHECKING:
-    from ..planner import Job
-
 #: Counting methods: ``"dp"`` (frontier dynamic programming), ``"search"``
-#: (exact depth-first search), ``"auto"`` (see :func:`knight.count`).
-METHODS = ("auto", "dp", "search")
+#: (exact depth-first search), ``"auto"`` (see :func:`knight.count`): the
+#: planner's methods of the task ``"count"``.
+METHODS = planner.methods("count")
 
 #: The DP's cost per cell: ``states x (DP_PER_STATE + DP_PER_WORD x
 #: words)`` seconds, fitted to the measured counts of the README and
@@ -78,6 +78,11 @@ class Estimate:
     #: One line for people, for example
     #: ``"frontier DP: about 3 s (peak about 21,000 states, 2 MiB)"``.
     summary: str
+    #: The planner's engine that ``count`` would run (:data:`knight.planner.ENGINES`):
+    #: ``"frontier-dp"``, ``"knight-count"`` (the search on a plain knight
+    #: rectangle), ``"table-count"`` (the search on any other board), or
+    #: ``"theory"`` when the count is 0 at once.
+    planner_engine: str = ""
 
     def __str__(self) -> str:
         return self.summary
@@ -248,7 +253,7 @@ def choose_on_board(task: GraphTask, limit: int | None = None, *, dp_serves: boo
                        lambda: _board_search(task).seconds)
 
 
-def dp_cost(job: Job) -> float:
+def dp_cost(job: planner.Job) -> float:
     """The frontier DP's cost for ``count(method="auto")``, as the planner
     asks it (:attr:`knight.planner.Engine.cost`): 0.0 where :func:`choose`
     (on a rectangle's :class:`.args.Task`) or :func:`choose_on_board` (on a
@@ -304,7 +309,12 @@ def estimate(
     running it; the same arguments, checked the same way, on a plain
     rectangle or any :class:`knight.Board`.
 
-    The engine is the one ``count`` would choose (:func:`choose`).  For the
+    The engine is the one ``count`` would choose: the estimate builds the
+    :class:`knight.planner.Job` count would, with the same checks in the
+    same order, and asks :func:`knight.planner.plan` (for ``"auto"``, by
+    :func:`choose`'s rule); ``engine`` names it as ``count``'s ``method``
+    does (``"dp"``, ``"search"``, ``"theory"``), ``planner_engine`` as the
+    planner does.  For the
     DP the time comes from its estimated peak states (measured peaks by
     width, see :mod:`knight.counting.frontier_estimate`) and the number of moduli
     its exact count needs; for the search from measured knight counts
@@ -319,6 +329,10 @@ def estimate(
     'dp'
     >>> knight.estimate(7).engine
     'dp'
+    >>> knight.estimate(5).engine, knight.estimate(5).planner_engine
+    ('search', 'knight-count')
+    >>> knight.estimate(knight.Board(5, holes=["c3"]), start=(0, 0)).planner_engine
+    'table-count'
     >>> knight.estimate(8).out_of_reach
     True
     >>> print(knight.estimate(4, 4))
@@ -329,49 +343,55 @@ def estimate(
     if not isinstance(rows, Board) or rows.is_standard:
         if isinstance(rows, Board):
             rows, cols = as_board(rows, cols).shape  # refuses a cols beside it
-        return _estimate_rectangle(rows, cols, start, end, closed, directed, method)
-    return _estimate_board(rows, cols, start, end, closed, directed, method)
+        job = _rectangle_job(rows, cols, start, end, closed, directed, method)
+    else:
+        job = _board_job(rows, cols, start, end, closed, directed, method)
+    if job is None:
+        return _THEORY
+    engine = planner.plan(job)  # frontier-dp, knight-count or table-count
+    task = job.options["task"]
+    if engine.name == "frontier-dp":
+        figures = _board_dp(task) if isinstance(task, GraphTask) else _dp(task)
+    else:
+        figures = _board_search(task) if isinstance(task, GraphTask) else _search(task)
+    return dataclasses.replace(figures, planner_engine=engine.name)
 
 
-def _check_method(method: Any) -> None:
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+_THEORY = Estimate("theory", 0.0, None, None, "theory: no tour exists, the count is 0 at once",
+                   "theory")
 
 
-_THEORY = Estimate("theory", 0.0, None, None, "theory: no tour exists, the count is 0 at once")
-
-
-def _estimate_rectangle(rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
-                        method: Any) -> Estimate:
+def _rectangle_job(rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
+                   method: Any) -> planner.Job | None:
+    """The Job :func:`knight.count` would run on a plain rectangle, checked
+    as count checks it (None: theory makes the count 0)."""
     task = validate(rows, cols, start, end, closed, directed)
-    _check_method(method)
+    planner.check_method("count", method)
     if method == "dp":
         frontier_board.check_width(task.rows, task.cols)
     if ruled_out(task):
-        return _THEORY
-    chosen = choose(task) if method == "auto" else method
-    return _dp(task) if chosen == "dp" else _search(task)
+        return None
+    return planner.Job("count", as_board(task.rows, task.cols), method, task.start, task.end,
+                       task.closed, options={"task": task, "max_memory": None})
 
 
-def _estimate_board(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
-                    method: Any) -> Estimate:
-    # The same checks, in the same order, as count on a general board.
-    from .. import planner
-    from ..limits import check_bool
-
+def _board_job(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
+               method: Any) -> planner.Job | None:
+    """As :func:`_rectangle_job` on a general board: the same checks, in the
+    same order, as count on a general board."""
     as_board(board, cols)  # refuses a cols beside it
     task = graph_task(board, start, end, check_bool(closed, "closed"),
                       check_bool(directed, "directed"))
-    _check_method(method)
-    engine = planner.choose(board, "count", method)
+    planner.check_method("count", method)
+    planner.choose(board, "count", method)  # a method that does not serve the board: refused
     if method == "dp":
         frontier_board.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
     if board_ruled_out(task):
-        return _THEORY
-    chosen = method
-    if method == "auto":
-        chosen = choose_on_board(task, dp_serves=engine.name == "frontier-dp")
-    return _board_dp(task) if chosen == "dp" else _board_search(task)
+        return None
+    start_, end_ = (None if v is None else (int(board.squares[v][0]), int(board.squares[v][1]))
+                    for v in (task.start, task.end))
+    return planner.Job("count", board, method, start_, end_, task.closed,
+                       options={"task": task, "max_memory": None})
 
 
 def _dp_figures(rows: int, cols: int, states: int, need: int, words: int) -> Estimate:

@@ -1,6 +1,6 @@
-"""The runners of :func:`knight.count`'s engines: what :mod:`knight.planner`
-runs once :mod:`.api` has checked the arguments into a
-:class:`knight.planner.Job` and the planner has chosen.
+"""The runners of :func:`knight.count`'s and :func:`knight.tours`'s engines:
+what :mod:`knight.planner` runs once :mod:`.api` has checked the arguments
+into a :class:`knight.planner.Job` and the planner has chosen.
 
 The planner loads these by name (``"module:function"``), so it imports
 nothing from counting.  Each runner reads the validated job: its
@@ -19,24 +19,47 @@ in).
   rectangle, on the workers if any; :func:`.graph.count_on_board` over
   the neighbour table otherwise);
 - ``clue-search``: :func:`run_clues`, the clue search (:func:`knight.clues.count`).
+
+For :func:`knight.tours` (jobs of the task ``"tours"``, whose ``options``
+hold ``task``, ``most`` (tours' ``limit``) and ``until``, the cancel token
+unchecked in ``job.limits``) the runners return the generator of the
+tours, which does its work, theory included, from its first ``next()``:
+
+- ``knight-count``, ``table-count``: :func:`run_tours` (:func:`_tours`
+  by offset arithmetic on a rectangle's :class:`.args.Task`,
+  :func:`.graph.enumerate_on_board` over the neighbour table otherwise);
+- ``clue-search``: :func:`run_clue_tours` (:func:`knight.clues.tours`).
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 
+from .._core import count as _count
+from ..clues import Clues
 from ..clues import count as clue_count
+from ..clues import tours as clue_tours
 from ..errors import BoardTooLargeError, SearchCancelled, SearchLimitError
 from ..geometry import available_memory, is_knight_move
-from ..limits import cancelled, check_cancel, planning, progress_bar, stopped, watched
+from ..limits import (
+    cancelled,
+    check_cancel,
+    collected,
+    planning,
+    progress_bar,
+    stopped,
+    watched,
+)
 from ..planner import Job
+from ..tour import Tour
 from . import frontier_count, frontier_estimate, frontier_jobs, frontier_run
 from .args import Task, check_search_memory
-from .cost import board_dp_args, board_dp_mode, dp_mode
+from .cost import board_dp_args, board_dp_mode, board_ruled_out, dp_mode, ruled_out
 from .executor import (
     PROBE_NODES,
     SPLIT_PER_WORKER,
@@ -47,8 +70,8 @@ from .executor import (
     run_jobs,
     search_on_workers,
 )
-from .graph import GraphTask, count_on_board
-from .plan import plan, split
+from .graph import GraphTask, count_on_board, enumerate_on_board
+from .plan import enumeration_roots, plan, split
 
 
 def run_dp(job: Job) -> int:
@@ -79,6 +102,25 @@ def run_clues(job: Job) -> int:
     with watched(token) as flag:
         return clue_count(job.clues, job.closed, job.options["until"], flag,
                           job.options["most"], info)
+
+
+def run_tours(job: Job) -> Iterator[Tour]:
+    """The engines ``knight-count`` and ``table-count`` for :func:`knight.tours`:
+    the generator of the tours (by offset arithmetic on a plain rectangle's
+    :class:`.args.Task`, over the neighbour table on a :class:`.graph.GraphTask`).
+    Nothing runs before its first ``next()``."""
+    o = job.options
+    task = o["task"]
+    if isinstance(task, GraphTask):
+        return _board_tours(task, o["most"], o["until"], job.limits.cancel)
+    return _tours(task, o["most"], o["until"], job.limits.cancel)
+
+
+def run_clue_tours(job: Job) -> Iterator[Tour]:
+    """The engine ``clue-search`` for :func:`knight.tours`: the generator of
+    the tours through the job's clues (``job.clues``, with its ends)."""
+    return _clue_tours(job.clues, job.closed, job.options["most"], job.options["until"],
+                       job.limits.cancel)
 
 
 def _on_rectangle(job: Job, task: Task, by_dp: bool) -> int:
@@ -125,6 +167,22 @@ def _on_board(job: Job, task: GraphTask, by_dp: bool) -> int:
             raise cancelled("count", began, 0) from None
 
 
+def _dp_room(what: str, states: int, need: int, limit: int | None,
+             info: dict[str, Any]) -> int:
+    """The bytes the DP may use (``limit``, or the memory available), or the
+    BoardTooLargeError naming its estimate (``states``, ``need`` bytes) when
+    its tables would not fit; the estimate goes into ``info``."""
+    allowed = limit if limit is not None else available_memory()
+    if need > allowed:
+        raise BoardTooLargeError(
+            f"counting the tours of a {what} by frontier DP needs an estimated "
+            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
+            "GiB allowed (max_memory=, or the memory available)"
+        )
+    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    return allowed
+
+
 def _board_dp_count(task: GraphTask, until: float, limit: int | None,
                     cancel: np.ndarray | None, info: dict[str, Any], began: float) -> int:
     """The count on a general board by frontier DP (:func:`frontier_count.count_tours`,
@@ -133,14 +191,7 @@ def _board_dp_count(task: GraphTask, until: float, limit: int | None,
     rows, cols = board.shape
     args = board_dp_args(board)
     states, need = frontier_estimate.estimate(rows, cols, board_dp_mode(task), **args)
-    allowed = limit if limit is not None else available_memory()
-    if need > allowed:
-        raise BoardTooLargeError(
-            f"counting the tours of a {board.describe()} by frontier DP needs an estimated "
-            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
-            "GiB allowed (max_memory=, or the memory available)"
-        )
-    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    allowed = _dp_room(board.describe(), states, need, limit, info)
     start, end = (None if v is None else int(board.squares[v][0]) * cols
                   + int(board.squares[v][1]) for v in (task.start, task.end))
     try:
@@ -165,14 +216,7 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
     states, need = frontier_estimate.estimate(r, c, dp_mode(task))
-    allowed = limit if limit is not None else available_memory()
-    if need > allowed:
-        raise BoardTooLargeError(
-            f"counting the tours of a {r}x{c} board by frontier DP needs an estimated "
-            f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
-            "GiB allowed (max_memory=, or the memory available)"
-        )
-    info["detail"] = f"frontier DP, estimated peak {states:,} states"
+    allowed = _dp_room(f"{r}x{c} board", states, need, limit, info)
     pinned: tuple[int, ...]
     if task.closed:
         if task.start is not None and task.end is not None and s is not None and e is not None:
@@ -281,4 +325,79 @@ def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: 
             bar.close()
 
 
-__all__ = ["run_clues", "run_dp", "run_search"]
+def _clue_tours(spec: Clues, closed: bool, limit: int | None, until: float, cancel: Any,
+                ) -> Iterator[Tour]:
+    began = time.perf_counter()
+    with watched(check_cancel(cancel)) as flag:
+        yield from clue_tours(spec, closed, limit, until, flag, began)
+
+
+def _board_tours(task: GraphTask, limit: int | None, until: float, cancel: Any,
+                 ) -> Iterator[Tour]:
+    token = check_cancel(cancel)  # set already: stopped before any work, theory included
+    if limit == 0 or board_ruled_out(task):
+        return  # theory: nothing to list, without a search
+    began = time.perf_counter()
+    with watched(token) as flag:
+        yield from enumerate_on_board(task, limit, until, flag, began)
+
+
+def _tours(task: Task, limit: int | None, deadline: float, cancel: Any = None,
+           ) -> Iterator[Tour]:
+    # A board theory rules out has no tours to list: none at once, where the
+    # search would set up one root per square first (2x3000: 6000 roots, 0.7 s).
+    # Checked at the first next(), when the generator starts its work (a token
+    # set already stops it before any work, theory included).
+    token = check_cancel(cancel)
+    if limit == 0 or ruled_out(task):
+        return
+    began = time.perf_counter()
+    # Bounded like the search (no yield inside: the context would leak).
+    with planning(deadline, token, began=began, what="tours"):
+        roots = enumeration_roots(task.rows, task.cols, task.flat(task.start),
+                                  task.flat(task.end), task.closed, task.directed)
+    with watched(token) as flag:
+        yield from _enumerate(task, roots, limit, deadline, flag, began)
+
+
+def _enumerate(task: Task, roots: Any, limit: int | None, deadline: float,
+               flag: np.ndarray | None, began: float) -> Iterator[Tour]:
+    r, c, closed = task.rows, task.cols, task.closed
+    n = r * c
+    yielded = 0
+    steps = np.arange(n, dtype=np.int32)
+    codes = (_count.DONE, _count.TIME_LIMIT, _count.CANCELLED)
+
+    def left() -> int | None:
+        return None if limit is None else limit - yielded
+
+    for blocked, prefix, ends in roots:
+        # Each root's set-up is O(squares) before its first poll: with one
+        # root per square the deadline must be seen between roots too.
+        if deadline and time.time() > deadline:
+            raise stopped("tours", began, 0)
+        if flag is not None and flag[0]:
+            raise cancelled("tours", began, 0)
+        length = n - (blocked is not None)
+        flags = np.zeros(0 if ends is None else n, dtype=np.uint8)
+        if ends is not None:
+            flags[list(ends)] = 1
+        search = _count.PathSearch(
+            r, c, np.asarray(prefix, dtype=np.int32),
+            np.asarray(() if blocked is None else (blocked,), dtype=np.int32), flags,
+        )
+        for row in collected(search, length, left, deadline, flag, began, "tours", codes):
+            order = row if blocked is None else np.concatenate(([blocked], row))
+            board = np.empty(n, dtype=np.int32)
+            board[order] = steps
+            first = int(order[0])
+            yield Tour(
+                board.reshape(r, c), closed=closed, method="enumerate",
+                _start=(first // c, first % c), _checked=True,
+            )
+            yielded += 1
+            if limit is not None and yielded >= limit:
+                return
+
+
+__all__ = ["run_clue_tours", "run_clues", "run_dp", "run_search", "run_tours"]

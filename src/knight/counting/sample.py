@@ -122,8 +122,10 @@ KEEP_CHOICES = 200_000
 #: How a sampler draws: from the two tables of a meet-in-the-middle split
 #: ("split"), from one table of the whole sweep ("table"), by recounting
 #: ("recount"), or ("auto") the split where the DP counts by splitting and
-#: the tables fit, else the whole table where it fits, else recounting.
-METHODS = ("auto", "split", "table", "recount")
+#: the tables fit, else the whole table where it fits, else recounting: the
+#: planner's methods of the task ``"sample"`` (its engines ``split-sampler``,
+#: ``table-sampler``, ``recount-sampler``).
+METHODS = planner.methods("sample")
 
 #: The largest estimated peak of one DP count that "auto" recounts with
 #: (:func:`.frontier_estimate.estimate`; 6x6 open: 6.6e5 states, 5.3e6 with holes;
@@ -325,9 +327,7 @@ class TourSampler:
                  max_states: int | None = None, method: str = "auto") -> None:
         board = _as_board(board_or_rows, cols)
         self.closed = check_bool(closed, "closed")
-        if not isinstance(method, str) or method not in METHODS:
-            raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; "
-                             f"got {method!r}")
+        planner.check_method("sample", method)
         limit = DEFAULT_MAX_STATES if max_states is None else as_int(max_states, "max_states")
         if limit < 1:
             raise ValueError(f"max_states must be at least 1, got {limit}")
@@ -985,8 +985,6 @@ def random_tour(board_or_rows: int | Board, cols: int | None = None, *,
     rng = _check_seed(seed)
     sq = None if start is None else board.square(start, "start")
     limit = None if max_states is None else as_int(max_states, "max_states")
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; "
-                         f"got {method!r}")
+    planner.check_method("sample", method)
     sampler = _sampler(board, sq, bool(closed), limit, method)
     return sampler._tour(rng, seed)

@@ -3,7 +3,11 @@ count up to a limit (:func:`count_clues`), and the look for a second
 solution within a budget of search nodes that :func:`knight.puzzle.make`
 checks its clues with (:func:`solutions_within`).  They run the package's
 Cython searches: those of :func:`knight.solve`, :func:`knight.count` and
-:func:`knight.tours` with ``clues=``.
+:func:`knight.tours` with ``clues=``.  :func:`solve_clues` and
+:func:`count_clues` call those entry points, so their jobs are checked and
+chosen by the planner (the ``clue-search`` engine) with the entry points'
+own messages and limits; :func:`solutions_within` drives the clue search
+itself, as it needs a budget of nodes that ``count`` does not take.
 """
 
 from __future__ import annotations

@@ -1,6 +1,11 @@
 """Solving and counting a puzzle: :func:`solve` finds a solution and
 :func:`count` counts them up to a limit (``count(p) == 1``: the solution is
-unique), by the searches of :mod:`.search`.
+unique), by the searches of :mod:`.clue_search`.
+
+Both go through the planner as :func:`knight.solve` and :func:`knight.count`
+with ``clues=`` do (those entry points check the clues into a
+:class:`knight.planner.Job` that the ``clue-search`` engine runs; a puzzle
+without clues runs the engine the planner picks for the bare board).
 """
 
 from __future__ import annotations
