@@ -57,8 +57,7 @@ from .sizing import (
     MAX_VECTOR_SQUARES,
     MIN_PATH_CELL,
     _check_options,
-    _numbering,
-    _stroke,
+    _style,
     check_size,
     layout,
 )
@@ -140,6 +139,26 @@ def _script(code: str, uid: str, data: Any) -> str:
     """The ``<script>`` of a page: ``code`` given the page's id and its data."""
     code = code.replace("__KT_ID__", json.dumps(uid)).replace("__KT_DATA__", _json(data))
     return f"<script>{code}</script>"
+
+
+def _page(opening: str, css: str, label: str, content: list[str], controls: list[str],
+          code: str, uid: str, data: Any, standalone: bool) -> str:
+    """A page's ``<div>`` (``opening`` its tag): its style, its title, the
+    ``content``, a row of ``controls``, a status line and its script; the
+    whole document around it when ``standalone``."""
+    body = "\n".join([
+        opening,
+        f"<style>{css}</style>",
+        f'<div class="kt-title">{escape(label)}</div>',
+        *content,
+        '<div class="kt-controls">',
+        *controls,
+        "</div>",
+        '<div class="kt-status" role="status"></div>',
+        _script(code, uid, data),
+        "</div>",
+    ])
+    return _document(label, body) if standalone else body
 
 
 def _document(title: str, body: str) -> str:
@@ -371,11 +390,7 @@ def tour_html(
     uid = _page_id(bool(standalone))
     cell = lay.cell
     width, height = cell * cols, cell * rows
-    draw_numbers, font = _numbering(rows, cols, cell, numbers, base)
-    faint = cell < palette.FAINT_BELOW
-    light, dark = ((palette.FAINT_LIGHT, palette.FAINT_DARK) if faint
-                   else (palette.LIGHT, palette.DARK))
-    stroke = _stroke(cell)
+    draw_numbers, font, light, dark, stroke = _style(rows, cols, cell, numbers, base)
     path = tour.path
     board = tour.layout
     data = _tour_data(tour, cell, speed, base)
@@ -436,13 +451,9 @@ def tour_html(
                f'stroke-width="{_fmt(max(0.8, stroke * 1.3))}" pointer-events="none"/>')
     svg.append("</svg>")
     last = squares - 1
-    body = "\n".join([
+    return _page(
         f'<div class="knight-tour" id="{uid}" tabindex="0" data-step="{last}" '
-        f'data-steps="{squares}" data-playing="0">',
-        f"<style>{_TOUR_CSS}</style>",
-        f'<div class="kt-title">{escape(label)}</div>',
-        *svg,
-        '<div class="kt-controls">',
+        f'data-steps="{squares}" data-playing="0">', _TOUR_CSS, label, svg, [
         '<button type="button" class="kt-first" title="first step (Home)">&laquo;</button>',
         '<button type="button" class="kt-back" title="one step back (left arrow)">'
         "&lsaquo;</button>",
@@ -456,12 +467,7 @@ def tour_html(
         f'<input type="range" class="kt-speed" min="0" max="10" step="0.5" '
         f'value="{_fmt(math.log2(speed))}" aria-label="speed, steps a second">',
         '<span class="kt-speed-out"></span></label>',
-        "</div>",
-        '<div class="kt-status" role="status"></div>',
-        _script(_TOUR_JS, uid, data),
-        "</div>",
-    ])
-    return _document(label, body) if standalone else body
+    ], _TOUR_JS, uid, data, standalone)
 
 
 def _line_data(pts: list[list[float]], seams: dict[str, Any]) -> str:
@@ -749,24 +755,16 @@ def puzzle_html(
         f"next{f', and {n} one move from 1' if closed else ''}.{wrap} Click a square and type "
         "a number; arrow keys move between squares.")
     style = (f"--kt-cols:{cols};--kt-cell:{_fmt(lay.cell)}px;--kt-font:{_fmt(lay.font)}px")
-    body = "\n".join([
-        f'<div class="knight-puzzle" id="{uid}" style="{style}">',
-        f"<style>{_PUZZLE_CSS}</style>",
-        f'<div class="kt-title">{escape(label)}</div>',
+    return _page(f'<div class="knight-puzzle" id="{uid}" style="{style}">', _PUZZLE_CSS, label, [
         f'<p class="kt-help">{escape(help_text)}</p>',
         f'<div class="kt-grid" role="grid" aria-label="{escape(label)}">',
         *cells,
         "</div>",
-        '<div class="kt-controls">',
+    ], [
         '<button type="button" class="kt-check">Check</button>',
         '<button type="button" class="kt-reveal">Reveal</button>',
         '<button type="button" class="kt-clear">Clear</button>',
-        "</div>",
-        '<div class="kt-status" role="status"></div>',
-        _script(_PUZZLE_JS, uid, data),
-        "</div>",
-    ])
-    return _document(label, body) if standalone else body
+    ], _PUZZLE_JS, uid, data, standalone)
 
 
 __all__ = ["DEFAULT_SPEED", "MAX_SPEED", "MIN_SPEED", "PAGE_MAX_SQUARES", "PLAY_SECONDS",

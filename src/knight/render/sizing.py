@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from . import palette
 from .palette import FAINT_BELOW
 
 #: The default ``size``, in pixels, of every format.
@@ -112,6 +113,26 @@ def layout(rows: int, cols: int, size: int = DEFAULT_SIZE) -> Layout:
 
 def _stroke(cell: float) -> float:
     return max(0.3, cell * (0.16 if cell < FAINT_BELOW else 0.07))
+
+
+class _Style(NamedTuple):
+    """How a path picture is drawn at a cell size: the numbers and their font,
+    the two square colours (faint on small squares) and the path's stroke."""
+
+    numbers: bool
+    font: float
+    light: str
+    dark: str
+    stroke: float
+
+
+def _style(rows: int, cols: int, cell: float, numbers: bool | None, base: int) -> _Style:
+    """The one rule the vector formats (SVG, the HTML page) draw a tour by."""
+    draw_numbers, font = _numbering(rows, cols, cell, numbers, base)
+    faint = cell < FAINT_BELOW
+    light, dark = ((palette.FAINT_LIGHT, palette.FAINT_DARK) if faint
+                   else (palette.LIGHT, palette.DARK))
+    return _Style(draw_numbers, font, light, dark, _stroke(cell))
 
 
 def _numbering(rows: int, cols: int, cell: float, numbers: bool | None,

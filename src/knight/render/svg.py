@@ -25,9 +25,8 @@ from .sizing import (
     SVG_BYTES_PER_SQUARE,
     Layout,
     _check_options,
-    _numbering,
     _refuse_numbers,
-    _stroke,
+    _style,
     layout,
 )
 
@@ -138,11 +137,7 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
                  f"an SVG picture of a {d.rows}x{d.cols} board")
     rows, cols, cell = d.rows, d.cols, lay.cell
     width, height = cell * cols, cell * rows
-    draw_numbers, font = _numbering(rows, cols, cell, numbers, base)
-    faint = cell < palette.FAINT_BELOW
-    light, dark = ((palette.FAINT_LIGHT, palette.FAINT_DARK) if faint
-                   else (palette.LIGHT, palette.DARK))
-    stroke = _stroke(cell)
+    draw_numbers, font, light, dark, stroke = _style(rows, cols, cell, numbers, base)
     path = d.path()
     out = [
         *_svg_open(width, height, label),
