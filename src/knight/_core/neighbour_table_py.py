@@ -10,12 +10,10 @@ that) and the poll of the deadline and the cancel flag.
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
-from .poll import is_cancelled
-from .search_py import CANCELLED, FOUND, TIME_LIMIT
+# The poll is the knight's twin's: one for every twin, as the cores share poll.pyx.
+from .search_py import stopped as stopped
 
 VISITED = 1024
 FREE_BELOW = 512
@@ -28,15 +26,6 @@ def table_rows(nbr: np.ndarray, deg: np.ndarray) -> list[list[int]]:
         raise ValueError("the neighbour table does not fit the board")
     table = nbr.tolist()
     return [table[p][: int(d)] for p, d in enumerate(deg.tolist())]
-
-
-def stopped(deadline: float, cancel: np.ndarray | None) -> int:
-    """The core's poll: the cancel flag (or its watched event) first, then the deadline."""
-    if cancel is not None and is_cancelled(cancel):
-        return CANCELLED
-    if deadline > 0.0 and time.time() >= deadline:
-        return TIME_LIMIT
-    return FOUND
 
 
 def visit(c: list[int], row: list[int], p: int) -> None:

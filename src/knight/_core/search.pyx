@@ -8,7 +8,9 @@ nogil`` C functions (declared in ``search.pxd``) that return a status code:
 the ``def`` entry points below, which :mod:`knight.search` calls, and the
 public C-level API :mod:`knight.capi` run the very same functions, so there
 is one implementation.  Callers validate the arguments; ``run_*`` allocate
-the work memory (``alloc_work``) and free it.
+the work memory (``alloc_work``) and free it.  The search loops themselves
+are ``search_loops.pxi.in``'s, shared with the cores over a neighbour table
+(``table_search.pyx``); this module sets up the padded board around them.
 
 Cell encoding (one array, so a probe touches one cache line):
 
@@ -38,16 +40,7 @@ from .status cimport (
     C_TIME_LIMIT,
 )
 
-from .mix cimport splitmix64
-from .poll cimport (
-    POLL_CANCELLED,
-    POLL_INTERRUPTED,
-    POLL_TIME_LIMIT,
-    cancel_address,
-    now,
-    poll_status,
-    reraise_pending,
-)
+from .poll cimport cancel_address, now, reraise_pending
 
 import time
 
@@ -120,32 +113,18 @@ TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
 cdef object _clock = time.perf_counter
 
 
-cdef inline int _polled(double deadline, const uint8_t* cancel) noexcept nogil:
-    """One poll, as a search status (C_FOUND: go on)."""
-    cdef int p = poll_status(deadline, cancel)
-    if p == POLL_TIME_LIMIT:
-        return C_TIME_LIMIT
-    if p == POLL_CANCELLED:
-        return C_CANCELLED
-    if p == POLL_INTERRUPTED:
-        return C_INTERRUPTED
-    return C_FOUND
+include "search_loops.rect.pxi"
 
 
-cdef inline void _offsets(const int32_t* order, Py_ssize_t width,
-                          Py_ssize_t* off) noexcept nogil:
-    """Flat offsets of the moves (``order``: 8 (drow, dcol) pairs) on the padded board."""
+cdef inline void _board_graph(Graph* g, const int32_t* order, Py_ssize_t rows,
+                              Py_ssize_t cols) noexcept nogil:
+    """The padded board's moves (``order``: 8 (drow, dcol) pairs) as flat offsets."""
     cdef int k
+    g.width = cols + 4
+    g.rows = rows
+    g.cols = cols
     for k in range(8):
-        off[k] = order[2 * k] * width + order[2 * k + 1]
-
-
-cdef inline bint _adjacent(Py_ssize_t p, Py_ssize_t s, const Py_ssize_t* off) noexcept nogil:
-    cdef int k
-    for k in range(8):
-        if p + off[k] == s:
-            return True
-    return False
+        g.off[k] = order[2 * k] * g.width + order[2 * k + 1]
 
 
 cdef void _count_neighbours(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols,
@@ -167,20 +146,6 @@ cdef void _count_rows(int32_t* cells, Py_ssize_t cols, const Py_ssize_t* off, Py
                     n += 1
             cells[p] = n
             p += 1
-
-
-cdef inline void _visit(int32_t* cells, Py_ssize_t p, const Py_ssize_t* off) noexcept nogil:
-    cdef int k
-    cells[p] += VISITED
-    for k in range(8):
-        cells[p + off[k]] -= 1
-
-
-cdef inline void _unvisit(int32_t* cells, Py_ssize_t p, const Py_ssize_t* off) noexcept nogil:
-    cdef int k
-    cells[p] -= VISITED
-    for k in range(8):
-        cells[p + off[k]] += 1
 
 
 cdef int _prepare(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols, const Py_ssize_t* off,
@@ -228,161 +193,6 @@ cdef void _clear_rows(int32_t* cells, Py_ssize_t rows, Py_ssize_t cols, Py_ssize
             cells[r * width + c] = 0 if (2 <= r < rows + 2 and 2 <= c < cols + 2) else VISITED
 
 
-cdef void _fill_board(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, const int32_t* path,
-                      Py_ssize_t length) noexcept nogil:
-    """Write step numbers along the path (padded squares); squares off it get -1."""
-    cdef Py_ssize_t i, p, width = cols + 4
-    if length < rows * cols:
-        _fill(board, rows * cols, -1)
-    for i in range(length):
-        p = path[i]
-        board[(p // width - 2) * cols + p % width - 2] = <int32_t>i
-
-
-cdef inline void _fill(int32_t* board, Py_ssize_t n, int32_t value) noexcept nogil:
-    cdef Py_ssize_t i
-    for i in range(n):
-        board[i] = value
-
-
-cdef inline int _order_candidates(const int32_t* cells, Py_ssize_t p, const Py_ssize_t* off,
-                                  int8_t* out) noexcept nogil:
-    """Write the free moves from p to out, stably sorted by onward count."""
-    cdef int k, n = 0, i
-    cdef int32_t d
-    cdef int8_t keys[8]
-    for k in range(8):
-        d = cells[p + off[k]]
-        if d < FREE_BELOW:
-            i = n
-            # Insertion sort; ">" (not ">=") keeps equal counts in move order.
-            while i > 0 and keys[i - 1] > d:
-                keys[i] = keys[i - 1]
-                out[i] = out[i - 1]
-                i -= 1
-            keys[i] = <int8_t>d
-            out[i] = <int8_t>k
-            n += 1
-    return n
-
-
-cdef int _dfs_plain(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
-                    Py_ssize_t s, Py_ssize_t last, bint closed, int64_t max_nodes,
-                    double deadline, const uint8_t* cancel, Counters* out) noexcept nogil:
-    """The textbook search: moves tried in order, the next one resumed on return.
-
-    ``p`` (the square) and ``k`` (the next move to try) live in registers;
-    ``mv[depth]`` stores ``k`` only when the search goes deeper.
-    """
-    cdef Py_ssize_t depth = 0, p = s, q = 0
-    cdef int64_t nodes = 1, backtracks = 0
-    cdef int k = 0, status
-    c[s] += VISITED
-    pth[0] = <int32_t>s
-    if last == 0 and not closed:
-        status = C_FOUND
-    else:
-        while True:
-            while k < 8:
-                q = p + off[k]
-                k += 1
-                if c[q] < FREE_BELOW:
-                    break
-            else:
-                # No move left from p: retreat.
-                c[p] -= VISITED
-                if depth == 0:
-                    status = C_EXHAUSTED
-                    break
-                depth -= 1
-                backtracks += 1
-                p = pth[depth]
-                k = mv[depth]
-                continue
-            if nodes >= max_nodes:
-                status = C_NODE_LIMIT
-                break
-            mv[depth] = <int8_t>k
-            depth += 1
-            pth[depth] = <int32_t>q
-            c[q] += VISITED
-            nodes += 1
-            if depth == last and (not closed or _adjacent(q, s, off)):
-                status = C_FOUND
-                break
-            p = q
-            k = 8 if depth == last else 0    # a full board that cannot close: retreat
-            if (nodes & POLL_MASK) == 0:
-                status = _polled(deadline, cancel)
-                if status != C_FOUND:
-                    break
-    out.nodes = nodes
-    out.backtracks = backtracks
-    out.depth = depth
-    return status
-
-
-cdef int _dfs_ordered(int32_t* c, int32_t* pth, int8_t* mv, const Py_ssize_t* off,
-                      Py_ssize_t s, Py_ssize_t last, bint closed, int64_t max_nodes,
-                      double deadline, const uint8_t* cancel, Counters* out) noexcept nogil:
-    """Backtracking with the moves of each square tried in Warnsdorff order.
-
-    ``mv[depth * STRIDE]`` is the next candidate to try, ``+ 1`` how many
-    there are and ``+ 2 ..`` the candidate moves, sorted when the square is
-    entered: every deeper change is undone before the search returns to it,
-    so the list stays valid.
-    """
-    cdef Py_ssize_t depth = 0, q, base = 0
-    cdef int64_t nodes = 1, backtracks = 0
-    cdef int i, status
-    _visit(c, s, off)
-    pth[0] = <int32_t>s
-    mv[0] = 0
-    mv[1] = <int8_t>_order_candidates(c, s, off, mv + 2)
-    if last == 0 and not closed:
-        status = C_FOUND
-    else:
-        while True:
-            i = mv[base]
-            if i >= mv[base + 1]:
-                _unvisit(c, pth[depth], off)
-                if depth == 0:
-                    status = C_EXHAUSTED
-                    break
-                depth -= 1
-                base -= STRIDE
-                backtracks += 1
-                continue
-            if nodes >= max_nodes:
-                status = C_NODE_LIMIT
-                break
-            mv[base] = <int8_t>(i + 1)
-            q = pth[depth] + off[mv[base + 2 + i]]
-            depth += 1
-            base += STRIDE
-            pth[depth] = <int32_t>q
-            nodes += 1
-            _visit(c, q, off)
-            mv[base] = 0
-            if depth == last:
-                if not closed or _adjacent(q, s, off):
-                    status = C_FOUND
-                    break
-                mv[base + 1] = 0          # a full board that cannot close: retreat
-            elif closed and c[s] == VISITED:
-                mv[base + 1] = 0          # the start has no free neighbour left to close
-            else:
-                mv[base + 1] = <int8_t>_order_candidates(c, q, off, mv + base + 2)
-            if (nodes & POLL_MASK) == 0:
-                status = _polled(deadline, cancel)
-                if status != C_FOUND:
-                    break
-    out.nodes = nodes
-    out.backtracks = backtracks
-    out.depth = depth
-    return status
-
-
 cdef Py_ssize_t work_entries(Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
     """Entries of the int32 work array: the padded board, then the path."""
     return (rows + 4) * (cols + 4) + rows * cols
@@ -426,27 +236,26 @@ cdef int tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
     matter.  ``board`` (rows*cols, C order) receives the tour when the
     status is C_FOUND, -1s otherwise.  ``max_nodes`` <= 0: no limit.
     """
-    cdef Py_ssize_t width = cols + 4
-    cdef Py_ssize_t off[8]
-    cdef Py_ssize_t s = (start_row + 2) * width + start_col + 2
-    cdef int32_t* path = work + (rows + 4) * width
+    cdef Graph g
+    cdef Py_ssize_t s = (start_row + 2) * (cols + 4) + start_col + 2
+    cdef int32_t* path = work + (rows + 4) * (cols + 4)
     cdef int status
     if max_nodes <= 0:
         max_nodes = INT64_MAX
-    _offsets(order, width, off)
-    status = _prepare(work, rows, cols, off, ordered, deadline, cancel)
+    _board_graph(&g, order, rows, cols)
+    status = _prepare(work, rows, cols, g.off, ordered, deadline, cancel)
     if status != C_FOUND:
         counters.nodes = counters.backtracks = counters.depth = 0
         _fill(board, rows * cols, -1)
         return status
     if ordered:
-        status = _dfs_ordered(work, path, moves, off, s, rows * cols - 1, closed,
+        status = _dfs_ordered(work, &g, path, moves, s, rows * cols - 1, closed,
                               max_nodes, deadline, cancel, counters)
     else:
-        status = _dfs_plain(work, path, moves, off, s, rows * cols - 1, closed,
+        status = _dfs_plain(work, &g, path, moves, s, rows * cols - 1, closed,
                             max_nodes, deadline, cancel, counters)
     if status == C_FOUND:
-        _fill_board(board, rows, cols, path, rows * cols)
+        _fill_path(board, rows * cols, &g, path, rows * cols)
     else:
         _fill(board, rows * cols, -1)
     return status
@@ -571,26 +380,6 @@ def backtrack_starts(int32_t[:, :, ::1] boards, const int32_t[:, ::1] order,
     return done
 
 
-cdef inline int64_t _centre_distance(Py_ssize_t q, Py_ssize_t width,
-                                     Py_ssize_t rows, Py_ssize_t cols) noexcept nogil:
-    """Squared distance from the board's centre, doubled to stay integral."""
-    cdef int64_t dr = 2 * (q // width - 2) - (rows - 1)
-    cdef int64_t dc = 2 * (q % width - 2) - (cols - 1)
-    return dr * dr + dc * dc
-
-
-cdef inline int32_t _second_level(const int32_t* cells, Py_ssize_t q,
-                                  const Py_ssize_t* off) noexcept nogil:
-    """Pohl's tie-break: the fewest onward squares among q's free neighbours."""
-    cdef int k
-    cdef int32_t d, best = NO_VALUE
-    for k in range(8):
-        d = cells[q + off[k]]
-        if d < best:
-            best = d
-    return best if best < FREE_BELOW else NO_VALUE
-
-
 cdef int greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* work,
                      const int32_t* order, Py_ssize_t start_row, Py_ssize_t start_col,
                      int tie_break, uint64_t seed, bint closed, double deadline,
@@ -598,85 +387,26 @@ cdef int greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
     """Greedy Warnsdorff walk without backtracking; returns its status.
 
     At each step the knight moves to the free square with the fewest free
-    onward squares.  Ties go to the first in ``order`` (T_FIRST), a
-    splitmix64 draw seeded by ``seed`` (T_RANDOM, one draw per tie of two
-    or more), the square farthest from the centre (T_ROTH) or the square
-    whose own free neighbours have the fewest onward squares (T_POHL); any
-    remaining tie goes to the first in ``order``.  Onward counts are kept
-    incrementally, so a step costs O(1).
+    onward squares; ties go by ``tie_break`` (see ``_greedy`` in
+    ``search_loops.pxi.in``), the first in ``order`` among equals.
 
     ``work`` is as for :c:func:`tree_search`; afterwards its path part (from
     entry ``(rows + 4) * (cols + 4)``) holds the walk's padded squares in
     order.  ``board`` receives the squares reached (-1 elsewhere) whatever
     the status; ``counters.nodes`` how many.
     """
-    cdef Py_ssize_t width = cols + 4, total = rows * cols
-    cdef Py_ssize_t off[8]
-    cdef Py_ssize_t ties[8]
-    cdef Py_ssize_t s, p, q, steps = 1
-    cdef int32_t* c = work
-    cdef int32_t* pth = c + (rows + 4) * width
-    cdef int32_t d, best, key, best_key
-    cdef int64_t dist, best_dist
-    cdef int status = C_FOUND, k, nt
-    cdef uint64_t state = seed
-    _offsets(order, width, off)
-    status = _prepare(c, rows, cols, off, True, deadline, cancel)
+    cdef Graph g
+    cdef int32_t* pth = work + (rows + 4) * (cols + 4)
+    cdef int status
+    _board_graph(&g, order, rows, cols)
+    status = _prepare(work, rows, cols, g.off, True, deadline, cancel)
     if status != C_FOUND:
         counters.nodes = counters.backtracks = counters.depth = 0
         _fill(board, rows * cols, -1)
         return status
-    s = (start_row + 2) * width + start_col + 2
-    pth[0] = <int32_t>s
-    _visit(c, s, off)
-    while steps < total:
-        p = pth[steps - 1]
-        best = FREE_BELOW
-        nt = 0
-        for k in range(8):
-            q = p + off[k]
-            d = c[q]
-            if d < best:
-                best = d
-                ties[0] = q
-                nt = 1
-            elif d == best:
-                ties[nt] = q
-                nt += 1
-        if nt == 0:
-            status = C_DEAD_END
-            break
-        q = ties[0]
-        if nt > 1:
-            if tie_break == T_RANDOM:
-                q = ties[splitmix64(&state) % <uint64_t>nt]
-            elif tie_break == T_ROTH:
-                best_dist = -1
-                for k in range(nt):
-                    dist = _centre_distance(ties[k], width, rows, cols)
-                    if dist > best_dist:
-                        best_dist = dist
-                        q = ties[k]
-            elif tie_break == T_POHL:
-                best_key = NO_VALUE + 1
-                for k in range(nt):
-                    key = _second_level(c, ties[k], off)
-                    if key < best_key:
-                        best_key = key
-                        q = ties[k]
-        pth[steps] = <int32_t>q
-        _visit(c, q, off)
-        steps += 1
-        if (steps & POLL_MASK) == 0:
-            status = _polled(deadline, cancel)
-            if status != C_FOUND:
-                break
-    if status == C_FOUND and closed and not _adjacent(pth[steps - 1], s, off):
-        status = C_NOT_CLOSED
-    _fill_board(board, rows, cols, pth, steps)
-    counters.nodes = steps
-    counters.backtracks = 0
-    counters.depth = steps - 1
+    status = _greedy(work, &g, pth, (start_row + 2) * g.width + start_col + 2, rows * cols,
+                     tie_break, seed, closed, deadline, cancel, counters)
+    _fill_path(board, rows * cols, &g, pth, counters.nodes)
     return status
 
 

@@ -33,8 +33,10 @@ FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = (
     int(Status.DEAD_END), int(Status.NOT_CLOSED), int(Status.CANCELLED))
 TIE_FIRST, TIE_RANDOM, TIE_ROTH, TIE_POHL = range(4)
 
-def _stop(deadline: float, cancel: np.ndarray | None) -> int:
-    """CANCELLED, TIME_LIMIT or 0: what the cores' poll answers, in Python.
+def stopped(deadline: float, cancel: np.ndarray | None) -> int:
+    """CANCELLED, TIME_LIMIT or FOUND (0: go on): what the cores' poll
+    answers, in Python, for every twin (the table twins take it through
+    :mod:`.neighbour_table_py`).  The cancel flag comes first, then the deadline.
 
     ``cancel`` is a cancel flag (:func:`knight.limits.cancel_flag`); a
     watched ``threading.Event`` is seen through it, as by the cores.
@@ -43,7 +45,7 @@ def _stop(deadline: float, cancel: np.ndarray | None) -> int:
         return CANCELLED
     if deadline > 0.0 and time.time() >= deadline:
         return TIME_LIMIT
-    return 0
+    return FOUND
 
 
 def _setup(
@@ -58,7 +60,7 @@ def _setup(
     polls = deadline > 0.0 or cancel is not None
     for r in range(rows):
         if polls:
-            stop = _stop(deadline, cancel)
+            stop = stopped(deadline, cancel)
             if stop:
                 return stop
         for c in range(cols):
@@ -66,7 +68,7 @@ def _setup(
     if counts:
         for r in range(rows):
             if polls:
-                stop = _stop(deadline, cancel)
+                stop = stopped(deadline, cancel)
                 if stop:
                     return stop
             for c in range(cols):
@@ -90,6 +92,20 @@ def _unvisit(cells: list[int], p: int, off: list[int]) -> None:
 def _ordered(cells: list[int], p: int, off: list[int]) -> list[int]:
     free = [k for k in range(8) if cells[p + off[k]] < FREE_BELOW]
     return sorted(free, key=lambda k: cells[p + off[k]])  # stable: ties keep move order
+
+
+def next_free(cells: list[int], squares: Sequence[int], k: int,
+              free_below: int) -> tuple[int, int]:
+    """The plain search's scan, in both twins as in their one core loop: the
+    first square of ``squares`` from slot ``k`` on whose cell is below
+    ``free_below`` (free), and the slot after it; ``(-1, len(squares))`` if
+    none is."""
+    while k < len(squares):
+        q = squares[k]
+        k += 1
+        if cells[q] < free_below:
+            return q, k
+    return -1, k
 
 
 def _square(p: int, width: int) -> tuple[int, int]:
@@ -162,7 +178,7 @@ def backtrack(
     polls = deadline > 0.0 or cancel is not None
     while True:
         if polls:
-            stop = _stop(deadline, cancel)
+            stop = stopped(deadline, cancel)
             if stop:
                 return stop, np.full((rows, cols), -1, np.int32), nodes, backtracks
         depth = len(path) - 1
@@ -182,15 +198,8 @@ def backtrack(
                         _square(q, width),
                     ))
         else:
-            k = nxt[depth]
-            first = k
-            while k < 8:
-                cand = path[depth] + off[k]
-                k += 1
-                if cells[cand] < FREE_BELOW:
-                    q = cand
-                    break
-            nxt[depth] = k
+            first = nxt[depth]
+            q, nxt[depth] = next_free(cells, [path[depth] + o for o in off], first, FREE_BELOW)
             if trace is not None and q >= 0:
                 trace(TraceEvent(
                     "move", depth + 1, _square(path[depth], width),
@@ -287,7 +296,7 @@ def warnsdorff(
     polls = deadline > 0.0 or cancel is not None
     while len(path) < total:
         if polls:
-            stop = _stop(deadline, cancel)
+            stop = stopped(deadline, cancel)
             if stop:
                 return stop, _board(path, rows, cols, width), len(path), 0
         p = path[-1]

@@ -24,35 +24,19 @@ that; a visit decrements the counts of all the neighbours of the square
 (visited ones included: a square has at most ``MAX_TABLE_WIDTH`` neighbours,
 so it never falls below ``FREE_BELOW``), and the retreat undoes it.
 
-With the same table order, the searches here make exactly the decisions the
-knight's cores make on a full rectangle (the tests check node counts), so a
-user can move from a plain board to a holed one and compare like with like.
+The search loops are ``search_loops.pxi.in``'s, the very source of the
+knight's cores, rendered for the table's neighbour access: with the same
+table order, the searches here make exactly the decisions the knight's cores
+make on a full rectangle (the tests check node counts), so a user can move
+from a plain board to a holed one and compare like with like.
 """
 
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free
-from .status cimport (
-    C_CANCELLED,
-    C_DEAD_END,
-    C_EXHAUSTED,
-    C_FOUND,
-    C_INTERRUPTED,
-    C_NODE_LIMIT,
-    C_NOT_CLOSED,
-    C_NO_MEMORY,
-    C_TIME_LIMIT,
-)
+from .status cimport C_EXHAUSTED, C_FOUND, C_INTERRUPTED, C_NODE_LIMIT, C_NO_MEMORY
 
-from .mix cimport splitmix64
-from .neighbour_table cimport FREE_BELOW, POLL_MASK, VISITED, check_table
-from .poll cimport (
-    POLL_CANCELLED,
-    POLL_INTERRUPTED,
-    POLL_TIME_LIMIT,
-    cancel_address,
-    poll_status,
-    reraise_pending,
-)
+from .neighbour_table cimport FREE_BELOW, MAX_TABLE_WIDTH, POLL_MASK, VISITED, check_table
+from .poll cimport cancel_address, reraise_pending
 from .search cimport (
     Counters,
     T_POHL,
@@ -67,225 +51,24 @@ cdef enum:
     NO_VALUE = 99999
 
 
-cdef inline int _polled(double deadline, const uint8_t* cancel) noexcept nogil:
-    cdef int p = poll_status(deadline, cancel)
-    if p == POLL_TIME_LIMIT:
-        return C_TIME_LIMIT
-    if p == POLL_CANCELLED:
-        return C_CANCELLED
-    if p == POLL_INTERRUPTED:
-        return C_INTERRUPTED
-    return C_FOUND
+include "search_loops.table.pxi"
 
 
-cdef struct Graph:
-    const int32_t* nbr      # n rows of `width` entries, valid ones first
-    const uint8_t* deg      # neighbours of each square
-    Py_ssize_t n
-    Py_ssize_t width
-
-
-cdef inline void _visit(int32_t* c, const Graph* g, Py_ssize_t p) noexcept nogil:
-    cdef const int32_t* row = g.nbr + p * g.width
-    cdef int k
-    c[p] += VISITED
-    for k in range(g.deg[p]):
-        c[row[k]] -= 1
-
-
-cdef inline void _unvisit(int32_t* c, const Graph* g, Py_ssize_t p) noexcept nogil:
-    cdef const int32_t* row = g.nbr + p * g.width
-    cdef int k
-    c[p] -= VISITED
-    for k in range(g.deg[p]):
-        c[row[k]] += 1
-
-
-cdef inline bint _adjacent(const Graph* g, Py_ssize_t p, Py_ssize_t s) noexcept nogil:
-    cdef const int32_t* row = g.nbr + p * g.width
-    cdef int k
-    for k in range(g.deg[p]):
-        if row[k] == s:
-            return True
-    return False
+cdef inline Graph _graph(const int32_t* nbr, const uint8_t* deg, Py_ssize_t n,
+                         Py_ssize_t width, const int64_t* far) noexcept nogil:
+    cdef Graph g
+    g.nbr = nbr
+    g.deg = deg
+    g.far = far
+    g.n = n
+    g.width = width
+    return g
 
 
 cdef void _count_all(int32_t* c, const Graph* g) noexcept nogil:
     cdef Py_ssize_t p
     for p in range(g.n):
         c[p] = g.deg[p]
-
-
-cdef void _fill_steps(int32_t* steps, Py_ssize_t n, const int32_t* path,
-                      Py_ssize_t length) noexcept nogil:
-    cdef Py_ssize_t i
-    if length < n:
-        for i in range(n):
-            steps[i] = -1
-    for i in range(length):
-        steps[path[i]] = <int32_t>i
-
-
-cdef inline int _order_candidates(const int32_t* c, const Graph* g, Py_ssize_t p,
-                                  uint8_t* out) noexcept nogil:
-    """Write the slots of p's free neighbours to out, stably sorted by onward count."""
-    cdef const int32_t* row = g.nbr + p * g.width
-    cdef int k, n = 0, i
-    cdef int32_t d
-    cdef int32_t keys[64]
-    for k in range(g.deg[p]):
-        d = c[row[k]]
-        if d < FREE_BELOW:
-            i = n
-            while i > 0 and keys[i - 1] > d:
-                keys[i] = keys[i - 1]
-                out[i] = out[i - 1]
-                i -= 1
-            keys[i] = d
-            out[i] = <uint8_t>k
-            n += 1
-    return n
-
-
-cdef int _dfs_plain(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ssize_t s,
-                    Py_ssize_t last, bint closed, int64_t max_nodes, double deadline,
-                    const uint8_t* cancel, Counters* out) noexcept nogil:
-    """The textbook search over the table (``search.pyx``'s ``_dfs_plain``)."""
-    cdef Py_ssize_t depth = 0, p = s, q = 0
-    cdef int64_t nodes = 1, backtracks = 0
-    cdef int k = 0, status, dp = g.deg[s]
-    cdef const int32_t* row = g.nbr + s * g.width
-    c[s] += VISITED
-    pth[0] = <int32_t>s
-    if last == 0 and not closed:
-        status = C_FOUND
-    else:
-        while True:
-            while k < dp:
-                q = row[k]
-                k += 1
-                if c[q] < FREE_BELOW:
-                    break
-            else:
-                c[p] -= VISITED
-                if depth == 0:
-                    status = C_EXHAUSTED
-                    break
-                depth -= 1
-                backtracks += 1
-                p = pth[depth]
-                k = mv[depth]
-                dp = g.deg[p]
-                row = g.nbr + p * g.width
-                continue
-            if nodes >= max_nodes:
-                status = C_NODE_LIMIT
-                break
-            mv[depth] = <uint8_t>k
-            depth += 1
-            pth[depth] = <int32_t>q
-            c[q] += VISITED
-            nodes += 1
-            if depth == last and (not closed or _adjacent(g, q, s)):
-                status = C_FOUND
-                break
-            p = q
-            dp = g.deg[p]
-            row = g.nbr + p * g.width
-            k = dp if depth == last else 0
-            if (nodes & POLL_MASK) == 0:
-                status = _polled(deadline, cancel)
-                if status != C_FOUND:
-                    break
-    out.nodes = nodes
-    out.backtracks = backtracks
-    out.depth = depth
-    return status
-
-
-cdef inline int _visit_ordered(int32_t* c, const Graph* g, Py_ssize_t p,
-                               uint8_t* out) noexcept nogil:
-    """``_visit`` and ``_order_candidates`` in one pass over p's row.
-
-    A visit lowers each neighbour's count once (a row lists a square once),
-    so a neighbour's count right after its own decrement is its count after
-    the whole visit: the candidates and their order are exactly those of
-    ``_visit`` then ``_order_candidates``, for half the loads.
-    """
-    cdef const int32_t* row = g.nbr + p * g.width
-    cdef int k, n = 0, i
-    cdef int32_t d, u
-    cdef int32_t keys[64]
-    c[p] += VISITED
-    for k in range(g.deg[p]):
-        u = row[k]
-        c[u] -= 1
-        d = c[u]
-        if d < FREE_BELOW:
-            i = n
-            while i > 0 and keys[i - 1] > d:
-                keys[i] = keys[i - 1]
-                out[i] = out[i - 1]
-                i -= 1
-            keys[i] = d
-            out[i] = <uint8_t>k
-            n += 1
-    return n
-
-
-cdef int _dfs_ordered(int32_t* c, const Graph* g, int32_t* pth, uint8_t* mv, Py_ssize_t s,
-                      Py_ssize_t last, bint closed, int64_t max_nodes, double deadline,
-                      const uint8_t* cancel, Counters* out) noexcept nogil:
-    """Warnsdorff-ordered backtracking (``search.pyx``'s ``_dfs_ordered``)."""
-    cdef Py_ssize_t depth = 0, q, base = 0, stride = g.width + 2
-    cdef int64_t nodes = 1, backtracks = 0
-    cdef int i, status
-    _visit(c, g, s)
-    pth[0] = <int32_t>s
-    mv[0] = 0
-    mv[1] = <uint8_t>_order_candidates(c, g, s, mv + 2)
-    if last == 0 and not closed:
-        status = C_FOUND
-    else:
-        while True:
-            i = mv[base]
-            if i >= mv[base + 1]:
-                _unvisit(c, g, pth[depth])
-                if depth == 0:
-                    status = C_EXHAUSTED
-                    break
-                depth -= 1
-                base -= stride
-                backtracks += 1
-                continue
-            if nodes >= max_nodes:
-                status = C_NODE_LIMIT
-                break
-            mv[base] = <uint8_t>(i + 1)
-            q = g.nbr[pth[depth] * g.width + mv[base + 2 + i]]
-            depth += 1
-            base += stride
-            pth[depth] = <int32_t>q
-            nodes += 1
-            i = _visit_ordered(c, g, q, mv + base + 2)
-            mv[base] = 0
-            if depth == last:
-                if not closed or _adjacent(g, q, s):
-                    status = C_FOUND
-                    break
-                mv[base + 1] = 0
-            elif closed and c[s] == VISITED:
-                mv[base + 1] = 0
-            else:
-                mv[base + 1] = <uint8_t>i
-            if (nodes & POLL_MASK) == 0:
-                status = _polled(deadline, cancel)
-                if status != C_FOUND:
-                    break
-    out.nodes = nodes
-    out.backtracks = backtracks
-    out.depth = depth
-    return status
 
 
 cdef Py_ssize_t table_work_entries(Py_ssize_t n) noexcept nogil:
@@ -309,13 +92,8 @@ cdef int table_tree_search(int32_t* steps, const int32_t* nbr, const uint8_t* de
     otherwise.  ``work`` has ``table_work_entries(n)`` entries and ``moves``
     ``table_move_entries(n, width, ordered)``.  ``max_nodes`` <= 0: no limit.
     """
-    cdef Graph g
+    cdef Graph g = _graph(nbr, deg, n, width, NULL)
     cdef int status
-    cdef Py_ssize_t i
-    g.nbr = nbr
-    g.deg = deg
-    g.n = n
-    g.width = width
     if max_nodes <= 0:
         max_nodes = INT64_MAX
     if ordered:
@@ -323,27 +101,14 @@ cdef int table_tree_search(int32_t* steps, const int32_t* nbr, const uint8_t* de
         status = _dfs_ordered(work, &g, work + n + 1, moves, start, n - 1, closed, max_nodes,
                               deadline, cancel, counters)
     else:
-        for i in range(n):
-            work[i] = 0
+        _fill(work, n, 0)
         status = _dfs_plain(work, &g, work + n + 1, moves, start, n - 1, closed, max_nodes,
                             deadline, cancel, counters)
     if status == C_FOUND:
-        _fill_steps(steps, n, work + n + 1, n)
+        _fill_path(steps, n, &g, work + n + 1, n)
     else:
-        for i in range(n):
-            steps[i] = -1
+        _fill(steps, n, -1)
     return status
-
-
-cdef inline int32_t _second_level(const int32_t* c, const Graph* g, Py_ssize_t q) noexcept nogil:
-    cdef const int32_t* row = g.nbr + q * g.width
-    cdef int k
-    cdef int32_t d, best = NO_VALUE
-    for k in range(g.deg[q]):
-        d = c[row[k]]
-        if d < best:
-            best = d
-    return best if best < FREE_BELOW else NO_VALUE
 
 
 cdef int table_greedy_walk(int32_t* steps, const int32_t* nbr, const uint8_t* deg,
@@ -356,72 +121,12 @@ cdef int table_greedy_walk(int32_t* steps, const int32_t* nbr, const uint8_t* de
     ``far[p]`` is the Roth key of square p (larger: farther from the centre).
     ``steps`` receives the squares reached (-1 elsewhere) whatever the status.
     """
-    cdef Graph g
-    cdef Py_ssize_t ties[64]
-    cdef Py_ssize_t p, q, steps_done = 1
-    cdef const int32_t* row
-    cdef int32_t* c = work
-    cdef int32_t* pth = work + n + 1
-    cdef int32_t d, best, key, best_key
-    cdef int64_t dist, best_dist
-    cdef int status = C_FOUND, k, nt
-    cdef uint64_t state = seed
-    g.nbr = nbr
-    g.deg = deg
-    g.n = n
-    g.width = width
-    _count_all(c, &g)
-    pth[0] = <int32_t>start
-    _visit(c, &g, start)
-    while steps_done < n:
-        p = pth[steps_done - 1]
-        row = nbr + p * width
-        best = FREE_BELOW
-        nt = 0
-        for k in range(deg[p]):
-            q = row[k]
-            d = c[q]
-            if d < best:
-                best = d
-                ties[0] = q
-                nt = 1
-            elif d == best:
-                ties[nt] = q
-                nt += 1
-        if nt == 0:
-            status = C_DEAD_END
-            break
-        q = ties[0]
-        if nt > 1:
-            if tie_break == T_RANDOM:
-                q = ties[splitmix64(&state) % <uint64_t>nt]
-            elif tie_break == T_ROTH:
-                best_dist = -1
-                for k in range(nt):
-                    dist = far[ties[k]]
-                    if dist > best_dist:
-                        best_dist = dist
-                        q = ties[k]
-            elif tie_break == T_POHL:
-                best_key = NO_VALUE + 1
-                for k in range(nt):
-                    key = _second_level(c, &g, ties[k])
-                    if key < best_key:
-                        best_key = key
-                        q = ties[k]
-        pth[steps_done] = <int32_t>q
-        _visit(c, &g, q)
-        steps_done += 1
-        if (steps_done & POLL_MASK) == 0:
-            status = _polled(deadline, cancel)
-            if status != C_FOUND:
-                break
-    if status == C_FOUND and closed and not _adjacent(&g, pth[steps_done - 1], start):
-        status = C_NOT_CLOSED
-    _fill_steps(steps, n, pth, steps_done)
-    counters.nodes = steps_done
-    counters.backtracks = 0
-    counters.depth = steps_done - 1
+    cdef Graph g = _graph(nbr, deg, n, width, far)
+    cdef int status
+    _count_all(work, &g)
+    status = _greedy(work, &g, work + n + 1, start, n, tie_break, seed, closed, deadline,
+                     cancel, counters)
+    _fill_path(steps, n, &g, work + n + 1, counters.nodes)
     return status
 
 
@@ -688,7 +393,7 @@ def between(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1] de
     doubled the time, and on 100x101 took 1.9 s for a 1.5 ms search).
     ``max_nodes`` <= 0: no limit.
     """
-    cdef Py_ssize_t n = steps.shape[0], width = nbr.shape[1], i
+    cdef Py_ssize_t n = steps.shape[0], width = nbr.shape[1]
     cdef const uint8_t* flag = cancel_address(cancel)
     cdef Counters counters
     cdef Graph g
@@ -707,10 +412,7 @@ def between(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1] de
                                        dtype=np.uint8)
     cdef uint8_t[::1] near = np.zeros(n + 1, dtype=np.uint8)
     cdef int32_t[::1] queue = np.empty(n + 1, dtype=np.int32)
-    g.nbr = &nbr[0, 0]
-    g.deg = &deg[0]
-    g.n = n
-    g.width = width
+    g = _graph(&nbr[0, 0], &deg[0], n, width, NULL)
     if max_nodes <= 0:
         max_nodes = INT64_MAX
     counters.nodes = counters.backtracks = counters.depth = 0
@@ -719,9 +421,8 @@ def between(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1] de
         status = _dfs_between(&work[0], &g, &work[n + 1], &moves[0], &near[0], &queue[0],
                               start, end, connect_depth, max_nodes, deadline, flag, &counters)
         if status == C_FOUND:
-            _fill_steps(&steps[0], n, &work[n + 1], n)
+            _fill_path(&steps[0], n, &g, &work[n + 1], n)
         else:
-            for i in range(n):
-                steps[i] = -1
+            _fill(&steps[0], n, -1)
     _raise_for(status, n, "search")
     return status, counters.nodes, counters.backtracks

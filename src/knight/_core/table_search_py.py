@@ -34,6 +34,7 @@ from .search_py import (
     NODE_LIMIT,
     NOT_CLOSED,
     break_tie,
+    next_free,
 )
 
 if TYPE_CHECKING:
@@ -128,14 +129,8 @@ def backtrack(
                     ))
         else:
             row = rows[p]
-            k = first = nxt[depth]
-            while k < len(row):
-                u = row[k]
-                k += 1
-                if c[u] < FREE_BELOW:
-                    q = u
-                    break
-            nxt[depth] = k
+            first = nxt[depth]
+            q, nxt[depth] = next_free(c, row, first, FREE_BELOW)
             if trace is not None and q >= 0:
                 trace(TraceEvent(
                     "move", depth + 1, label[p],
