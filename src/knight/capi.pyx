@@ -100,9 +100,12 @@ cdef const int32_t* _order(const int32_t* order) noexcept nogil:
 
 
 cdef int _check(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t start_col,
-                const int32_t* order, const int32_t** moves) noexcept nogil:
-    """KT_OK, or KT_BAD_ARGUMENT for a board, start or order the cores cannot take."""
+                const int32_t* order, const int32_t** moves, kt_stats* stats) noexcept nogil:
+    """KT_OK, or KT_BAD_ARGUMENT for a board, start or order the cores cannot take;
+    the stats are cleared either way, so a refused call never shows the last
+    call's figures."""
     cdef Py_ssize_t rows = board.shape[0], cols = board.shape[1]
+    _clear_stats(stats)
     if not _good_size(rows, cols):
         return KT_BAD_ARGUMENT
     if not (0 <= start_row < rows and 0 <= start_col < cols):
@@ -126,8 +129,7 @@ cdef int kt_warnsdorff(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t s
                        kt_stats* stats) noexcept nogil:
     cdef const int32_t* moves = NULL
     cdef Counters counters
-    cdef int status = _check(board, start_row, start_col, order, &moves)
-    _clear_stats(stats)
+    cdef int status = _check(board, start_row, start_col, order, &moves, stats)
     if status != KT_OK:
         return status
     if tie_break < <int>KT_TIE_FIRST or tie_break > <int>KT_TIE_POHL:
@@ -144,8 +146,7 @@ cdef int _tree(int32_t[:, ::1] board, Py_ssize_t start_row, Py_ssize_t start_col
                double deadline, const uint8_t* cancel, kt_stats* stats) noexcept nogil:
     cdef const int32_t* moves = NULL
     cdef Counters counters
-    cdef int status = _check(board, start_row, start_col, order, &moves)
-    _clear_stats(stats)
+    cdef int status = _check(board, start_row, start_col, order, &moves, stats)
     if status != KT_OK:
         return status
     status = run_tree_search(&board[0, 0], board.shape[0], board.shape[1], moves, start_row,
@@ -288,30 +289,33 @@ cdef int _check_search(const kt_board* board, const int32_t* steps, Py_ssize_t s
     return KT_OK
 
 
+cdef int _work(const kt_board* board, int32_t** work) noexcept nogil:
+    """Allocate a search's int32 work array into ``work`` (the caller frees it)
+    and check in it that the table lists every move both ways."""
+    work[0] = <int32_t*>alloc_work(table_work_entries(board.squares) * sizeof(int32_t))
+    if work[0] == NULL:
+        return KT_NO_MEMORY
+    return KT_OK if _balanced(board, work[0]) else KT_BAD_ARGUMENT
+
+
 cdef int kt_board_warnsdorff(const kt_board* board, int32_t* steps, Py_ssize_t start,
                              int tie_break, uint64_t seed, bint closed, double deadline,
                              const uint8_t* cancel, kt_stats* stats) noexcept nogil:
     cdef Counters counters
-    cdef int32_t* work
+    cdef int32_t* work = NULL
     cdef int status = _check_search(board, steps, start, stats)
-    if status != KT_OK:
-        return status
-    if tie_break < <int>KT_TIE_FIRST or tie_break > <int>KT_TIE_POHL:
-        return KT_BAD_ARGUMENT
-    if tie_break == <int>KT_TIE_ROTH and board.roth == NULL:
-        return KT_BAD_ARGUMENT
-    work = <int32_t*>alloc_work(table_work_entries(board.squares) * sizeof(int32_t))
-    if work == NULL:
-        return KT_NO_MEMORY
-    if not _balanced(board, work):
-        free(work)
-        return KT_BAD_ARGUMENT
-    counters.nodes = counters.backtracks = counters.depth = 0
-    status = table_greedy_walk(steps, board.neighbours, board.degree, board.squares,
-                               board.width, work, board.roth, start, tie_break, seed, closed,
-                               deadline, cancel, &counters)
+    if status == KT_OK and (tie_break < <int>KT_TIE_FIRST or tie_break > <int>KT_TIE_POHL
+                            or (tie_break == <int>KT_TIE_ROTH and board.roth == NULL)):
+        status = KT_BAD_ARGUMENT
+    if status == KT_OK:
+        status = _work(board, &work)
+    if status == KT_OK:
+        counters.nodes = counters.backtracks = counters.depth = 0
+        status = table_greedy_walk(steps, board.neighbours, board.degree, board.squares,
+                                   board.width, work, board.roth, start, tie_break, seed, closed,
+                                   deadline, cancel, &counters)
+        _stats(stats, &counters, counters.nodes)
     free(work)
-    _stats(stats, &counters, counters.nodes)
     return status
 
 
@@ -319,18 +323,16 @@ cdef int kt_board_backtrack(const kt_board* board, int32_t* steps, Py_ssize_t st
                             bint ordered, bint closed, int64_t max_nodes, double deadline,
                             const uint8_t* cancel, kt_stats* stats) noexcept nogil:
     cdef Counters counters
-    cdef int32_t* work
-    cdef uint8_t* moves
+    cdef int32_t* work = NULL
+    cdef uint8_t* moves = NULL
     cdef int status = _check_search(board, steps, start, stats)
-    if status != KT_OK:
-        return status
-    work = <int32_t*>alloc_work(table_work_entries(board.squares) * sizeof(int32_t))
-    moves = <uint8_t*>alloc_work(table_move_entries(board.squares, board.width, ordered))
-    if work == NULL or moves == NULL:
-        status = KT_NO_MEMORY
-    elif not _balanced(board, work):
-        status = KT_BAD_ARGUMENT
-    else:
+    if status == KT_OK:
+        status = _work(board, &work)
+    if status == KT_OK:
+        moves = <uint8_t*>alloc_work(table_move_entries(board.squares, board.width, ordered))
+        if moves == NULL:
+            status = KT_NO_MEMORY
+    if status == KT_OK:
         counters.nodes = counters.backtracks = counters.depth = 0
         status = table_tree_search(steps, board.neighbours, board.degree, board.squares,
                                    board.width, work, moves, start, ordered, closed, max_nodes,
