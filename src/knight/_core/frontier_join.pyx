@@ -41,6 +41,15 @@ from .frontier_state cimport (
 import time as _time
 
 # The join's own C helper (the shared ones are in frontier_state.pxd).
+
+cdef inline void _powers_of_three(uint64_t* pw) noexcept nogil:
+    """pw[k] = 3^k for k < 32: a boundary profile is a base-3 number, one
+    digit a boundary cell."""
+    cdef int k
+    pw[0] = 1
+    for k in range(1, 32):
+        pw[k] = pw[k - 1] * 3
+
 cdef extern from *:
     """
     /* a*b mod m for m < 2^63 without 128-bit integers (MSVC has none) */
@@ -77,9 +86,7 @@ def profiles(int W, const uint64_t[::1] lo, const uint64_t[::1] hi,
     cdef int S = 2 * W + 1, k, c, d
     cdef uint64_t pr, nt
     cdef uint64_t pw[32]
-    pw[0] = 1
-    for k in range(1, 32):
-        pw[k] = pw[k - 1] * 3
+    _powers_of_three(pw)
     with nogil:
         for i in range(n):
             pr = 0
@@ -345,9 +352,7 @@ def wanted(int W, bint path_mode, const int32_t[::1] tgt, uint64_t lprof):
     cdef int j, nv, nb = 2 * W
     if tgt.shape[0] != nb or nb > 26:
         raise ValueError(f"tgt must hold the 2W = {nb} boundary targets (W <= 13)")
-    pw[0] = 1
-    for j in range(1, 32):
-        pw[j] = pw[j - 1] * 3
+    _powers_of_three(pw)
     nv = _wanted(lprof, &tgt[0], nb, path_mode, pw, wants)
     return [wants[j] for j in range(nv)]
 
@@ -428,9 +433,7 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
         if rms == NULL or rmw == NULL or rreal == NULL or acc == NULL or tot == NULL \
                 or nb > 26 or ht == NULL:
             return C_NO_MEMORY
-        pw[0] = 1
-        for j in range(1, 32):
-            pw[j] = pw[j - 1] * 3
+        _powers_of_three(pw)
         for j in range(nw):
             tot[j] = 0
         if keep and per_left.shape[0] != nl and per_left.shape[0] != nl * nw:

@@ -25,6 +25,7 @@ from .mix cimport mix64
 import numpy as _np
 from .poll cimport POLL_GO, poll_status, reraise_pending
 from .frontier_state cimport C_EMPTY, C_FULL, C_TERM, MAXS, need_min
+from .small_sort cimport insert_sorted
 
 cdef enum:
     MAXP = 16
@@ -386,12 +387,7 @@ cdef class Stepper:
         for j in range(4):
             q = self.back[4 * p + j]
             if q >= 0 and self.last_fwd[q] == p:
-                i = nfin
-                while i > 0 and fin[i - 1] > q:
-                    fin[i] = fin[i - 1]
-                    i -= 1
-                fin[i] = q
-                nfin += 1
+                nfin = insert_sorted(fin, nfin, q)
         if self.last_fwd[p] == p:
             fin[nfin] = p
             nfin += 1

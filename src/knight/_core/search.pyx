@@ -261,16 +261,22 @@ cdef int tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols, int32_t* 
     return status
 
 
+cdef int32_t* _work(Py_ssize_t rows, Py_ssize_t cols, Counters* counters) noexcept nogil:
+    """A search's int32 work array (NULL: no memory), the counters zeroed
+    first so that a caller reads zeros after a refusal."""
+    counters.nodes = counters.backtracks = counters.depth = 0
+    return <int32_t*>alloc_work(work_entries(rows, cols) * sizeof(int32_t))
+
+
 cdef int run_tree_search(int32_t* board, Py_ssize_t rows, Py_ssize_t cols,
                          const int32_t* order, Py_ssize_t start_row, Py_ssize_t start_col,
                          bint ordered, bint closed, int64_t max_nodes, double deadline,
                          const uint8_t* cancel, Counters* counters) noexcept nogil:
     """:c:func:`tree_search` on work memory allocated here and freed; C_NO_MEMORY
     (board untouched) when there is none."""
-    cdef int32_t* work = <int32_t*>alloc_work(work_entries(rows, cols) * sizeof(int32_t))
+    cdef int32_t* work = _work(rows, cols, counters)
     cdef int8_t* moves = <int8_t*>alloc_work(move_entries(rows, cols, ordered))
     cdef int status = C_NO_MEMORY
-    counters.nodes = counters.backtracks = counters.depth = 0
     if work != NULL and moves != NULL:
         status = tree_search(board, rows, cols, work, moves, order, start_row, start_col,
                              ordered, closed, max_nodes, deadline, cancel, counters)
@@ -416,9 +422,8 @@ cdef int run_greedy_walk(int32_t* board, Py_ssize_t rows, Py_ssize_t cols,
                          const uint8_t* cancel, Counters* counters) noexcept nogil:
     """:c:func:`greedy_walk` on work memory allocated here and freed; C_NO_MEMORY
     (board untouched) when there is none."""
-    cdef int32_t* work = <int32_t*>alloc_work(work_entries(rows, cols) * sizeof(int32_t))
+    cdef int32_t* work = _work(rows, cols, counters)
     cdef int status = C_NO_MEMORY
-    counters.nodes = counters.backtracks = counters.depth = 0
     if work != NULL:
         status = greedy_walk(board, rows, cols, work, order, start_row, start_col, tie_break,
                              seed, closed, deadline, cancel, counters)

@@ -23,6 +23,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from .move_order cimport DC, DR
+from .small_sort cimport insert_sorted
 
 import os
 
@@ -395,13 +396,7 @@ cdef int configure(const BlockSet* s, int b, int mask, int split,
             t = pb
         else:
             return -1        # the stored block lacks this join edge
-        # Insertion sort: at most four cuts.
-        y = n
-        while y > 0 and cuts[y - 1] > t:
-            cuts[y] = cuts[y - 1]
-            y -= 1
-        cuts[y] = t
-        n += 1
+        n = insert_sorted(cuts, n, t)    # at most four cuts
         link_at[pa], link_at[pb] = ja, jb
     if closed and n == 0:
         # A lone block: its cycle, read from the start.
