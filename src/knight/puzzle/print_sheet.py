@@ -37,16 +37,16 @@ def svg(puzzle: Puzzle, *, solution: bool, path: bool, size: int, title: str | N
     from ..render import puzzle_svg
 
     return puzzle_svg(puzzle.board, puzzle.clues, solution=sheet_solution(puzzle, solution, path),
-                      path=bool(path), size=size, title=title)
+                      path=bool(path), size=size, title=title, closed=puzzle.closed)
 
 
 def png(puzzle: Puzzle, target: str | os.PathLike[str], *, solution: bool, path: bool,
-        size: int) -> None:
+        size: int, title: str | None) -> None:
     """Save the sheet as a PNG file (see :meth:`knight.puzzle.Puzzle.to_png`)."""
     from ..render import puzzle_png
 
     puzzle_png(puzzle.board, puzzle.clues, target, solution=sheet_solution(puzzle, solution, path),
-               path=bool(path), size=size)
+               path=bool(path), size=size, title=title, closed=puzzle.closed)
 
 
 def html(puzzle: Puzzle, *, size: int, title: str | None) -> str:
