@@ -321,6 +321,23 @@ class Puzzle:
         (needs Pillow, the ``plot`` extra)."""
         print_sheet.png(self, target, solution=solution, path=path, size=size, title=title)
 
+    def to_pdf(self, target: str | os.PathLike[str], *, solution: bool = False,
+               path: bool = False, title: str | None = None, paper: str = "a4") -> None:
+        """Save the sheet :meth:`to_svg` draws as a one-page vector PDF
+        ``target`` (a ``.pdf`` file), centred on ``paper`` (``"a4"`` or
+        ``"letter"``) with margins: lines and text, no raster image.  Needs
+        ReportLab, the ``pdf`` extra (``pip install "knight-tour[pdf]"``).
+        :func:`knight.puzzle.booklet` puts several puzzles in one PDF.
+
+        >>> import knight, os, tempfile
+        >>> p = knight.puzzle.make(6, seed=1)
+        >>> target = os.path.join(tempfile.mkdtemp(), "puzzle.pdf")
+        >>> p.to_pdf(target, paper="letter")
+        >>> open(target, "rb").read(5)
+        b'%PDF-'
+        """
+        print_sheet.pdf(self, target, solution=solution, path=path, title=title, paper=paper)
+
     def to_html(self, *, size: int = 640, title: str | None = None) -> str:
         """A page to solve the puzzle on, one self-contained HTML document:
         click a square and type a number; an entry that breaks the rules (out
@@ -339,17 +356,21 @@ class Puzzle:
         return print_sheet.html(self, size=size, title=title)
 
     def save(self, path: str | os.PathLike[str], **options: Any) -> None:
-        """Save the sheet by extension: ``.svg`` (no dependency) or ``.png``
-        (Pillow); ``.html`` writes :meth:`to_html`, ``.txt`` :meth:`to_text`
-        and ``.json`` :meth:`to_json`."""
+        """Save the sheet by extension: ``.svg`` (no dependency), ``.png``
+        (Pillow) or ``.pdf`` (ReportLab: :meth:`to_pdf`, vector); ``.html``
+        writes :meth:`to_html`, ``.txt`` :meth:`to_text` and ``.json``
+        :meth:`to_json`."""
         name = os.fspath(path)
         ext = os.path.splitext(name)[1].lower()
         if ext == ".png":
             self.to_png(name, **options)
             return
+        if ext == ".pdf":
+            self.to_pdf(name, **options)
+            return
         if ext not in (".svg", ".html", ".htm", ".txt", ".json"):
             raise ValueError(f"cannot save a puzzle as {ext or 'a file without extension'!r}: "
-                             "use .svg, .png, .html, .txt or .json")
+                             "use .svg, .png, .pdf, .html, .txt or .json")
         if options and ext not in (".svg", ".html", ".htm"):
             raise ValueError(f"{ext} takes no options, got {', '.join(sorted(options))}")
         if ext == ".svg":

@@ -90,6 +90,15 @@ from .palette import (
     WRAP,
 )
 from .path import Segment, path_runs
+from .pdf import (
+    PAPERS,
+    SHEETS_PER_PAGE,
+    PdfSheet,
+    check_paper,
+    puzzle_pdf,
+    require_reportlab,
+    sheets_pdf,
+)
 from .pillow import require_pillow
 from .pixels import png_bytes
 from .png import partial_png, to_png
@@ -163,6 +172,9 @@ __all__ = [
     # Tours, partial tours and puzzle sheets, in every format.
     "to_svg", "to_png", "to_gif", "save", "partial_svg", "partial_png", "puzzle_svg",
     "puzzle_png",
+    # Puzzle sheets and booklets as vector PDF (ReportLab, the pdf extra).
+    "puzzle_pdf", "sheets_pdf", "PdfSheet", "PAPERS", "SHEETS_PER_PAGE", "check_paper",
+    "require_reportlab",
     # Pages to play: a tour, a puzzle.
     "tour_html", "puzzle_html", "PAGE_MAX_SQUARES",
     # What a puzzle sheet says: the kind of puzzle and its rule.
