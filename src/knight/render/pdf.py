@@ -156,19 +156,18 @@ class _Pen:
         if width is not None and wide > width * self.s:
             pt *= width * self.s / wide
             wide = stringWidth(text, font, pt)
+        if halo:
+            # A paper-coloured card under the digits, over the path: the SVG's
+            # halo without a second copy of the text (which searching and
+            # copying would find twice).
+            pad = halo * self.s / 2
+            self.c.saveState()
+            self.c.setFillColor(HexColor(SHEET_PAPER))
+            self.c.roundRect(self.x(x) - wide / 2 - pad, self.y(y) - pad, wide + 2 * pad,
+                             0.72 * pt + 2 * pad, pad, stroke=0, fill=1)
+            self.c.restoreState()
         t = self.c.beginText(self.x(x) - wide / 2, self.y(y))
         t.setFont(font, pt)
-        if halo:
-            self.c.saveState()
-            self.c.setStrokeColor(HexColor(SHEET_PAPER))
-            self.c.setLineWidth(halo * self.s)
-            self.c.setLineJoin(1)
-            t.setTextRenderMode(1)
-            t.textOut(text)
-            self.c.drawText(t)
-            self.c.restoreState()
-            t = self.c.beginText(self.x(x) - wide / 2, self.y(y))
-            t.setFont(font, pt)
         t.setFillColor(HexColor(colour))
         t.textOut(text)
         self.c.drawText(t)
