@@ -321,3 +321,9 @@ CORE, TWIN = Impl("core"), Impl("twin")
 def impl(request):
     """The cores, then their pure-Python twins, behind one interface (:class:`Impl`)."""
     return request.param
+
+
+def sheet_numbers(svg):
+    """How many numbers a puzzle sheet's grid shows (its title and rule are
+    text too, above the grid)."""
+    return svg.split('class="board"', 1)[1].count("<text")

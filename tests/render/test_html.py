@@ -335,8 +335,8 @@ def test_puzzle_save_html(tmp_path):
     p = PUZZLES["hidato"]()
     p.save(tmp_path / "p.html", size=300)
     assert (tmp_path / "p.html").read_text(encoding="utf-8") == p.to_html(size=300)
-    with pytest.raises(ValueError, match=r"use \.svg, \.png, \.html, \.txt or \.json"):
-        p.save(tmp_path / "p.pdf")
+    with pytest.raises(ValueError, match=r"use \.svg, \.png, \.pdf, \.html, \.txt or \.json"):
+        p.save(tmp_path / "p.doc")
 
 
 # -- the command line ------------------------------------------------------------------------

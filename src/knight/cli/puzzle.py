@@ -1,7 +1,9 @@
 """``knight puzzle``: make, solve and check path puzzles with clues.
 
 ``knight puzzle make 8 --seed 3`` prints a knight's-tour puzzle with a
-unique solution (``--svg``/``--png`` draw its sheet); ``knight puzzle solve
+unique solution (``--svg``/``--png``/``--pdf`` draw its sheet); ``knight
+puzzle book 12 8 --pdf book.pdf --seed 1`` writes twelve into one PDF
+booklet, the solutions at the back; ``knight puzzle solve
 FILE`` prints the solution of a puzzle file (``-``: standard input);
 ``knight puzzle check FILE`` says whether its solution is unique.  A puzzle
 file is the text of :meth:`knight.puzzle.Puzzle.from_text` or the JSON of
@@ -22,8 +24,8 @@ import time
 from typing import Any
 
 from ..board import Board
-from ..puzzle import Puzzle, count, make, solve
-from ..render import require_pillow
+from ..puzzle import BOOKLET_PER_PAGE, Puzzle, booklet, count, make, solve
+from ..render import PAPERS, require_pillow, require_reportlab
 from .common import (
     EXIT_NO_TOUR,
     EXIT_OK,
@@ -72,6 +74,8 @@ def _check_pictures(args: argparse.Namespace, names: tuple[str, ...]) -> None:
             raise UsageError(f"{flag} needs a file name ending in .{ext}, got {path!r}")
         if ext == "png":
             require_pillow()
+        if ext == "pdf":
+            require_reportlab()
 
 
 def _save(puzzle: Puzzle, args: argparse.Namespace, solution: bool, svg: str | None,
@@ -126,10 +130,22 @@ def _file_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=ascii_float, help="stop after this many seconds")
 
 
+def _pdf_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--paper", choices=tuple(PAPERS), default="a4",
+                   help="the PDF's paper (default: a4)")
+    p.add_argument("--title", help="the title printed on the PDF (default: the kind of puzzle, "
+                   "such as Hidato)")
+
+
 def _make(args: argparse.Namespace) -> int:
-    _check_pictures(args, ("svg", "png", "html", "solution_svg", "solution_png"))
-    if args.path and args.solution_svg is None and args.solution_png is None:
-        refuse("--path", "with --solution-svg or --solution-png")
+    _check_pictures(args, ("svg", "png", "pdf", "html", "solution_svg", "solution_png",
+                           "solution_pdf"))
+    if args.path and args.solution_svg is None and args.solution_png is None \
+            and args.solution_pdf is None:
+        refuse("--path", "with --solution-svg, --solution-png or --solution-pdf")
+    for flag, given in (("--paper", args.paper != "a4"), ("--title", args.title is not None)):
+        if given and args.pdf is None and args.solution_pdf is None:
+            refuse(flag, "with --pdf or --solution-pdf")
     rows, cols = board_or_size(args)
     board = rows if isinstance(rows, Board) else Board(rows, cols)
     seed = args.seed
@@ -151,10 +167,40 @@ def _make(args: argparse.Namespace) -> int:
         sys.stderr.write(f"{seconds:.6f} s, {len(puzzle.clues)} clues\n")
     _save(puzzle, args, False, args.svg, args.png)
     _save(puzzle, args, True, args.solution_svg, args.solution_png)
+    if args.pdf is not None:
+        puzzle.to_pdf(args.pdf, title=args.title, paper=args.paper)
+    if args.solution_pdf is not None:
+        puzzle.to_pdf(args.solution_pdf, solution=True, path=args.path, paper=args.paper,
+                      title=None if args.title is None else f"{args.title}: solution")
     if args.html is not None:
         page = puzzle.to_html()
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(page)
+    return EXIT_OK
+
+
+def _book(args: argparse.Namespace) -> int:
+    if args.count < 1:
+        raise UsageError(f"N must be at least 1 (the number of puzzles), got {args.count}")
+    _check_pictures(args, ("pdf",))
+    rows, cols = board_or_size(args)
+    board = rows if isinstance(rows, Board) else Board(rows, cols)
+    seed = args.seed
+    if seed is None:
+        seed = random.randrange(2**32)
+        sys.stderr.write(f"knight: seed {seed}\n")
+    puzzles = []
+    for k in range(args.count):
+        try:
+            puzzles.append(make(board, seed=seed + k, clues=args.clues,
+                                symmetric=args.symmetric, closed=args.closed))
+        except ValueError as exc:
+            raise UsageError(flag_message(str(exc), MAKE_FLAGS)) from None
+    pages = booklet(puzzles, args.pdf, per_page=args.per_page,
+                    solutions=not args.no_solutions, title=args.title, paper=args.paper)
+    sys.stdout.write(f"{args.pdf}: {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} "
+                     f"(seeds {seed} to {seed + len(puzzles) - 1}), {pages} page"
+                     f"{'s' if pages != 1 else ''}\n")
     return EXIT_OK
 
 
@@ -191,7 +237,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of ``knight puzzle`` and its actions make, solve and check."""
+    """The parser of ``knight puzzle`` and its actions make, book, solve and check."""
     p = Parser(prog="knight puzzle",
                description="Make, solve and check path puzzles with clues: knight's-tour "
                "puzzles, Hidato (--moves king), Numbrix (--moves wazir), Hopido (--moves "
@@ -216,6 +262,13 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--solution-svg", metavar="FILE", help="also save the solution sheet as SVG")
     m.add_argument("--solution-png", metavar="FILE",
                    help="also save the solution sheet as PNG (needs knight-tour[plot])")
+    m.add_argument("--pdf", metavar="FILE",
+                   help="also save the puzzle sheet as a vector PDF page (needs "
+                   "knight-tour[pdf])")
+    m.add_argument("--solution-pdf", metavar="FILE",
+                   help="also save the solution sheet as a vector PDF page (needs "
+                   "knight-tour[pdf])")
+    _pdf_arguments(m)
     m.add_argument("--html", metavar="FILE",
                    help="also save a page to solve the puzzle on (one self-contained HTML "
                    "file: type numbers in, wrong moves flagged, check, reveal, print)")
@@ -223,6 +276,29 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--time", action="store_true",
                    help="print the seconds taken and the number of clues on standard error")
     board_arguments(m)
+    b = actions.add_parser(
+        "book", help="make N puzzles and write them into one PDF booklet",
+        description="Make N puzzles with unique solutions, with the seeds S, S+1, ..., and "
+        "write them into one vector PDF (knight.puzzle.booklet): --per-page sheets a page, "
+        "the solutions on the last pages.  Needs knight-tour[pdf].", epilog=_EPILOG)
+    b.add_argument("count", type=ascii_int, metavar="N", help="how many puzzles")
+    size_arguments(b)
+    b.add_argument("--pdf", metavar="FILE", required=True, help="the booklet to write (.pdf)")
+    b.add_argument("--seed", type=ascii_int, metavar="S",
+                   help="the puzzles' seeds are S, S+1, ... (default: a random S, printed on "
+                   "standard error)")
+    b.add_argument("--clues", type=ascii_int, metavar="N", help="exactly N clues a puzzle")
+    b.add_argument("--symmetric", action="store_true",
+                   help="clues symmetric under a half turn of the board")
+    b.add_argument("--closed", action="store_true", help="the solutions are closed tours")
+    b.add_argument("--per-page", type=ascii_int, choices=BOOKLET_PER_PAGE, default=1,
+                   metavar="K", help="puzzle sheets a page: 1, 2, 4 or 6 (default: 1)")
+    b.add_argument("--no-solutions", action="store_true",
+                   help="leave out the solution pages")
+    b.add_argument("--paper", choices=tuple(PAPERS), default="a4",
+                   help="the paper (default: a4)")
+    b.add_argument("--title", help="a title printed at the top of every page")
+    board_arguments(b)
     s = actions.add_parser(
         "solve", help="print the solution of a puzzle",
         description="Solve a puzzle and print its solution, numbered from 1 ('.' on holes).",
@@ -245,9 +321,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def puzzle_command(argv: list[str]) -> int:
-    """``knight puzzle make|solve|check ...``: parse, run, print; return the exit status."""
+    """``knight puzzle make|book|solve|check ...``: parse, run, print; return the exit status."""
     args = build_parser().parse_args(argv)
-    run: dict[str, Any] = {"make": _make, "solve": _solve, "check": _check}
+    run: dict[str, Any] = {"make": _make, "book": _book, "solve": _solve, "check": _check}
     status: int = run[args.action](args)
     return status
 

@@ -25,8 +25,11 @@ text format, as published puzzles print them.
   that :func:`knight.solve` and :func:`knight.count` run with ``clues=``.
 * :func:`make` makes a puzzle with a unique solution and few clues from a
   seed.
-* :meth:`Puzzle.to_svg` / :meth:`Puzzle.to_png` draw a printable sheet: the
-  puzzle, or its solution (see :func:`knight.render.puzzle_svg`).
+* :meth:`Puzzle.to_svg` / :meth:`Puzzle.to_png` / :meth:`Puzzle.to_pdf` draw
+  a printable sheet: a title naming the kind of puzzle, the rule in a line
+  (:attr:`Puzzle.rule`), then the puzzle, or its solution (see
+  :func:`knight.render.puzzle_svg`); :func:`booklet` writes many puzzles into
+  one PDF, their solutions at the back (the PDF needs the ``pdf`` extra).
 
 >>> import knight
 >>> from knight.puzzle import Puzzle
@@ -49,6 +52,7 @@ The package's modules, each importing only those listed after it:
 
 * :mod:`.making` -- :func:`make`: a random tour, clues spaced along it,
   made unique, then thinned, every check bounded in search nodes;
+* :mod:`.booklet` -- :func:`booklet`: several puzzles' sheets in one PDF;
 * :mod:`.solutions` -- :func:`solve` and :func:`count`: a puzzle's solutions;
 * :mod:`.value` -- the :class:`Puzzle` value: its board, clues and solution,
   checked, and its files (:meth:`Puzzle.save`);
@@ -65,6 +69,7 @@ from __future__ import annotations
 
 # MAKE_GAP, MAKE_MAX_NODES and HEADER_KEYS are public (documented) but, as
 # before, not in __all__: the ``X as X`` form re-exports them.
+from .booklet import BOOKLET_PER_PAGE, booklet, booklet_pages
 from .json_format import JSON_FORMAT, JSON_VERSION
 from .making import MAKE_GAP as MAKE_GAP
 from .making import MAKE_MAX_NODES as MAKE_MAX_NODES
@@ -74,5 +79,5 @@ from .text_format import HEADER_KEYS as HEADER_KEYS
 from .text_format import parse_moves
 from .value import Puzzle
 
-__all__ = ["JSON_FORMAT", "JSON_VERSION", "MAKE_TOURS", "Puzzle", "count", "make",
-           "parse_moves", "solve"]
+__all__ = ["BOOKLET_PER_PAGE", "JSON_FORMAT", "JSON_VERSION", "MAKE_TOURS", "Puzzle", "booklet",
+           "booklet_pages", "count", "make", "parse_moves", "solve"]

@@ -134,6 +134,35 @@ class Puzzle:
         """How many squares the solution numbers (the board's usable squares)."""
         return self._board.size
 
+    @property
+    def kind(self) -> str:
+        """The kind of puzzle its piece makes, a sheet's default title:
+        "Knight's tour puzzle", "Hidato" (king), "Numbrix" (wazir), "Hopido",
+        or "<Piece> path puzzle" (see :func:`knight.render.puzzle_kind`).
+
+        >>> import knight
+        >>> Puzzle(knight.Board(4, moves="wazir")).kind
+        'Numbrix'
+        """
+        from ..render import puzzle_kind
+
+        return puzzle_kind(self._board)
+
+    @property
+    def rule(self) -> str:
+        """The rule in a line, as every sheet and page states it (see
+        :func:`knight.render.puzzle_rule`).
+
+        >>> import knight
+        >>> print(Puzzle(knight.Board(4, moves="king"), closed=True).rule)
+        ... # doctest: +NORMALIZE_WHITESPACE
+        Write 1–16 so that consecutive numbers are a king's move apart, and 16 is a king's
+        move from 1.
+        """
+        from ..render import puzzle_rule
+
+        return puzzle_rule(self._board, self._closed)
+
     def with_solution(self, solution: Tour | None) -> Puzzle:
         """The same puzzle with ``solution`` (checked to keep the clues).
 
@@ -270,23 +299,44 @@ class Puzzle:
 
     def to_svg(self, *, solution: bool = False, path: bool = False, size: int = 640,
                title: str | None = None) -> str:
-        """A printable sheet as an SVG document: the puzzle (clues from 1,
-        empty squares blank, holes hatched) or, with ``solution=True``, its
-        solution (every square numbered; ``path=True`` draws the path too).
-        The solution sheet uses :attr:`solution`, or solves the puzzle.  See
+        """A printable sheet as an SVG document: a title (``title``, or the
+        kind of puzzle: :attr:`kind`) and the rule in a line (:attr:`rule`)
+        over the puzzle (clues from 1, empty squares blank, holes hatched)
+        or, with ``solution=True``, its solution (every square numbered;
+        ``path=True`` draws the path too).  The solution sheet uses
+        :attr:`solution`, or solves the puzzle.  See
         :func:`knight.render.puzzle_svg`.
 
-        >>> p = Puzzle(3, {(1, 1): 0})
-        >>> p.to_svg().count("<text")
-        1
+        >>> import knight
+        >>> p = Puzzle(knight.Board(3, moves="king"), {(1, 1): 0})
+        >>> svg = p.to_svg()
+        >>> "<text" in svg and ">Hidato</text>" in svg and p.rule in svg
+        True
         """
         return print_sheet.svg(self, solution=solution, path=path, size=size, title=title)
 
     def to_png(self, target: str | os.PathLike[str], *, solution: bool = False,
-               path: bool = False, size: int = 640) -> None:
+               path: bool = False, size: int = 640, title: str | None = None) -> None:
         """Save the sheet :meth:`to_svg` draws as a PNG file ``target``
         (needs Pillow, the ``plot`` extra)."""
-        print_sheet.png(self, target, solution=solution, path=path, size=size)
+        print_sheet.png(self, target, solution=solution, path=path, size=size, title=title)
+
+    def to_pdf(self, target: str | os.PathLike[str], *, solution: bool = False,
+               path: bool = False, title: str | None = None, paper: str = "a4") -> None:
+        """Save the sheet :meth:`to_svg` draws as a one-page vector PDF
+        ``target`` (a ``.pdf`` file), centred on ``paper`` (``"a4"`` or
+        ``"letter"``) with margins: lines and text, no raster image.  Needs
+        ReportLab, the ``pdf`` extra (``pip install "knight-tour[pdf]"``).
+        :func:`knight.puzzle.booklet` puts several puzzles in one PDF.
+
+        >>> import knight, os, tempfile
+        >>> p = knight.puzzle.make(6, seed=1)
+        >>> target = os.path.join(tempfile.mkdtemp(), "puzzle.pdf")
+        >>> p.to_pdf(target, paper="letter")
+        >>> open(target, "rb").read(5)
+        b'%PDF-'
+        """
+        print_sheet.pdf(self, target, solution=solution, path=path, title=title, paper=paper)
 
     def to_html(self, *, size: int = 640, title: str | None = None) -> str:
         """A page to solve the puzzle on, one self-contained HTML document:
@@ -306,17 +356,21 @@ class Puzzle:
         return print_sheet.html(self, size=size, title=title)
 
     def save(self, path: str | os.PathLike[str], **options: Any) -> None:
-        """Save the sheet by extension: ``.svg`` (no dependency) or ``.png``
-        (Pillow); ``.html`` writes :meth:`to_html`, ``.txt`` :meth:`to_text`
-        and ``.json`` :meth:`to_json`."""
+        """Save the sheet by extension: ``.svg`` (no dependency), ``.png``
+        (Pillow) or ``.pdf`` (ReportLab: :meth:`to_pdf`, vector); ``.html``
+        writes :meth:`to_html`, ``.txt`` :meth:`to_text` and ``.json``
+        :meth:`to_json`."""
         name = os.fspath(path)
         ext = os.path.splitext(name)[1].lower()
         if ext == ".png":
             self.to_png(name, **options)
             return
+        if ext == ".pdf":
+            self.to_pdf(name, **options)
+            return
         if ext not in (".svg", ".html", ".htm", ".txt", ".json"):
             raise ValueError(f"cannot save a puzzle as {ext or 'a file without extension'!r}: "
-                             "use .svg, .png, .html, .txt or .json")
+                             "use .svg, .png, .pdf, .html, .txt or .json")
         if options and ext not in (".svg", ".html", ".htm"):
             raise ValueError(f"{ext} takes no options, got {', '.join(sorted(options))}")
         if ext == ".svg":

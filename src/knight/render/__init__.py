@@ -40,7 +40,11 @@ The package's modules, each importing only those listed after it:
 * :mod:`.html` -- pages you can play: a tour (:func:`tour_html`, with a
   step slider and play/pause) and a puzzle to solve (:func:`puzzle_html`),
   each one self-contained HTML file;
-* :mod:`.sheet` -- printable puzzle sheets (:func:`puzzle_svg`, :func:`puzzle_png`);
+* :mod:`.pdf` -- puzzle sheets and booklets as vector PDF (:func:`puzzle_pdf`,
+  :func:`sheets_pdf`), ReportLab (the ``pdf`` extra) imported on first use;
+* :mod:`.sheet` -- printable puzzle sheets (:func:`puzzle_svg`, :func:`puzzle_png`),
+  their plan (:func:`sheet_plan`) and what they say (:func:`puzzle_kind`,
+  :func:`puzzle_rule`);
 * :mod:`.svg`, :mod:`.png`, :mod:`.gif` -- one picture format each: a tour
   (:func:`to_svg`, :func:`to_png`, :func:`to_gif`) and a partial tour
   (:func:`partial_svg`, :func:`partial_png`);
@@ -86,11 +90,22 @@ from .palette import (
     WRAP,
 )
 from .path import Segment, path_runs
+from .pdf import (
+    PAPERS,
+    SHEETS_PER_PAGE,
+    PdfSheet,
+    check_paper,
+    puzzle_pdf,
+    require_reportlab,
+    sheets_pdf,
+)
 from .pillow import require_pillow
 from .pixels import png_bytes
 from .png import partial_png, to_png
 from .sheet import (
+    HEADER_WIDTH,
     MIN_SHEET_FONT,
+    PUZZLE_KINDS,
     SHEET_FILLED,
     SHEET_GRID,
     SHEET_HATCH,
@@ -98,10 +113,15 @@ from .sheet import (
     SHEET_INK,
     SHEET_PAPER,
     SHEET_PATH,
+    SHEET_RULE,
     SheetLayout,
+    SheetPlan,
+    puzzle_kind,
     puzzle_png,
+    puzzle_rule,
     puzzle_svg,
     sheet_layout,
+    sheet_plan,
 )
 from .sizing import (
     DEFAULT_SIZE,
@@ -152,10 +172,16 @@ __all__ = [
     # Tours, partial tours and puzzle sheets, in every format.
     "to_svg", "to_png", "to_gif", "save", "partial_svg", "partial_png", "puzzle_svg",
     "puzzle_png",
+    # Puzzle sheets and booklets as vector PDF (ReportLab, the pdf extra).
+    "puzzle_pdf", "sheets_pdf", "PdfSheet", "PAPERS", "SHEETS_PER_PAGE", "check_paper",
+    "require_reportlab",
     # Pages to play: a tour, a puzzle.
     "tour_html", "puzzle_html", "PAGE_MAX_SQUARES",
+    # What a puzzle sheet says: the kind of puzzle and its rule.
+    "puzzle_kind", "puzzle_rule", "PUZZLE_KINDS",
     # How a picture is laid out; the path's runs, the PNG encoder, the Pillow check.
-    "layout", "Layout", "sheet_layout", "SheetLayout", "check_size", "path_runs", "Segment",
+    "layout", "Layout", "sheet_layout", "SheetLayout", "sheet_plan", "SheetPlan", "HEADER_WIDTH",
+    "check_size", "path_runs", "Segment",
     "png_bytes", "require_pillow",
     # Sizes and limits.
     "DEFAULT_SIZE", "MIN_SIZE", "MAX_CELL", "MIN_CELL_FOR_NUMBERS", "MIN_FONT", "MIN_PATH_CELL",
@@ -165,4 +191,5 @@ __all__ = [
     "LIGHT", "DARK", "FAINT_LIGHT", "FAINT_DARK", "FAINT_BELOW", "LINE", "WRAP", "START", "END",
     "HOLE", "HATCH", "UNREACHED", "TEXT", "HALO", "VIRIDIS", "PALETTE", "SHEET_PAPER",
     "SHEET_INK", "SHEET_GRID", "SHEET_FILLED", "SHEET_PATH", "SHEET_HOLE", "SHEET_HATCH",
+    "SHEET_RULE",
 ]

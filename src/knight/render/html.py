@@ -50,6 +50,8 @@ from .sheet import (
     SHEET_INK,
     SHEET_PAPER,
     _check_sheet,
+    puzzle_kind,
+    puzzle_rule,
     sheet_layout,
 )
 from .sizing import (
@@ -78,11 +80,6 @@ MAX_SPEED = 1024.0
 #: The most squares a tour's page draws: one step number and one piece of
 #: path per square, about 150 bytes each (a 200x200 tour is a 6 MB page).
 PAGE_MAX_SQUARES = 40_000
-
-#: Puzzle families by the board's piece, for a puzzle page's default title.
-_FAMILIES = {"knight": "Knight's tour puzzle", "king": "Hidato", "wazir": "Numbrix",
-             "hopido": "Hopido"}
-
 
 def _check_title(title: Any) -> None:
     if title is not None and not isinstance(title, str):
@@ -715,7 +712,7 @@ def puzzle_html(
     _check_sheet(board, clues, solution, False)
     lay = sheet_layout(board.rows, board.cols, board.size, size)
     rows, cols, n = board.rows, board.cols, board.size
-    family = _FAMILIES.get(board.piece or "", "Path puzzle")
+    family = puzzle_kind(board)
     label = title if title is not None else (
         f"{family} on the {board.describe()}, {len(clues)} clue{'s' if len(clues) != 1 else ''}")
     uid = _page_id(bool(standalone))
@@ -747,13 +744,9 @@ def puzzle_html(
                     f'<div class="kt-cell"><input type="text" inputmode="numeric" '
                     f'autocomplete="off" maxlength="{digits}" data-sq="{s}" '
                     f'aria-label="{where}"></div>')
-    piece = _piece_name(board)
-    wrap = {None: "", "cylinder": " The left and right edges join (a cylinder).",
-            "torus": " Opposite edges join (a torus)."}[board.wrap]
-    help_text = (
-        f"Number the squares 1 to {n} so that each number is one {piece} move from the "
-        f"next{f', and {n} one move from 1' if closed else ''}.{wrap} Click a square and type "
-        "a number; arrow keys move between squares.")
+    # The rule the printed sheets state, word for word.
+    help_text = (f"{puzzle_rule(board, bool(closed))} Click a square and type a number; arrow "
+                 "keys move between squares.")
     style = (f"--kt-cols:{cols};--kt-cell:{_fmt(lay.cell)}px;--kt-font:{_fmt(lay.font)}px")
     return _page(f'<div class="knight-puzzle" id="{uid}" style="{style}">', _PUZZLE_CSS, label, [
         f'<p class="kt-help">{escape(help_text)}</p>',
