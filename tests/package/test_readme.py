@@ -1,0 +1,48 @@
+"""The README says what is so (issue 27): its picture is drawn by the package,
+and redrawn here, so that a change to how tours are drawn that forgets
+``python scripts/make_readme_picture.py`` fails."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script():
+    path = ROOT / "scripts" / "make_readme_picture.py"
+    if not path.exists():
+        pytest.skip("scripts/ is not beside the tests (installed test run)")
+    spec = importlib.util.spec_from_file_location("make_readme_picture", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_readme_shows_the_committed_picture():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "](docs/tour8.svg)" in readme
+
+
+def test_the_readme_picture_is_what_the_package_draws_today():
+    script = _script()
+    committed = script.PICTURE.read_text(encoding="utf-8")
+    assert committed == script.picture(), (
+        "docs/tour8.svg is stale: run python scripts/make_readme_picture.py")
+    # today's style: numbered squares and a dashed closing move
+    assert 'class="closing"' in committed and "stroke-dasharray" in committed
+    assert ">63<" in committed
+
+
+def test_the_readme_names_the_sweep_fields_as_they_are():
+    import knight
+    from knight.compare import RECORD
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    begin = readme.index("* `knight.sweep(10)` solves from every start")
+    fields = readme[begin:readme.index("(`knight.compare.RECORD`)", begin)]
+    named = [f.strip("`, ") for f in fields.split("fields", 1)[1].replace(" and ", ", ").split(",")]
+    assert [n for n in named if n] == list(RECORD.names) == list(knight.sweep(3, 4).dtype.names)
