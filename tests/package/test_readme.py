@@ -22,13 +22,22 @@ def _script():
     return module
 
 
+def _readme():
+    path = ROOT / "README.md"
+    if not path.exists():
+        pytest.skip("README.md is not beside the tests (installed test run)")
+    return path.read_text(encoding="utf-8")
+
+
 def test_the_readme_shows_the_committed_picture():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = _readme()
     assert "](docs/tour8.svg)" in readme
 
 
 def test_the_readme_picture_is_what_the_package_draws_today():
     script = _script()
+    if not script.PICTURE.exists():
+        pytest.skip("docs/ is not beside the tests (installed test run)")
     committed = script.PICTURE.read_text(encoding="utf-8")
     assert committed == script.picture(), (
         "docs/tour8.svg is stale: run python scripts/make_readme_picture.py")
@@ -41,7 +50,7 @@ def test_the_readme_names_the_sweep_fields_as_they_are():
     import knight
     from knight.compare import RECORD
 
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join(_readme().split())
     begin = readme.index("* `knight.sweep(10)` solves from every start")
     fields = readme[begin:readme.index("(`knight.compare.RECORD`)", begin)]
     named = [f.strip("`, ") for f in fields.split("fields", 1)[1].replace(" and ", ", ").split(",")]
