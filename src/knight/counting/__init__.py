@@ -20,7 +20,8 @@ The package's modules:
 
 * :mod:`.api` -- :func:`count` and :func:`tours`, the public entry points;
 * :mod:`.frontier_count` and the ``frontier_*`` modules it lists -- the frontier DP;
-* :mod:`.args` -- the one argument check they share;
+* :mod:`.args` -- the one argument check they share (:func:`count`,
+  :func:`tours` and :func:`estimate`), which makes the planner's Job;
 * :mod:`.plan` -- the search engine's planning: one exact depth-first search
   (:mod:`knight._core.count`) split into independent subtrees, folded by the
   symmetries of the board;

@@ -1,8 +1,12 @@
 """``knight.count`` and ``knight.tours``: the counting entry points.
 
-:func:`count` checks its arguments (:mod:`.args`), asks theory (a count it
-rules out is 0 at once), and builds a :class:`knight.planner.Job` that
-:func:`knight.planner.run` chooses an engine for and runs (the runners
+Both take one path on every board: the arguments become a
+:class:`knight.Board` at the top (``as_board``), and
+:func:`.args.counting_job` checks the rest in one order into a
+:class:`knight.planner.Job` (clues are data of the job; whether the
+engines get a plain rectangle's task or a general board's is chosen
+there, not here).  :func:`count` asks theory (a count it rules out is 0
+at once) and :func:`knight.planner.run` chooses an engine and runs it (the runners
 are in :mod:`.engines`: the frontier DP, the counting search in this
 process or on workers, the table search, the clue search; the choice of
 ``method="auto"`` is :mod:`.cost`'s, see :mod:`knight.planner`).
@@ -22,29 +26,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from .. import planner
-from ..board import Board, as_board, check_table_memory
-from ..clues import Clues, check_clues, square_numbers, with_ends
-from ..geometry import Square, as_int, used_box
-from ..limits import (
-    Cancel,
-    Limits,
-    check_bool,
-    check_cancel,
-    check_least,
-)
+from ..board import Board, as_board
+from ..geometry import Square
+from ..limits import Cancel
 from ..tour import Tour
-from . import frontier_board
-from .args import (
-    check_limit,
-    check_progress,
-    check_search_memory,
-    check_timeout,
-    check_workers,
-    deadline,
-    validate,
-)
-from .cost import METHODS, board_ruled_out, ruled_out
-from .graph import graph_task
+from .args import counting_job
+from .cost import METHODS, no_tour
 
 
 def count(
@@ -152,126 +139,18 @@ def count(
     >>> knight.count(knight.Board(3, moves="king"), clues={"a3": 0, "b2": 4, "c1": 8})
     10
     """
-    most = _check_count_limit(limit)
-    if clues is not None:
-        board = as_board(rows, cols)
-        given = check_clues(board, clues)
-        if given is not None:
-            return _clue_count(board, given, start, end, closed, directed, method, workers,
-                               executor, progress, timeout, max_memory, cancel, most, _info)
-    if most is not None:
-        return _board_count(as_board(rows, cols), None, start, end, closed, directed, method,
-                            workers, executor, progress, timeout, max_memory, cancel, _info,
-                            most)
-    if isinstance(rows, Board) and not rows.is_standard:
-        return _board_count(rows, cols, start, end, closed, directed, method, workers, executor,
-                            progress, timeout, max_memory, cancel, _info)
-    if isinstance(rows, Board):
-        rows, cols = as_board(rows, cols).shape  # refuses a cols beside it
     # The deadline covers the whole call, planning included: armed first.
     began = time.perf_counter()
-    until = deadline(check_timeout(timeout))
-    task = validate(rows, cols, start, end, closed, directed)
-    planner.check_method("count", method)
-    w = check_workers(workers, executor)
-    show = check_progress(progress)
-    limit = None if max_memory is None else as_int(max_memory, "max_memory")
-    if limit is not None and limit < 1:
-        raise ValueError(f"max_memory must be a positive number of bytes, got {limit}")
-    if method == "dp":
-        frontier_board.check_width(task.rows, task.cols)
-    info = {} if _info is None else _info
-    token = check_cancel(cancel)
-    if ruled_out(task):
-        info["method"], info["detail"] = "theory", "no tour exists: the count is 0"
+    job = counting_job("count", as_board(rows, cols), start, end, closed, directed,
+                       method=method, limit=limit, clues=clues, timeout=timeout,
+                       workers=workers, executor=executor, progress=progress,
+                       max_memory=max_memory, cancel=cancel, info=_info, began=began)
+    if no_tour(job):
+        job.options["info"]["method"] = "theory"
+        job.options["info"]["detail"] = "no tour exists: the count is 0"
         return 0
-    total: int = planner.run(_count_job(
-        as_board(rows, cols), method, task.start, task.end, task.closed,
-        check_timeout(timeout), token, task=task, until=until, workers=w, executor=executor,
-        progress=show, max_memory=limit, most=None, info=info, began=began))
+    total: int = planner.run(job)
     return total
-
-
-def _check_count_limit(limit: Any) -> int | None:
-    """count's ``limit``: None, or a positive int."""
-    return check_least(limit, "limit", 1, "a positive int (stop at that many tours)")
-
-
-def _clue_count(board: Board, given: Clues, start: Any, end: Any, closed: Any, directed: Any,
-                method: Any, workers: Any, executor: Any, progress: Any, timeout: Any,
-                max_memory: Any, cancel: Any, most: int | None,
-                _info: dict[str, Any] | None) -> int:
-    """:func:`count` with clues: the clue search, on any board."""
-    closed = check_bool(closed, "closed")
-    check_bool(directed, "directed")
-    planner.check_method("count", method)
-    planner.choose(board, "count", method, clues=True)
-    if directed is True and not closed:
-        raise ValueError("directed applies to closed tours (open tours are always directed)")
-    spec = with_ends(given, board, *square_numbers(board, start, end))
-    check_workers(workers, executor)
-    check_progress(progress)
-    until = deadline(check_timeout(timeout))
-    if max_memory is not None and as_int(max_memory, "max_memory") < 1:
-        raise ValueError(f"max_memory must be a positive number of bytes, got {max_memory}")
-    check_table_memory(board, f"counting the tours of a {board.describe()}")
-    total: int = planner.run(_count_job(
-        board, method, None, None, closed, check_timeout(timeout), cancel, spec,
-        until=until, most=most, info={} if _info is None else _info))
-    return total
-
-
-def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
-                 method: Any, workers: Any, executor: Any, progress: Any, timeout: Any,
-                 max_memory: Any, cancel: Any, _info: dict[str, Any] | None,
-                 most: int | None = None) -> int:
-    """:func:`count` on a general board: checks, theory, then the frontier DP
-    (method="dp", or "auto" on narrow, long boards whose tables fit) where
-    the planner says it serves the board, else the table search.  ``most``:
-    count's ``limit`` (plain knight rectangles come here with one: the
-    table search stops at it)."""
-    as_board(board, cols)  # refuses a cols beside it
-    task = graph_task(board, start, end, check_bool(closed, "closed"),
-                      check_bool(directed, "directed"))
-    planner.check_method("count", method)
-    planner.choose(board, "count", method)  # a method that does not serve the board: refused
-    if method == "dp":  # too wide for the DP: refused before any work, as for rectangles
-        frontier_board.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
-    if directed is True and not task.closed:
-        raise ValueError("directed applies to closed tours (open tours are always directed)")
-    w = check_workers(workers, executor)
-    check_progress(progress)
-    until = deadline(check_timeout(timeout))
-    if max_memory is not None and as_int(max_memory, "max_memory") < 1:
-        raise ValueError(f"max_memory must be a positive number of bytes, got {max_memory}")
-    check_table_memory(board, f"counting the tours of a {board.describe()}")
-    info = {} if _info is None else _info
-    token = check_cancel(cancel)
-    if board_ruled_out(task):
-        info["method"], info["detail"] = "theory", "no tour exists: the count is 0"
-        return 0
-    limit = None if max_memory is None else as_int(max_memory, "max_memory")
-    start, end = (None if v is None else (int(board.squares[v][0]), int(board.squares[v][1]))
-                  for v in (task.start, task.end))
-    total: int = planner.run(_count_job(
-        board, method, start, end, task.closed, check_timeout(timeout), token, task=task,
-        until=until, workers=w, executor=executor, max_memory=limit, most=most, info=info))
-    return total
-
-
-def _count_job(board: Board, method: str, start: Square | None, end: Square | None,
-               closed: bool, timeout: Any, token: Any, clues: Clues | None = None,
-               began: float | None = None, **options: Any) -> planner.Job:
-    """The validated count as the planner's :class:`knight.planner.Job`
-    (``timeout`` checked already): its ``options`` are what the runners read
-    (:mod:`.engines`), the validated task among them."""
-    options["token"] = token
-    limits = (Limits.check() if timeout is None and token is None  # the one shared value
-              else Limits(timeout=timeout, cancel=token))
-    if began is None:
-        return planner.Job("count", board, method, start, end, closed, limits, options, clues)
-    return planner.Job("count", board, method, start, end, closed, limits, options, clues,
-                       began)
 
 
 def tours(
@@ -319,54 +198,9 @@ def tours(
     >>> [int(t.board[2, 2]) for t in knight.tours(5, clues={"c3": 24, "a5": 0}, limit=3)]
     [24, 24, 24]
     """
-    if clues is not None:
-        board = as_board(rows, cols)
-        given = check_clues(board, clues)
-        if given is not None:
-            closed = check_bool(closed, "closed")
-            if check_bool(directed, "directed") and not closed:
-                raise ValueError(
-                    "directed applies to closed tours (open tours are always directed)")
-            spec = with_ends(given, board, *square_numbers(board, start, end))
-            return _listing(board, None, spec, closed, limit, timeout, cancel)
-    if isinstance(rows, Board):
-        as_board(rows, cols)  # refuses a cols beside it
-        if not rows.is_standard:
-            gtask = graph_task(rows, start, end, check_bool(closed, "closed"),
-                               check_bool(directed, "directed"))
-            return _listing(rows, gtask, None, gtask.closed, limit, timeout, cancel)
-        rows, cols = rows.shape
-    task = validate(rows, cols, start, end, closed, directed)
-    return _listing(None, task, None, task.closed, limit, timeout, cancel)
-
-
-def _listing(board: Board | None, task: Any, clues: Clues | None, closed: bool, limit: Any,
-             timeout: Any, cancel: Any) -> Iterator[Tour]:
-    """The rest of :func:`tours`' checks (the limit, the timeout, the memory,
-    the cancel token's type), then the listing as the planner's
-    :class:`knight.planner.Job` of the task ``"tours"``, run by
-    :func:`knight.planner.run`: its engine's runner returns the generator.
-
-    ``board`` None: a plain rectangle's :class:`.args.Task` (the search's
-    memory is checked); else the board of a :class:`.graph.GraphTask`, or
-    of the ``clues`` (``task`` None).  The job's ``options`` hold ``task``,
-    ``most`` (tours' ``limit``) and ``until`` (the deadline); the cancel
-    token, given unchecked, is checked at the first ``next()`` (a token set
-    already stops the listing there, before any work)."""
-    most = check_limit(limit)
-    seconds = check_timeout(timeout)
-    until = deadline(seconds)
-    if board is None:
-        check_search_memory(task)
-        board = as_board(task.rows, task.cols)
-    else:
-        check_table_memory(board, f"listing the tours of a {board.describe()}")
-    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
-        check_cancel(cancel)  # the TypeError, now rather than at the first next()
-    job = planner.Job("tours", board, "auto", closed=closed,
-                      limits=Limits(timeout=seconds, cancel=cancel),
-                      options={"task": task, "most": most, "until": until}, clues=clues)
-    listed: Iterator[Tour] = planner.run(job)
+    listed: Iterator[Tour] = planner.run(counting_job(
+        "tours", as_board(rows, cols), start, end, closed, directed, limit=limit,
+        clues=clues, timeout=timeout, cancel=cancel))
     return listed
 
 

@@ -1,8 +1,17 @@
-"""One argument check for every counting entry point.
+"""One argument check for every counting entry point, and the Job it makes.
 
-:func:`knight.count`, :func:`knight.tours` and the reference count take the
-same board, squares and flags; they are checked here, before any work or
-allocation, so each entry point reports a bad argument the same way.
+:func:`knight.count`, :func:`knight.tours` and :func:`knight.estimate` turn
+their arguments into a :class:`knight.Board` at the top (``as_board``) and
+hand it, with the rest, to :func:`counting_job`: the one check, in one order
+for every board, and the :class:`knight.planner.Job` the planner runs.  The
+task the engines read (``job.options["task"]``) is chosen there, in one
+place: a plain knight rectangle's :class:`Task` (what the offset search and
+the rectangle's frontier DP take), or a :class:`GraphTask` (squares as the
+board's numbers) on any other board, and on a rectangle counted with
+``limit=`` (the table search stops at it); with clues, none (the clues
+carry the ends).  :func:`validate` is the reference count's check of a
+plain rectangle.  Every check runs before any work or allocation, so each
+entry point reports a bad argument the same way.
 """
 
 from __future__ import annotations
@@ -13,8 +22,21 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..geometry import Square, as_int, board_size, check_memory, square
-from ..limits import check_bool, check_least, check_progress, check_timeout, deadline
+from .. import planner
+from ..board import Board, check_table_memory
+from ..clues import Clues, check_clues, with_ends
+from ..geometry import Square, as_int, board_size, check_memory, square, used_box
+from ..limits import (
+    Limits,
+    check_bool,
+    check_cancel,
+    check_cancel_type,
+    check_least,
+    check_progress,
+    check_timeout,
+    deadline,
+)
+from . import frontier_board
 
 #: Memory needed per square of the board by the search, a generous estimate:
 #: the Python-side tables (neighbours, up to 8 symmetries as tuples of ints)
@@ -43,6 +65,16 @@ class Task(NamedTuple):
         return None if sq is None else sq[0] * self.cols + sq[1]
 
 
+class GraphTask(NamedTuple):
+    """A validated count or listing on a general board (squares as numbers)."""
+
+    board: Board
+    start: int | None
+    end: int | None
+    closed: bool
+    directed: bool
+
+
 def validate(rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: Any) -> Task:
     """The board, the squares and the flags of a count, checked."""
     r, c = board_size(rows, cols)
@@ -53,10 +85,7 @@ def validate(rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: 
     if not isinstance(directed, (bool, np.bool_)):
         raise TypeError(f"directed must be a bool, not {type(directed).__name__}")
     if closed and not directed and e is not None and s is None:
-        raise ValueError(
-            "end needs start for undirected closed tours (the cycles through the move "
-            "start-end); pass start=, or directed=True"
-        )
+        raise ValueError(_END_NEEDS_START)
     return Task(r, c, s, e, bool(closed), bool(directed))
 
 
@@ -108,15 +137,121 @@ def check_limit(limit: Any) -> int | None:
     return check_least(limit, "limit", 0)
 
 
+def check_count_limit(limit: Any) -> int | None:
+    """count's ``limit``: None, or a positive int."""
+    return check_least(limit, "limit", 1, "a positive int (stop at that many tours)")
+
+
+_END_NEEDS_START = ("end needs start for undirected closed tours (the cycles through the move "
+                    "start-end); pass start=, or directed=True")
+
+
+def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, directed: Any, *,
+                 method: Any = "auto", limit: Any = None, clues: Any = None,
+                 timeout: Any = None, workers: Any = None, executor: Any = None,
+                 progress: Any = False, max_memory: Any = None, cancel: Any = None,
+                 info: dict[str, Any] | None = None, began: float | None = None,
+                 ) -> planner.Job:
+    """The arguments of :func:`knight.count` (``what="count"``),
+    :func:`knight.tours` (``"tours"``) or :func:`knight.estimate`
+    (``"estimate"``: a count's Job, never run) on ``board``, checked in one
+    order, as the planner's :class:`knight.planner.Job`.
+
+    The order: ``limit`` (count's: a positive int; tours': at least 0),
+    ``timeout`` (the deadline is armed here: it bounds the planning too),
+    ``clues``, ``start`` and ``end`` (on the board, not holes), ``closed``
+    and ``directed``, an ``end`` without ``start`` on undirected closed
+    tours, ``method`` (and the boards it serves), the DP's width for
+    ``method="dp"``, ``directed`` on open tours where the table and clue
+    searches refuse it, ``workers`` and ``executor`` (None: not taken),
+    ``progress``, ``max_memory``, the memory of the tables, the cancel
+    token (count: set already stops the call; tours: its type only, a set
+    token stops the listing at the first ``next()``).
+
+    The job's ``options`` hold ``task`` (see the module), ``until`` (the
+    deadline, a ``time.time()``; 0.0: none), ``token`` (the checked
+    cancel token), ``workers``, ``executor``, ``progress``,
+    ``max_memory``, ``most`` (the limit) and ``info``."""
+    counting = what != "tours"
+    most = check_count_limit(limit) if counting else check_limit(limit)
+    seconds = check_timeout(timeout)
+    until = deadline(seconds)
+    given = None if clues is None else check_clues(board, clues)
+    s = None if start is None else board.square(start, "start")
+    e = None if end is None else board.square(end, "end")
+    closed = check_bool(closed, "closed")
+    directed = check_bool(directed, "directed")
+    if closed and not directed and e is not None and s is None and given is None:
+        # An undirected cycle has no last square without a first (with
+        # clues, end= is the clue for the last step).
+        raise ValueError(_END_NEEDS_START)
+    if counting:
+        planner.check_method("count", method)
+        if method != "auto":  # "auto" has an engine on every board, clues or not
+            planner.choose(board, "count", method, clues=given is not None)
+        if method == "dp":  # too wide for the DP: refused before any work
+            frontier_board.check_width(*(board.shape if board.is_full
+                                         else used_box(board.mask)[2:]))
+    # The one place a plain knight rectangle parts from any other board: the
+    # offset search and the rectangle's DP take its Task; the table search
+    # (on a rectangle too when a count stops at a limit) a GraphTask.
+    rectangle = board.is_standard and given is None and not (what == "count" and
+                                                              most is not None)
+    if directed and not closed and (given is not None or what == "count" and not rectangle):
+        raise ValueError("directed applies to closed tours (open tours are always directed)")
+    task: Task | GraphTask | None = None
+    spec: Clues | None = None
+    if rectangle:
+        task = Task(board.rows, board.cols, s, e, closed, directed)
+    else:
+        s_, e_ = (None if sq is None else int(board.index[sq]) for sq in (s, e))
+        if given is None:
+            task = GraphTask(board, s_, e_, closed, directed)
+        else:
+            spec = with_ends(given, board, s_, e_)
+            s = e = None  # the ends are clues
+    w = 1 if workers is None else check_workers(workers, executor)
+    show = check_progress(progress)
+    room = None if max_memory is None else as_int(max_memory, "max_memory")
+    if room is not None and room < 1:
+        raise ValueError(f"max_memory must be a positive number of bytes, got {room}")
+    if isinstance(task, Task):
+        if not counting:  # a count's search checks its own, in its runner
+            check_search_memory(task)
+    elif what != "estimate":
+        verb = "counting" if counting else "listing"
+        check_table_memory(board, f"{verb} the tours of a {board.describe()}")
+    if counting:
+        token = check_cancel(cancel)
+        limits = (Limits.check() if seconds is None and token is None  # the one shared value
+                  else Limits(timeout=seconds, cancel=token))
+    else:
+        # given unchecked: a token set already stops the listing at its first next()
+        token = check_cancel_type(cancel)
+        limits = Limits(timeout=seconds, cancel=token)
+    options = {"task": task, "until": until, "token": token, "workers": w,
+               "executor": executor, "progress": show, "max_memory": room, "most": most,
+               "info": {} if info is None else info}
+    job_method = method if counting else "auto"
+    if began is None:
+        return planner.Job("tours" if not counting else "count", board, job_method, s, e,
+                           closed, limits, options, spec)
+    return planner.Job("tours" if not counting else "count", board, job_method, s, e, closed,
+                       limits, options, spec, began)
+
+
 __all__ = [
     "BYTES_PER_SQUARE",
+    "GraphTask",
     "Task",
     "check_bool",
+    "check_count_limit",
     "check_limit",
     "check_progress",
     "check_search_memory",
     "check_timeout",
     "check_workers",
+    "counting_job",
     "deadline",
     "usable_cpus",
     "validate",

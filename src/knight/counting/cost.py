@@ -29,10 +29,8 @@ from .. import existence, planner
 from ..board import Board, as_board
 from ..errors import BoardTooLargeError
 from ..geometry import Square, available_memory, used_box
-from ..limits import check_bool
 from . import frontier_board, frontier_estimate
-from .args import BYTES_PER_END, BYTES_PER_SQUARE, Task, validate
-from .graph import GraphTask, graph_task
+from .args import BYTES_PER_END, BYTES_PER_SQUARE, GraphTask, Task, counting_job
 
 #: Counting methods: ``"dp"`` (frontier dynamic programming), ``"search"``
 #: (exact depth-first search), ``"auto"`` (see :func:`knight.count`): the
@@ -163,6 +161,17 @@ def board_dp_args(board: Board) -> dict[str, Any]:
     return {"mask": mask, "moves": board.moves}
 
 
+def no_tour(job: planner.Job) -> bool:
+    """True when theory makes the count of ``job`` (from
+    :func:`.args.counting_job`) 0 at once: :func:`ruled_out` on a plain
+    rectangle's Task, :func:`board_ruled_out` on a GraphTask; a count with
+    clues is the clue search's to answer."""
+    task = job.options["task"]
+    if task is None:
+        return False
+    return board_ruled_out(task) if isinstance(task, GraphTask) else ruled_out(task)
+
+
 def board_ruled_out(task: GraphTask) -> bool:
     """True when theory says a general board has no tour for ``task`` (its
     start and end included): the count is 0 and the listing empty at once."""
@@ -226,6 +235,7 @@ def choose(task: Task, limit: int | None = None) -> str:
     ``"dp"`` or ``"search"`` (the DP only where its tables fit ``limit``
     bytes, or the memory available).
 
+    >>> from knight.counting.args import validate
     >>> choose(validate(3, 30, None, None, True, False))
     'dp'
     >>> choose(validate(5, 5, None, None, False, False))
@@ -340,13 +350,9 @@ def estimate(
     >>> knight.estimate(knight.Board(6, moves="king"), closed=True).engine
     'dp'
     """
-    if not isinstance(rows, Board) or rows.is_standard:
-        if isinstance(rows, Board):
-            rows, cols = as_board(rows, cols).shape  # refuses a cols beside it
-        job = _rectangle_job(rows, cols, start, end, closed, directed, method)
-    else:
-        job = _board_job(rows, cols, start, end, closed, directed, method)
-    if job is None:
+    job = counting_job("estimate", as_board(rows, cols), start, end, closed, directed,
+                       method=method)
+    if no_tour(job):
         return _THEORY
     engine = planner.plan(job)  # frontier-dp, knight-count or table-count
     task = job.options["task"]
@@ -359,39 +365,6 @@ def estimate(
 
 _THEORY = Estimate("theory", 0.0, None, None, "theory: no tour exists, the count is 0 at once",
                    "theory")
-
-
-def _rectangle_job(rows: Any, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
-                   method: Any) -> planner.Job | None:
-    """The Job :func:`knight.count` would run on a plain rectangle, checked
-    as count checks it (None: theory makes the count 0)."""
-    task = validate(rows, cols, start, end, closed, directed)
-    planner.check_method("count", method)
-    if method == "dp":
-        frontier_board.check_width(task.rows, task.cols)
-    if ruled_out(task):
-        return None
-    return planner.Job("count", as_board(task.rows, task.cols), method, task.start, task.end,
-                       task.closed, options={"task": task, "max_memory": None})
-
-
-def _board_job(board: Board, cols: Any, start: Any, end: Any, closed: Any, directed: Any,
-               method: Any) -> planner.Job | None:
-    """As :func:`_rectangle_job` on a general board: the same checks, in the
-    same order, as count on a general board."""
-    as_board(board, cols)  # refuses a cols beside it
-    task = graph_task(board, start, end, check_bool(closed, "closed"),
-                      check_bool(directed, "directed"))
-    planner.check_method("count", method)
-    planner.choose(board, "count", method)  # a method that does not serve the board: refused
-    if method == "dp":
-        frontier_board.check_width(*(board.shape if board.is_full else used_box(board.mask)[2:]))
-    if board_ruled_out(task):
-        return None
-    start_, end_ = (None if v is None else (int(board.squares[v][0]), int(board.squares[v][1]))
-                    for v in (task.start, task.end))
-    return planner.Job("count", board, method, start_, end_, task.closed,
-                       options={"task": task, "max_memory": None})
 
 
 def _dp_figures(rows: int, cols: int, states: int, need: int, words: int) -> Estimate:

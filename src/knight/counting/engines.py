@@ -1,6 +1,6 @@
 """The runners of :func:`knight.count`'s and :func:`knight.tours`'s engines:
-what :mod:`knight.planner` runs once :mod:`.api` has checked the arguments
-into a :class:`knight.planner.Job` and the planner has chosen.
+what :mod:`knight.planner` runs once :func:`.args.counting_job` has checked
+the arguments into a :class:`knight.planner.Job` and the planner has chosen.
 
 The planner loads these by name (``"module:function"``), so it imports
 nothing from counting.  Each runner reads the validated job: its

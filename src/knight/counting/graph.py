@@ -32,17 +32,8 @@ from ..board import Board
 from ..clues import square_numbers
 from ..limits import collected, core_limit, raise_if_stopped, stopped
 from ..tour import Tour
+from .args import GraphTask
 from .executor import run_jobs
-
-
-class GraphTask(NamedTuple):
-    """A validated count or listing on a general board (squares as numbers)."""
-
-    board: Board
-    start: int | None
-    end: int | None
-    closed: bool
-    directed: bool
 
 
 class Job(NamedTuple):
@@ -53,7 +44,8 @@ class Job(NamedTuple):
 
 
 def graph_task(board: Board, start: Any, end: Any, closed: bool, directed: bool) -> GraphTask:
-    """Validate the squares of a count on ``board`` (on it and not holes)."""
+    """Validate the squares of a count on ``board`` (on it and not holes);
+    the entry points check theirs with :func:`.args.counting_job`."""
     s, e = square_numbers(board, start, end)
     if closed and not directed and e is not None and s is None:
         # As on plain knight boards (counting.args.validate): an undirected
