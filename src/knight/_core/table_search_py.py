@@ -138,17 +138,8 @@ def backtrack(
                     label[q],
                 ))
         if q < 0:
-            path.pop()
-            nxt.pop()
-            if ordered:
-                cands.pop()
-                unvisit(c, rows[p], p)
-            else:
-                c[p] -= VISITED
-            if depth == 0:
+            if not _retreat(c, rows, path, nxt, cands if ordered else None, trace, label):
                 return EXHAUSTED, _steps([], n), nodes, backtracks
-            if trace is not None:
-                trace(TraceEvent("retreat", depth, label[p]))
             backtracks += 1
             continue
         if nodes >= limit:
@@ -180,6 +171,27 @@ def backtrack(
             stop = stopped(deadline, cancel)
             if stop != FOUND:
                 return stop, _steps([], n), nodes, backtracks
+
+
+def _retreat(c: list[int], rows: list[list[int]], path: list[int], nxt: list[int],
+             cands: list[list[int]] | None, trace: Tracer | None, label: list[Square]) -> bool:
+    """Step back from the last square of ``path``, as every table search does
+    when a square has no candidate left: its cell freed (its neighbours' counts
+    too, where the cells hold them: the searches that keep ``cands``, the
+    candidates of each depth) and a retreat traced.  False when that square
+    was the start: nothing is left to try, and no retreat is traced."""
+    p = path.pop()
+    nxt.pop()
+    if cands is None:
+        c[p] -= VISITED
+    else:
+        cands.pop()
+        unvisit(c, rows[p], p)
+    if not path:
+        return False
+    if trace is not None:
+        trace(TraceEvent("retreat", len(path), label[p]))
+    return True
 
 
 def _ordered(c: list[int], row: list[int]) -> list[int]:
@@ -378,14 +390,8 @@ def between(
         p = path[depth]
         i = nxt[depth]
         if i >= len(cands[depth]):
-            path.pop()
-            nxt.pop()
-            cands.pop()
-            unvisit(c, rows[p], p)
-            if depth == 0:
+            if not _retreat(c, rows, path, nxt, cands, trace, label):
                 return EXHAUSTED, _steps([], n), nodes, backtracks
-            if trace is not None:
-                trace(TraceEvent("retreat", depth, label[p]))
             backtracks += 1
             continue
         if nodes >= limit:
