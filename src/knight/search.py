@@ -20,6 +20,7 @@ import numpy as np
 
 from ._core import search as _search
 from ._core import table_search as _table_search
+from ._core.table_engine import TableEngine, TableResult
 from .board import Board
 from .geometry import Move, Square, order_array
 from .status import Status
@@ -106,59 +107,45 @@ class _CythonEngine:
 CYTHON_ENGINE = _CythonEngine()
 
 
-class GraphEngine:
+class GraphEngine(TableEngine):
     """Runs the general cores (:mod:`knight._core.table_search`) on one :class:`Board`.
 
     The same interface as the knight's engine, so :func:`knight.solve`
     drives both alike: squares are ``(row, col)``, ``order`` a permutation
-    of the board's moves, and the boards returned hold -1 on holes.
+    of the board's moves, and the boards returned hold -1 on holes (the
+    translation is :class:`~knight._core.table_engine.TableEngine`'s, shared
+    with the twins' engine).  The cores write the steps into an array
+    allocated here.
     """
 
     name = "graph"
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
-
-    def _table(self, order: tuple[Move, ...]) -> tuple[np.ndarray, np.ndarray]:
-        return self.board.neighbours(order), self.board.degrees(order)
-
-    def backtrack(
-        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
-        closed: bool, max_nodes: int | None, deadline: float, cancel: np.ndarray | None = None,
-    ) -> tuple[int, np.ndarray, int, int]:
-        nbr, deg = self._table(order)
+    def _backtrack(
+        self, nbr: np.ndarray, deg: np.ndarray, start: int, ordered: bool, closed: bool,
+        max_nodes: int | None, deadline: float, cancel: np.ndarray | None,
+    ) -> TableResult:
         steps = np.empty(self.board.size, dtype=np.int32)
         status, nodes, backtracks = _table_search.backtrack(
-            steps, nbr, deg, int(self.board.index[start]), ordered, closed, max_nodes or 0,
-            deadline, cancel,
-        )
-        return status, self.board.spread(steps), nodes, backtracks
+            steps, nbr, deg, start, ordered, closed, max_nodes or 0, deadline, cancel)
+        return status, steps, nodes, backtracks
 
-    def warnsdorff(
-        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
-        seed: int, closed: bool, deadline: float, cancel: np.ndarray | None = None,
-    ) -> tuple[int, np.ndarray, int, int]:
-        nbr, deg = self._table(order)
+    def _warnsdorff(
+        self, nbr: np.ndarray, deg: np.ndarray, far: np.ndarray, start: int, tie_break: int,
+        seed: int, closed: bool, deadline: float, cancel: np.ndarray | None,
+    ) -> TableResult:
         steps = np.empty(self.board.size, dtype=np.int32)
-        status, squares = _table_search.warnsdorff(
-            steps, nbr, deg, self.board.roth_keys(), int(self.board.index[start]), tie_break,
-            seed, closed, deadline, cancel,
-        )
-        return status, self.board.spread(steps), squares, 0
+        status, reached = _table_search.warnsdorff(
+            steps, nbr, deg, far, start, tie_break, seed, closed, deadline, cancel)
+        return status, steps, reached, 0
 
-    def between(
-        self, start: Square, end: Square, order: tuple[Move, ...], max_nodes: int | None,
-        deadline: float, cancel: np.ndarray | None = None,
-    ) -> tuple[int, np.ndarray, int, int]:
-        """The end-pruned ordered search from ``start`` to ``end`` (``table_search.between``)."""
-        nbr, deg = self._table(order)
+    def _between(
+        self, nbr: np.ndarray, deg: np.ndarray, start: int, end: int, max_nodes: int | None,
+        deadline: float, cancel: np.ndarray | None,
+    ) -> TableResult:
         steps = np.empty(self.board.size, dtype=np.int32)
-        index = self.board.index
         status, nodes, backtracks = _table_search.between(
-            steps, nbr, deg, int(index[start]), int(index[end]), max_nodes or 0, deadline,
-            cancel,
-        )
-        return status, self.board.spread(steps), nodes, backtracks
+            steps, nbr, deg, start, end, max_nodes or 0, deadline, cancel)
+        return status, steps, nodes, backtracks
 
 
 def graph_memory_estimate(board: Board, method: str) -> int:

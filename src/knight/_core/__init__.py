@@ -41,5 +41,10 @@ decisions step for step; the tests run the same assertions on both
 through one interface (the ``impl`` fixture of ``tests/conftest.py``), and
 neither ``import knight`` nor a first ``knight.solve`` loads a twin.
 
+One pure-Python module here is neither core nor twin: :mod:`.table_engine`,
+the engine over a neighbour table that :class:`knight.search.GraphEngine`
+(the cores) and :class:`.table_search_py.GraphPythonEngine` (the twins)
+both extend; it sits at this layer so that the twins can extend it too.
+
 Nothing here is public API: ``import knight`` is.
 """

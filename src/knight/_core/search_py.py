@@ -49,32 +49,54 @@ def stopped(deadline: float, cancel: np.ndarray | None) -> int:
 
 
 def _setup(
-    rows: int, cols: int, order: Sequence[Move], counts: bool, deadline: float = 0.0,
-    cancel: np.ndarray | None = None,
-) -> tuple[list[int], list[int], int] | int:
-    """The padded cells, the move offsets and the row width; or the status
-    that stopped the set-up (O(squares) in Python: seconds on a big board)."""
+    rows: int, cols: int, start: tuple[int, int], order: Sequence[Move], counts: bool,
+    deadline: float = 0.0, cancel: np.ndarray | None = None,
+) -> tuple[list[int], list[int], int, int] | int:
+    """The padded cells with the start square visited, the move offsets, the
+    row width and the start's cell; or the status that stopped the set-up
+    (the core's ``_prepare``, polled by rows: O(squares) in Python, seconds
+    on a big board).  With ``counts`` (the ordered search and the greedy
+    walk) a free cell holds its number of free neighbours, and visiting the
+    start takes one from each of its neighbours, as in the cores."""
     width = cols + 4
     off = [dr * width + dc for dr, dc in order]
     cells = [VISITED] * ((rows + 4) * width)
+
+    def clear(r: int) -> None:
+        p = (r + 2) * width + 2
+        cells[p:p + cols] = [0] * cols
+
+    def count(r: int) -> None:
+        p = (r + 2) * width + 2
+        for q in range(p, p + cols):
+            cells[q] = sum(1 for o in off if cells[q + o] < FREE_BELOW)
+
+    stop = _by_rows(rows, clear, deadline, cancel)
+    if counts and not stop:
+        stop = _by_rows(rows, count, deadline, cancel)
+    if stop:
+        return stop
+    s = (start[0] + 2) * width + start[1] + 2
+    if counts:
+        _visit(cells, s, off)
+    else:
+        cells[s] += VISITED
+    return cells, off, width, s
+
+
+def _by_rows(rows: int, step: Callable[[int], None], deadline: float,
+             cancel: np.ndarray | None) -> int:
+    """``step`` on each board row in turn, polled before each row (the core
+    polls between bands of rows); the poll's status, or FOUND (0) when every
+    row is done."""
     polls = deadline > 0.0 or cancel is not None
     for r in range(rows):
         if polls:
             stop = stopped(deadline, cancel)
             if stop:
                 return stop
-        for c in range(cols):
-            cells[(r + 2) * width + c + 2] = 0
-    if counts:
-        for r in range(rows):
-            if polls:
-                stop = stopped(deadline, cancel)
-                if stop:
-                    return stop
-            for c in range(cols):
-                p = (r + 2) * width + c + 2
-                cells[p] = sum(1 for o in off if cells[p + o] < FREE_BELOW)
-    return cells, off, width
+        step(r)
+    return FOUND
 
 
 def _visit(cells: list[int], p: int, off: list[int]) -> None:
@@ -129,6 +151,11 @@ def _candidates(
     )
 
 
+def _no_board(rows: int, cols: int) -> np.ndarray:
+    """The board a search returns without a tour: -1s."""
+    return np.full((rows, cols), -1, np.int32)
+
+
 def _board(path: list[int], rows: int, cols: int, width: int) -> np.ndarray:
     board = np.full((rows, cols), -1, dtype=np.int32)
     for i, p in enumerate(path):
@@ -157,19 +184,15 @@ def backtrack(
     flag) stop it, as they stop the core, with ``TIME_LIMIT`` or
     ``CANCELLED`` (checked at every decision).
     """
-    setup = _setup(rows, cols, order, ordered, deadline, cancel)
+    setup = _setup(rows, cols, start, order, ordered, deadline, cancel)
     if isinstance(setup, int):
-        return setup, np.full((rows, cols), -1, np.int32), 0, 0
-    cells, off, width = setup
+        return setup, _no_board(rows, cols), 0, 0
+    cells, off, width, s = setup
     last = rows * cols - 1
     limit = max_nodes if max_nodes else 1 << 62
-    s = (start[0] + 2) * width + start[1] + 2
     path = [s]
     if ordered:
-        _visit(cells, s, off)
         cands: list[list[int]] = [_ordered(cells, s, off)]
-    else:
-        cells[s] += VISITED
     nxt = [0]
     nodes, backtracks = 1, 0
     # Polled at every decision (the cores every 2**14 nodes): a fraction of
@@ -180,7 +203,7 @@ def backtrack(
         if polls:
             stop = stopped(deadline, cancel)
             if stop:
-                return stop, np.full((rows, cols), -1, np.int32), nodes, backtracks
+                return stop, _no_board(rows, cols), nodes, backtracks
         depth = len(path) - 1
         q = -1
         if depth == last:
@@ -208,7 +231,7 @@ def backtrack(
                 ))
         if q >= 0:
             if nodes >= limit:
-                return NODE_LIMIT, np.full((rows, cols), -1, np.int32), nodes, backtracks
+                return NODE_LIMIT, _no_board(rows, cols), nodes, backtracks
             path.append(q)
             nxt.append(0)
             nodes += 1
@@ -231,7 +254,7 @@ def backtrack(
             else:
                 cells[p] -= VISITED
             if not path:
-                return EXHAUSTED, np.full((rows, cols), -1, np.int32), nodes, backtracks
+                return EXHAUSTED, _no_board(rows, cols), nodes, backtracks
             backtracks += 1
 
 
@@ -283,14 +306,12 @@ def warnsdorff(
     ``trace`` receives a :class:`~knight.trace.TraceEvent` per step.
     ``deadline`` and ``cancel`` as in :func:`backtrack`.
     """
-    setup = _setup(rows, cols, order, True, deadline, cancel)
+    setup = _setup(rows, cols, start, order, True, deadline, cancel)
     if isinstance(setup, int):
-        return setup, np.full((rows, cols), -1, np.int32), 0, 0
-    cells, off, width = setup
+        return setup, _no_board(rows, cols), 0, 0
+    cells, off, width, s = setup
     total = rows * cols
-    s = (start[0] + 2) * width + start[1] + 2
     path = [s]
-    _visit(cells, s, off)
     state = seed & MASK64
     status = FOUND
     polls = deadline > 0.0 or cancel is not None

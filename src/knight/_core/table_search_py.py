@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..geometry import Move, Square
+from ..geometry import Square
 from ..status import Status
 from ..trace import TraceEvent, Tracer
 from .neighbour_table_py import FREE_BELOW, VISITED, stopped, table_rows, unvisit, visit
@@ -36,6 +36,7 @@ from .search_py import (
     break_tie,
     next_free,
 )
+from .table_engine import TableEngine, TableResult
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -138,17 +139,8 @@ def backtrack(
                     label[q],
                 ))
         if q < 0:
-            path.pop()
-            nxt.pop()
-            if ordered:
-                cands.pop()
-                unvisit(c, rows[p], p)
-            else:
-                c[p] -= VISITED
-            if depth == 0:
+            if not _retreat(c, rows, path, nxt, cands if ordered else None, trace, label):
                 return EXHAUSTED, _steps([], n), nodes, backtracks
-            if trace is not None:
-                trace(TraceEvent("retreat", depth, label[p]))
             backtracks += 1
             continue
         if nodes >= limit:
@@ -180,6 +172,27 @@ def backtrack(
             stop = stopped(deadline, cancel)
             if stop != FOUND:
                 return stop, _steps([], n), nodes, backtracks
+
+
+def _retreat(c: list[int], rows: list[list[int]], path: list[int], nxt: list[int],
+             cands: list[list[int]] | None, trace: Tracer | None, label: list[Square]) -> bool:
+    """Step back from the last square of ``path``, as every table search does
+    when a square has no candidate left: its cell freed (its neighbours' counts
+    too, where the cells hold them: the searches that keep ``cands``, the
+    candidates of each depth) and a retreat traced.  False when that square
+    was the start: nothing is left to try, and no retreat is traced."""
+    p = path.pop()
+    nxt.pop()
+    if cands is None:
+        c[p] -= VISITED
+    else:
+        cands.pop()
+        unvisit(c, rows[p], p)
+    if not path:
+        return False
+    if trace is not None:
+        trace(TraceEvent("retreat", len(path), label[p]))
+    return True
 
 
 def _ordered(c: list[int], row: list[int]) -> list[int]:
@@ -378,14 +391,8 @@ def between(
         p = path[depth]
         i = nxt[depth]
         if i >= len(cands[depth]):
-            path.pop()
-            nxt.pop()
-            cands.pop()
-            unvisit(c, rows[p], p)
-            if depth == 0:
+            if not _retreat(c, rows, path, nxt, cands, trace, label):
                 return EXHAUSTED, _steps([], n), nodes, backtracks
-            if trace is not None:
-                trace(TraceEvent("retreat", depth, label[p]))
             backtracks += 1
             continue
         if nodes >= limit:
@@ -412,10 +419,10 @@ def between(
                 return stop, _steps([], n), nodes, backtracks
 
 
-class GraphPythonEngine:
+class GraphPythonEngine(TableEngine):
     """Runs the twins on one :class:`~knight.Board`, with the interface of
-    :class:`knight.search.GraphEngine`: squares are ``(row, col)``, ``order``
-    a permutation of the board's moves, boards returned hold -1 on holes.
+    :class:`knight.search.GraphEngine` (its translation between squares and
+    the table is :class:`~.table_engine.TableEngine`'s, shared with it).
 
     With ``trace``, every decision is reported to it (see :mod:`knight.trace`).
     ``deadline`` and ``cancel`` are looked at every 4096 nodes.
@@ -424,48 +431,31 @@ class GraphPythonEngine:
     name = "python-graph"
 
     def __init__(self, board: Board, trace: Tracer | None = None) -> None:
-        self.board = board
+        super().__init__(board)
         self.trace = trace
 
-    def _table(self, order: tuple[Move, ...]) -> tuple[np.ndarray, np.ndarray]:
-        return self.board.neighbours(order), self.board.degrees(order)
+    def _backtrack(
+        self, nbr: np.ndarray, deg: np.ndarray, start: int, ordered: bool, closed: bool,
+        max_nodes: int | None, deadline: float, cancel: np.ndarray | None,
+    ) -> TableResult:
+        return backtrack(nbr, deg, start, ordered=ordered, closed=closed, max_nodes=max_nodes,
+                         deadline=deadline, cancel=cancel, trace=self.trace,
+                         squares=self.board.squares)
 
-    def backtrack(
-        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], ordered: bool,
-        closed: bool, max_nodes: int | None, deadline: float, cancel: np.ndarray | None = None,
-    ) -> tuple[int, np.ndarray, int, int]:
-        nbr, deg = self._table(order)
-        status, steps, nodes, backtracks = backtrack(
-            nbr, deg, int(self.board.index[start]), ordered=ordered, closed=closed,
-            max_nodes=max_nodes, deadline=deadline, cancel=cancel, trace=self.trace,
-            squares=self.board.squares,
-        )
-        return status, self.board.spread(steps), nodes, backtracks
+    def _warnsdorff(
+        self, nbr: np.ndarray, deg: np.ndarray, far: np.ndarray, start: int, tie_break: int,
+        seed: int, closed: bool, deadline: float, cancel: np.ndarray | None,
+    ) -> TableResult:
+        return warnsdorff(nbr, deg, far, start, tie_break=tie_break, seed=seed, closed=closed,
+                          deadline=deadline, cancel=cancel, trace=self.trace,
+                          squares=self.board.squares)
 
-    def warnsdorff(
-        self, rows: int, cols: int, start: Square, order: tuple[Move, ...], tie_break: int,
-        seed: int, closed: bool, deadline: float, cancel: np.ndarray | None = None,
-    ) -> tuple[int, np.ndarray, int, int]:
-        nbr, deg = self._table(order)
-        status, steps, reached, _ = warnsdorff(
-            nbr, deg, self.board.roth_keys(), int(self.board.index[start]), tie_break=tie_break,
-            seed=seed,
-            closed=closed, deadline=deadline, cancel=cancel, trace=self.trace,
-            squares=self.board.squares,
-        )
-        return status, self.board.spread(steps), reached, 0
-
-    def between(
-        self, start: Square, end: Square, order: tuple[Move, ...], max_nodes: int | None,
-        deadline: float, cancel: np.ndarray | None = None,
-    ) -> tuple[int, np.ndarray, int, int]:
-        nbr, deg = self._table(order)
-        index = self.board.index
-        status, steps, nodes, backtracks = between(
-            nbr, deg, int(index[start]), int(index[end]), max_nodes=max_nodes,
-            deadline=deadline, cancel=cancel, trace=self.trace, squares=self.board.squares,
-        )
-        return status, self.board.spread(steps), nodes, backtracks
+    def _between(
+        self, nbr: np.ndarray, deg: np.ndarray, start: int, end: int, max_nodes: int | None,
+        deadline: float, cancel: np.ndarray | None,
+    ) -> TableResult:
+        return between(nbr, deg, start, end, max_nodes=max_nodes, deadline=deadline,
+                       cancel=cancel, trace=self.trace, squares=self.board.squares)
 
 
 __all__ = ["GraphPythonEngine", "backtrack", "between", "roth_keys", "warnsdorff"]

@@ -12,7 +12,7 @@ The encoding and every rule are documented once, at the top of
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal, overload
 
 from .frontier_board import EMPTY, FULL, TERM, SweepBoard, prepare
@@ -56,34 +56,24 @@ def step_choices(b: list[int], p: int, bd: SweepBoard, path_mode: bool
     ps = p - base  # slot of the new cell
     for sub in subsets:
         a = list(b)
-        closed = 0
-        ok = True
-        fresh = 16
-        for j in sub:
-            q = bd.back[4 * p + j]
-            su = q - base
-            r = _join(a, su, ps, base, tgt, path_mode, fresh)
-            fresh += 1
-            if r < 0:
-                ok = False
-                break
-            closed += r
-        if not ok:
+        # The new cell's edges join in turn (fresh labels from 16 on, as in
+        # the core), then the cells whose last possible edge was just decided
+        # leave; each step mutates ``a``, and the first dead one ends the subset.
+        joined = _closed_or_dead(
+            _join(a, bd.back[4 * p + j] - base, ps, base, tgt, path_mode, 16 + i)
+            for i, j in enumerate(sub))
+        if joined < 0:
             continue
-        # Cells whose last possible edge was just decided leave now.
         fin = [bd.back[4 * p + j] for j in range(4)
                if bd.back[4 * p + j] >= 0 and bd.last_fwd[bd.back[4 * p + j]] == p]
         fin.sort()
         if bd.last_fwd[p] == p:
             fin.append(p)
-        for q in fin:
-            r = _finalize(a, q - base, q, p, base, bd, path_mode)
-            if r < 0:
-                ok = False
-                break
-            closed += r
-        if not ok:
+        finished = _closed_or_dead(_finalize(a, q - base, q, p, base, bd, path_mode) for q in fin)
+        if finished < 0:
             continue
+        closed = joined + finished
+        ok = True
         # Live cells touched by this step must still be able to reach their
         # target with the edges they have left.
         for j in range(4):
@@ -105,6 +95,18 @@ def step_choices(b: list[int], p: int, bd: SweepBoard, path_mode: bool
         if path_mode and _ends_over(a, p, base, bd):
             continue
         yield a[1:], 0, sub
+
+
+def _closed_or_dead(steps: Iterable[int]) -> int:
+    """The loops a run of joins or finalizes closes, or -1 at the first dead
+    one (< 0); ``steps`` is lazy, so nothing after a dead step runs, as the
+    core's loops break there."""
+    closed = 0
+    for r in steps:
+        if r < 0:
+            return -1
+        closed += r
+    return closed
 
 
 def _ends_over(a: list[int], p: int, base: int, bd: SweepBoard) -> bool:

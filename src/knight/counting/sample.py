@@ -229,26 +229,37 @@ def _exact_walk(st: Stepper, n: int, key: int, r: int,
     return edges
 
 
+class _HalfTables(NamedTuple):
+    """One half's tables, as a sampler keeps them: its part of the board and
+    the stepper that built them; its final states' keys, ways (word 0; then
+    the prime words, one row a state) and profiles (the right half's sorted
+    by profile); its slot map of the boundary."""
+
+    part: frontier_halves.Part
+    stepper: Stepper
+    keys: npt.NDArray[np.uint64]
+    ways: npt.NDArray[np.uint64]
+    prof: npt.NDArray[np.uint64]
+    ways2: npt.NDArray[np.uint64]
+    bmap: npt.NDArray[np.int32]
+
+    def join_args(self) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64],
+                                 npt.NDArray[np.uint64], npt.NDArray[np.int32],
+                                 npt.NDArray[np.uint64]]:
+        """This half's arguments of ``join``: the keys' two words (the second
+        zero), the ways of each state in a row, the map, the profiles."""
+        return (self.keys, np.zeros_like(self.keys),
+                np.column_stack((self.ways, self.ways2)).ravel(), self.bmap, self.prof)
+
+
 class _SplitTables(NamedTuple):
     """The two halves' tables and the join's inputs, as a sampler keeps them:
-    the left (half 0) and right (half 1) final states' keys, ways (word 0;
-    then the prime words, one row a state), profiles, the right ones sorted
-    by profile; the boundary's targets and each half's slot map; the moduli
-    of the ways' words."""
+    the left (half 0) and right (half 1) tables, the boundary's targets and
+    the moduli of the ways' words."""
 
-    parts: list[frontier_halves.Part]
-    steppers: list[Stepper]
-    lkeys: npt.NDArray[np.uint64]
-    lways: npt.NDArray[np.uint64]
-    lprof: npt.NDArray[np.uint64]
-    lways2: npt.NDArray[np.uint64]
-    rkeys: npt.NDArray[np.uint64]
-    rways: npt.NDArray[np.uint64]
-    rprof: npt.NDArray[np.uint64]
-    rways2: npt.NDArray[np.uint64]
+    left: _HalfTables
+    right: _HalfTables
     tg: npt.NDArray[np.int32]
-    lmap: npt.NDArray[np.int32]
-    rmap: npt.NDArray[np.int32]
     mods: list[int]
 
 
@@ -600,7 +611,7 @@ class TourSampler:
                 raise RuntimeError("split tables inconsistent: two builds differ")
             self._exact = self._exact_weights(per_left)
             return total
-        cum = np.cumsum(self._split.lways * per_left, dtype=np.uint64)  # F(a) J(a)
+        cum = np.cumsum(self._split.left.ways * per_left, dtype=np.uint64)  # F(a) J(a)
         if total != (int(cum[-1]) if len(cum) else 0):
             raise RuntimeError("split tables inconsistent: the join's sum differs")
         self._cum, self._per_left = cum, per_left
@@ -617,57 +628,56 @@ class TourSampler:
         primes = np.array(words[1:] or frontier_moduli.primes(1), dtype=np.uint64)
         mods = [1 << 64] + primes.tolist()
         tables = []
-        left = limit
+        room = limit  # the states the halves built so far leave
         self.states = 0
         for part in parts:
             st = _stepper(part.board)
-            got = st.build_half(left, primes, keep)
+            got = st.build_half(room, primes, keep)
             if got == TOO_MANY:
                 raise _TableTooLarge(self._refusal(limit, memory=limit < self.max_states))
             if got == NO_MEMORY:
                 raise MemoryError(f"the sampler's split tables of the "
                                   f"{self.board.describe()}: out of memory")
-            left -= got
+            room -= got
             self.states += got
             tables.append((st, *st.final_table()))
         W, tg = bd.W, i32(parts[0].btarget)
-        lmap, rmap = i32(parts[0].bmap), i32(parts[1].bmap)
-        (_, lkeys, lways, lways2), (_, rkeys, rways, rways2) = tables
-        zl, zr = np.zeros_like(lkeys), np.zeros_like(rkeys)
-        lprof = np.empty(len(lkeys), dtype=np.uint64)
-        rprof = np.empty(len(rkeys), dtype=np.uint64)
-        profiles(W, lkeys, zl, lmap, tg, lprof)
-        profiles(W, rkeys, zr, rmap, tg, rprof)
-        order = np.argsort(rprof, kind="stable")
-        rkeys, rways, rways2, rprof = (np.ascontiguousarray(a[order])
-                                       for a in (rkeys, rways, rways2, rprof))
-        per_left = np.zeros(len(lkeys) * (len(mods) if keep else 1), dtype=np.uint64)
+        halves = []
+        for side, (part, (st, keys, ways, ways2)) in enumerate(zip(parts, tables)):
+            bmap = i32(part.bmap)
+            prof = np.empty(len(keys), dtype=np.uint64)
+            profiles(W, keys, np.zeros_like(keys), bmap, tg, prof)
+            if side:  # the right half by profile: a draw looks its partners up there
+                order = np.argsort(prof, kind="stable")
+                keys, ways, ways2, prof = (np.ascontiguousarray(a[order])
+                                           for a in (keys, ways, ways2, prof))
+            halves.append(_HalfTables(part, st, keys, ways, prof, ways2, bmap))
+        left, right = halves
+        per_left = np.zeros(len(left.keys) * (len(mods) if keep else 1), dtype=np.uint64)
         result = np.zeros(len(mods), dtype=np.uint64)
         info = np.zeros(3, dtype=np.int64)
-        join(W, bd.path_mode, tg, lkeys, zl, np.column_stack((lways, lways2)).ravel(), lmap,
-             lprof, rkeys, zr, np.column_stack((rways, rways2)).ravel(), rmap, rprof,
+        join(W, bd.path_mode, tg, *left.join_args(), *right.join_args(),
              np.array([0] + mods[1:], dtype=np.uint64), result, info, 0.0, per_left)
-        self._split = _SplitTables(parts, [t[0] for t in tables], lkeys, lways, lprof, lways2,
-                                   rkeys, rways, rprof, rways2, tg, lmap, rmap, mods)
+        self._split = _SplitTables(left, right, tg, mods)
         return frontier_moduli.crt(result.tolist(), mods), per_left
 
     def _exact_weights(self, per_left: npt.NDArray[np.uint64]
                        ) -> tuple[list[int], list[int], list[int]]:
         """Exact ints for a count past 2^64: each left final state's partners'
         ways ``J``, its ways ``F`` and the prefix sums of ``F J``."""
-        lways, lways2, mods = self._split.lways, self._split.lways2, self._split.mods
+        left, mods = self._split.left, self._split.mods
         nw = len(mods)
         rows = per_left.reshape(-1, nw).tolist()
         J = [frontier_moduli.crt(row, mods) if any(row) else 0 for row in rows]
         F = [frontier_moduli.crt([int(w)] + r, mods) if j else 0
-             for w, r, j in zip(lways.tolist(), lways2.tolist(), J)]
+             for w, r, j in zip(left.ways.tolist(), left.ways2.tolist(), J)]
         return J, F, list(itertools.accumulate(f * j for f, j in zip(F, J)))
 
     def _split_walk(self, r: int) -> list[tuple[Square, Square]]:
         """The edges of the tour numbered ``r`` in ``[0, total)`` (see
         :meth:`_split_build`)."""
-        (parts, steppers, lkeys, _, lprof, _, rkeys, rways, rprof, rways2, tg, lmap, rmap,
-         mods) = self._split
+        left, right, tg, mods = self._split
+        rkeys, rways, rprof, rways2 = right.keys, right.ways, right.prof, right.ways2
         bd, exact = self._bd, self._exact
         if exact is None:
             i = int(np.searchsorted(self._cum, np.uint64(r), side="right"))
@@ -678,16 +688,16 @@ class TourSampler:
             r -= exact[2][i - 1] if i else 0
             J = exact[0][i]
         u, v = divmod(r, J)  # u: half 0's way, v: the partner and its way
-        lkey = int(lkeys[i])
+        lkey = int(left.keys[i])
         pick = None
-        for want in wanted(bd.W, bd.path_mode, tg, int(lprof[i])):
+        for want in wanted(bd.W, bd.path_mode, tg, int(left.prof[i])):
             a = int(np.searchsorted(rprof, np.uint64(want), side="left"))
             b = int(np.searchsorted(rprof, np.uint64(want), side="right"))
             if a == b:
                 continue
             ok = np.empty(b - a, dtype=np.uint8)
-            pair_mask(bd.W, bd.path_mode, lkey, 0, lmap, rkeys[a:b],
-                      np.zeros(b - a, dtype=np.uint64), rmap, ok)
+            pair_mask(bd.W, bd.path_mode, lkey, 0, left.bmap, rkeys[a:b],
+                      np.zeros(b - a, dtype=np.uint64), right.bmap, ok)
             for x in np.flatnonzero(ok).tolist():
                 w = int(rways[a + x]) if exact is None else \
                     frontier_moduli.crt([int(rways[a + x])] + rways2[a + x].tolist(), mods)
@@ -701,11 +711,10 @@ class TourSampler:
             raise RuntimeError("split tables inconsistent: no partner for the draw")
         N = bd.N
         edges = []
-        for side, (part, st, key, way) in enumerate(
-                ((parts[0], steppers[0], lkey, u), (parts[1], steppers[1], int(rkeys[pick]), v))):
-            back = part.board.back
-            for p, j in (st.walk_back(key, way) if exact is None else
-                         _exact_walk(st, part.board.N, key, way, mods)):
+        for side, (half, key, way) in enumerate(((left, lkey, u), (right, int(rkeys[pick]), v))):
+            back = half.part.board.back
+            for p, j in (half.stepper.walk_back(key, way) if exact is None else
+                         _exact_walk(half.stepper, half.part.board.N, key, way, mods)):
                 q = back[4 * p + j]
                 if side:  # half 1 is the board turned 180 degrees
                     p, q = N - 1 - p, N - 1 - q
