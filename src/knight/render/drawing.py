@@ -9,6 +9,7 @@ drawing code.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -21,30 +22,33 @@ if TYPE_CHECKING:
     from ..tour import Tour
 
 
+@dataclass(eq=False)
 class _Drawing:
     """What a picture shows: a step board (``-1`` off the path) and, built
     only when the path is drawn, the path."""
 
-    def __init__(
-        self, board: np.ndarray, *, closed: bool, path: Callable[[], np.ndarray],
-        holes_all: bool, hole_mask: np.ndarray | None, label: str,
-        geometry: Board | None = None,
-    ) -> None:
-        self.board = board
-        self.rows, self.cols = (int(n) for n in board.shape)
-        self.closed = closed
-        # The moves and wrap-around the path follows (None: the knight on a
-        # flat board): which moves are drawn as lines, which as seam stubs.
-        self.geometry = geometry
-        self._path = path
-        # A tour: every -1 is a hole.  A partial tour: -1 is unreached,
-        # except where hole_mask says hole.
-        self.holes_all = holes_all
-        self.hole_mask = hole_mask
-        self.label = label
+    board: np.ndarray
+    closed: bool
+    path_of: Callable[[], np.ndarray]
+    # A tour: every -1 is a hole.  A partial tour: -1 is unreached, except
+    # where hole_mask says hole.
+    holes_all: bool
+    hole_mask: np.ndarray | None
+    label: str
+    # The moves and wrap-around the path follows (None: the knight on a flat
+    # board): which moves are drawn as lines, which as seam stubs.
+    geometry: Board | None = None
+
+    @property
+    def rows(self) -> int:
+        return int(self.board.shape[0])
+
+    @property
+    def cols(self) -> int:
+        return int(self.board.shape[1])
 
     def path(self) -> np.ndarray:
-        return self._path()
+        return self.path_of()
 
     def unreached(self, rs: slice, cs: slice) -> np.ndarray | None:
         """The squares of ``board[rs, cs]`` a partial tour never reached (None: a tour)."""
@@ -73,7 +77,7 @@ def _of_tour(tour: Tour) -> _Drawing:
     else:
         label = f"{kind} tour of the {geometry.describe()}"
     return _Drawing(
-        tour.board, closed=tour.closed, path=lambda: tour.path, holes_all=True, hole_mask=None,
+        tour.board, closed=tour.closed, path_of=lambda: tour.path, holes_all=True, hole_mask=None,
         label=label, geometry=geometry,
     )
 
@@ -120,7 +124,7 @@ def _of_partial(board_or_error: Any, holes: Any, geometry: Any = None) -> _Drawi
     what = (f"knight's tour of a {rows}x{cols} board" if geometry is None
             or geometry.is_standard else f"tour of the {geometry.describe()}")
     return _Drawing(
-        board, closed=False, path=path, holes_all=False, hole_mask=mask,
+        board, closed=False, path_of=path, holes_all=False, hole_mask=mask,
         label=f"partial {what}: {steps} of {total} squares", geometry=geometry,
     )
 
