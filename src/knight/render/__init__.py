@@ -106,6 +106,7 @@ from .sheet import (
     HEADER_WIDTH,
     MIN_SHEET_FONT,
     PUZZLE_KINDS,
+    SHEET,
     SHEET_FILLED,
     SHEET_GRID,
     SHEET_HATCH,
@@ -114,6 +115,7 @@ from .sheet import (
     SHEET_PAPER,
     SHEET_PATH,
     SHEET_RULE,
+    SheetColours,
     SheetLayout,
     SheetPlan,
     puzzle_kind,
@@ -191,5 +193,7 @@ __all__ = [
     "LIGHT", "DARK", "FAINT_LIGHT", "FAINT_DARK", "FAINT_BELOW", "LINE", "WRAP", "START", "END",
     "HOLE", "HATCH", "UNREACHED", "TEXT", "HALO", "VIRIDIS", "PALETTE", "SHEET_PAPER",
     "SHEET_INK", "SHEET_GRID", "SHEET_FILLED", "SHEET_PATH", "SHEET_HOLE", "SHEET_HATCH",
+    "SHEET",
     "SHEET_RULE",
+    "SheetColours",
 ]

@@ -43,12 +43,7 @@ from . import palette
 from .drawing import _of_tour
 from .path import _closing, _on_page, _seam_stubs
 from .sheet import (
-    SHEET_FILLED,
-    SHEET_GRID,
-    SHEET_HATCH,
-    SHEET_HOLE,
-    SHEET_INK,
-    SHEET_PAPER,
+    SHEET,
     _check_sheet,
     puzzle_kind,
     puzzle_rule,
@@ -483,21 +478,21 @@ def _line_data(pts: list[list[float]], seams: dict[str, Any]) -> str:
 
 _PUZZLE_CSS = """
 .knight-puzzle{display:inline-block;font-family:system-ui,sans-serif;font-size:14px;
-  line-height:1.4;color:SHEET_INK}
+  line-height:1.4;color:SHEET.ink}
 .knight-puzzle .kt-title{font-weight:600;margin:0 0 .3em}
 .knight-puzzle .kt-help{margin:0 0 .6em;max-width:40em}
 .knight-puzzle .kt-grid{display:grid;grid-template-columns:repeat(var(--kt-cols),var(--kt-cell));
-  grid-auto-rows:var(--kt-cell);border-top:1px solid SHEET_GRID;
-  border-left:1px solid SHEET_GRID;width:max-content;background:SHEET_PAPER}
-.knight-puzzle .kt-cell{box-sizing:border-box;border-right:1px solid SHEET_GRID;
-  border-bottom:1px solid SHEET_GRID;display:flex;
+  grid-auto-rows:var(--kt-cell);border-top:1px solid SHEET.grid;
+  border-left:1px solid SHEET.grid;width:max-content;background:SHEET.paper}
+.knight-puzzle .kt-cell{box-sizing:border-box;border-right:1px solid SHEET.grid;
+  border-bottom:1px solid SHEET.grid;display:flex;
   align-items:center;justify-content:center;font-size:var(--kt-font);
-  font-variant-numeric:tabular-nums;background:SHEET_PAPER;position:relative}
-.knight-puzzle .kt-clue{font-weight:700;color:SHEET_INK}
-.knight-puzzle .kt-hole{background:repeating-linear-gradient(45deg,SHEET_HOLE 0 6px,
-  SHEET_HATCH 6px 9px);-webkit-print-color-adjust:exact;print-color-adjust:exact}
+  font-variant-numeric:tabular-nums;background:SHEET.paper;position:relative}
+.knight-puzzle .kt-clue{font-weight:700;color:SHEET.ink}
+.knight-puzzle .kt-hole{background:repeating-linear-gradient(45deg,SHEET.hole 0 6px,
+  SHEET.hatch 6px 9px);-webkit-print-color-adjust:exact;print-color-adjust:exact}
 .knight-puzzle input{box-sizing:border-box;width:100%;height:100%;border:0;margin:0;padding:0;
-  background:transparent;text-align:center;font:inherit;color:SHEET_FILLED;outline:none}
+  background:transparent;text-align:center;font:inherit;color:SHEET.filled;outline:none}
 .knight-puzzle .kt-cell:focus-within{box-shadow:inset 0 0 0 3px #f2b600}
 .knight-puzzle .kt-bad{background:#fde0e0}
 .knight-puzzle .kt-bad input{color:#c62828;font-weight:700}
@@ -513,15 +508,15 @@ _PUZZLE_CSS = """
   .knight-puzzle .kt-title,.knight-puzzle .kt-help,.knight-puzzle .kt-controls,
   .knight-puzzle .kt-status{display:none!important}
   .knight-puzzle input{color:transparent!important}
-  .knight-puzzle .kt-cell{background:SHEET_PAPER!important;box-shadow:none!important}
-  .knight-puzzle .kt-hole{background:repeating-linear-gradient(45deg,SHEET_HOLE 0 6px,
-    SHEET_HATCH 6px 9px)!important}
+  .knight-puzzle .kt-cell{background:SHEET.paper!important;box-shadow:none!important}
+  .knight-puzzle .kt-hole{background:repeating-linear-gradient(45deg,SHEET.hole 0 6px,
+    SHEET.hatch 6px 9px)!important}
   .knight-puzzle[data-state] .kt-grid{outline:none}
 }
 """
-for _name, _colour in (("SHEET_INK", SHEET_INK), ("SHEET_GRID", SHEET_GRID),
-                       ("SHEET_PAPER", SHEET_PAPER), ("SHEET_FILLED", SHEET_FILLED),
-                       ("SHEET_HOLE", SHEET_HOLE), ("SHEET_HATCH", SHEET_HATCH)):
+for _name, _colour in (("SHEET.ink", SHEET.ink), ("SHEET.grid", SHEET.grid),
+                       ("SHEET.paper", SHEET.paper), ("SHEET.filled", SHEET.filled),
+                       ("SHEET.hole", SHEET.hole), ("SHEET.hatch", SHEET.hatch)):
     _PUZZLE_CSS = _PUZZLE_CSS.replace(_name, _colour)
 
 # The checks.  D: the data (see puzzle_html).  Squares are numbered r * cols + c;

@@ -24,14 +24,7 @@ from ..board import Board
 from ..geometry import Square
 from .path import path_runs
 from .sheet import (
-    SHEET_FILLED,
-    SHEET_GRID,
-    SHEET_HATCH,
-    SHEET_HOLE,
-    SHEET_INK,
-    SHEET_PAPER,
-    SHEET_PATH,
-    SHEET_RULE,
+    SHEET,
     SheetPlan,
     _check_sheet,
     _sheet_numbers,
@@ -162,7 +155,7 @@ class _Pen:
             # copying would find twice).
             pad = halo * self.s / 2
             self.c.saveState()
-            self.c.setFillColor(HexColor(SHEET_PAPER))
+            self.c.setFillColor(HexColor(SHEET.paper))
             self.c.roundRect(self.x(x) - wide / 2 - pad, self.y(y) - pad, wide + 2 * pad,
                              0.72 * pt + 2 * pad, pad, stroke=0, fill=1)
             self.c.restoreState()
@@ -183,10 +176,10 @@ def _draw_sheet(canvas: Any, sheet: PdfSheet, plan: SheetPlan, left: float, top:
     board, lay = sheet.board, plan.grid
     cell = float(lay.cell)
     for line, base in zip(plan.title, plan.title_y):
-        pen.text(plan.width / 2, base, line, "Helvetica-Bold", plan.title_font, SHEET_INK,
+        pen.text(plan.width / 2, base, line, "Helvetica-Bold", plan.title_font, SHEET.ink,
                  plan.width)
     for line, base in zip(plan.rule, plan.rule_y):
-        pen.text(plan.width / 2, base, line, "Helvetica", plan.rule_font, SHEET_RULE,
+        pen.text(plan.width / 2, base, line, "Helvetica", plan.rule_font, SHEET.rule,
                  plan.width)
 
     def square(r: int, col: int) -> tuple[float, float, float, float]:
@@ -200,10 +193,10 @@ def _draw_sheet(canvas: Any, sheet: PdfSheet, plan: SheetPlan, left: float, top:
         clip = c.beginPath()
         for r, col in holes:
             clip.rect(*square(r, col))
-        c.setFillColor(HexColor(SHEET_HOLE))
+        c.setFillColor(HexColor(SHEET.hole))
         c.clipPath(clip, stroke=0, fill=1)
         hatch = max(4.0, cell / 3) * s
-        c.setStrokeColor(HexColor(SHEET_HATCH))
+        c.setStrokeColor(HexColor(SHEET.hatch))
         c.setLineWidth(hatch / 3)
         x0, x1 = pen.x(plan.x), pen.x(plan.x + board.cols * cell)
         y1, y0 = pen.y(plan.y), pen.y(plan.y + board.rows * cell)
@@ -217,7 +210,7 @@ def _draw_sheet(canvas: Any, sheet: PdfSheet, plan: SheetPlan, left: float, top:
     if sheet.path and sheet.solution is not None:
         tour_path = sheet.solution.path
         c.saveState()
-        c.setStrokeColor(HexColor(SHEET_PATH))
+        c.setStrokeColor(HexColor(SHEET.path))
         c.setLineWidth(stroke)
         c.setLineJoin(1)
         c.setLineCap(1)
@@ -237,7 +230,7 @@ def _draw_sheet(canvas: Any, sheet: PdfSheet, plan: SheetPlan, left: float, top:
                    pen.y(plan.y + yb))
         c.restoreState()
     c.saveState()
-    c.setStrokeColor(HexColor(SHEET_GRID))
+    c.setStrokeColor(HexColor(SHEET.grid))
     c.setLineWidth(max(0.5, cell * 0.03) * s)
     grid = c.beginPath()
     for r, col in board.squares.tolist():
@@ -248,7 +241,7 @@ def _draw_sheet(canvas: Any, sheet: PdfSheet, plan: SheetPlan, left: float, top:
     for r, col, n, clue in _sheet_numbers(board, sheet.clues, sheet.solution):
         pen.text(plan.x + (col + 0.5) * cell, plan.y + (r + 0.5) * cell + 0.36 * lay.font,
                  str(n), "Helvetica-Bold" if clue else "Helvetica", lay.font,
-                 SHEET_INK if clue else SHEET_FILLED, halo=halo)
+                 SHEET.ink if clue else SHEET.filled, halo=halo)
 
 
 def sheets_pdf(target: str | os.PathLike[str], sections: Sequence[tuple[Sequence[PdfSheet], int]],
@@ -294,11 +287,11 @@ def sheets_pdf(target: str | os.PathLike[str], sections: Sequence[tuple[Sequence
     for number, ((sheets, per_page), page_plans) in enumerate(zip(pages, plans), 1):
         if head:
             c.setFont("Helvetica-Bold", 13)
-            c.setFillColor(HexColor(SHEET_INK))
+            c.setFillColor(HexColor(SHEET.ink))
             c.drawCentredString(width / 2, height - PAGE_MARGIN - 13, str(title))
         if foot:
             c.setFont("Helvetica", 9)
-            c.setFillColor(HexColor(SHEET_RULE))
+            c.setFillColor(HexColor(SHEET.rule))
             c.drawCentredString(width / 2, PAGE_MARGIN - 12, f"{number} / {len(pages)}")
         cols, rows = SHEETS_PER_PAGE[per_page]
         box_w = (width - 2 * PAGE_MARGIN - (cols - 1) * SHEET_GAP) / cols

@@ -187,6 +187,25 @@ _RULE_EM = 0.52
 SHEET_RULE = "#333333"
 
 
+class SheetColours(NamedTuple):
+    """A sheet's colours, one value for the formats that draw sheets (the
+    SVG and PNG here, the HTML page, the PDF) to take together."""
+
+    paper: str
+    ink: str
+    grid: str
+    filled: str
+    path: str
+    hole: str
+    hatch: str
+    rule: str
+
+
+#: The colours of every sheet (the ``SHEET_*`` constants above).
+SHEET = SheetColours(SHEET_PAPER, SHEET_INK, SHEET_GRID, SHEET_FILLED, SHEET_PATH, SHEET_HOLE,
+                     SHEET_HATCH, SHEET_RULE)
+
+
 class SheetPlan(NamedTuple):
     """Where everything on a puzzle sheet goes, in pixels from the top-left:
     see :func:`sheet_plan`.  The SVG, the PNG and the PDF all draw from it."""
