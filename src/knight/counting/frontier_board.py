@@ -36,7 +36,7 @@ from ..limits import check_planning
 __all__ = [
     "EMPTY", "FULL", "TERM", "MAX_WIDTH", "SPLIT_WIDTH", "KING", "KNIGHT_MOVES", "Moves",
     "SweepBoard", "Masked", "back_moves", "can_split", "check_mask", "check_moves", "check_width",
-    "crop", "default_cut", "leaper", "prepare", "serve_reason", "serves",
+    "counted_in_halves", "crop", "default_cut", "leaper", "prepare", "serve_reason", "serves",
 ]
 
 # Slot codes of a state (see _core/frontier_sweep.pyx).
@@ -455,3 +455,14 @@ def default_cut(L: int) -> int:
 def can_split(rows: int, cols: int) -> bool:
     """Whether meet in the middle applies (width >= 3, length >= 5)."""
     return min(rows, cols) >= 3 and max(rows, cols) >= 5
+
+
+def counted_in_halves(rows: int, cols: int) -> bool:
+    """Whether a count of this board (its usable rows and columns) runs as two
+    half sweeps joined at a cut: boards at least :data:`SPLIT_WIDTH` wide that
+    :func:`can_split`.  The count and its estimate ask the same question.
+
+    >>> counted_in_halves(6, 6), counted_in_halves(4, 9), counted_in_halves(5, 4)
+    (True, False, False)
+    """
+    return min(rows, cols) >= SPLIT_WIDTH and can_split(rows, cols)

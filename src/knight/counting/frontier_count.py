@@ -48,11 +48,10 @@ import numpy.typing as npt
 
 from .frontier_board import (
     KNIGHT_MOVES,
-    SPLIT_WIDTH,
     Moves,
     _board_args,
     _check_mode,
-    can_split,
+    counted_in_halves,
     prepare,
 )
 from .frontier_halves import _Table, make_part, run_part, shared_cells
@@ -258,7 +257,7 @@ def _count_board(rows: int, cols: int, mode: str, pinned: Sequence[int],
                  max_bytes: int | None, moves: Moves = None) -> int:
     bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=mode == "path",
                  moves=moves)
-    if bd.trivial is None and bd.W >= SPLIT_WIDTH and can_split(rows, cols):
+    if bd.trivial is None and counted_in_halves(bd.W, bd.L):
         return _count_split(rows, cols, mode, pinned=pinned, removed=removed,
                             deadline=deadline, cancel=cancel, progress=progress,
                             max_bytes=max_bytes, moves=moves)

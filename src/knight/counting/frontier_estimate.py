@@ -22,12 +22,11 @@ import numpy.typing as npt
 from ..limits import check_planning
 from .frontier_board import (
     KNIGHT_MOVES,
-    SPLIT_WIDTH,
     Moves,
     _board_args,
     _check_mode,
-    can_split,
     check_width,
+    counted_in_halves,
 )
 from .frontier_moduli import _LOG_MARGIN, _bound_bits
 
@@ -54,7 +53,7 @@ PEAK_STATES = {
 
 
 #: Peak states of one half when the board is counted by meet in the middle
-#: (W >= SPLIT_WIDTH), measured: 7x7 open 3.4e7 (side 0; side 1 and the
+#: (counted_in_halves), measured: 7x7 open 3.4e7 (side 0; side 1 and the
 #: final tables are smaller), 8x8 closed past 3.7e7 in side 1 (stopped by
 #: the memory limit with 5 of its 40 cells to go), 6 and 5 from 6x10 / 5x20
 #: open (6x10: 1.64e7 in side 1's last columns, side 0 6.6e6) and 6x12 /
@@ -130,7 +129,7 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     check_width(rows, cols)
     W, L = min(rows, cols), max(rows, cols)
     # halves of long boards peak as a single sweep does (SATURATED_LENGTH)
-    halves = W >= SPLIT_WIDTH and can_split(rows, cols) and L < SATURATED_LENGTH
+    halves = counted_in_halves(rows, cols) and L < SATURATED_LENGTH
     tab = SPLIT_PEAK_STATES[mode] if halves else PEAK_STATES[mode]
     by_length = SPLIT_PEAK_BY_LENGTH.get((mode, W), {}) if halves else {}
     if L in by_length:
