@@ -9,7 +9,7 @@ drawing code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -38,14 +38,11 @@ class _Drawing:
     # The moves and wrap-around the path follows (None: the knight on a flat
     # board): which moves are drawn as lines, which as seam stubs.
     geometry: Board | None = None
+    rows: int = field(init=False)
+    cols: int = field(init=False)
 
-    @property
-    def rows(self) -> int:
-        return int(self.board.shape[0])
-
-    @property
-    def cols(self) -> int:
-        return int(self.board.shape[1])
+    def __post_init__(self) -> None:
+        self.rows, self.cols = (int(n) for n in self.board.shape)
 
     def path(self) -> np.ndarray:
         return self.path_of()
