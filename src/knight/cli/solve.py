@@ -111,7 +111,8 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=ascii_int, help="stop after this many placements")
     p.add_argument("--timeout", type=ascii_float, help="stop after this many seconds")
     p.add_argument("--base", type=ascii_int, choices=(0, 1),
-                   help="number the steps from 0 or 1, in --format grid and json (default: 0)")
+                   help="number the steps from 0 or 1: in --format grid and json and in the "
+                   "pictures (--svg, --png, --gif, --html) (default: 0)")
     p.add_argument("--format", choices=("grid", "path", "moves", "json"), default="grid",
                    help="grid of step numbers ('.' on holes), path of squares, moves as "
                    "direction codes 1..K (code k the k-th of the piece's K moves in --order; "
@@ -158,8 +159,9 @@ def check_options(args: argparse.Namespace) -> None:
             refuse("--trace-limit", "with --trace")
         if args.trace_limit < 0:
             raise ValueError(f"--trace-limit must be 0 (no limit) or more, got {args.trace_limit}")
-    if args.base is not None and args.format not in ("grid", "json"):
-        refuse("--base", "to --format grid and json (step numbers)")
+    if (args.base is not None and args.format not in ("grid", "json")
+            and not any(getattr(args, name) for name in PICTURES)):
+        refuse("--base", "to --format grid and json and to the pictures (step numbers)")
     if args.order is not None and args.format == "moves" and args.notation == "algebraic":
         refuse("--order", "to direction codes, not to algebraic moves")
     for name in PICTURES:
@@ -214,7 +216,15 @@ def _report(tour: Tour, args: argparse.Namespace, out: TextIO, err: TextIO) -> N
     for name in PICTURES:
         path = getattr(args, name)
         if path:
-            tour.save(path)
+            tour.save(path, **_picture_options(args, name))
+
+
+def _picture_options(args: argparse.Namespace, name: str) -> dict[str, Any]:
+    """What the picture options ask of the picture ``name`` (svg, png, gif, html)."""
+    options: dict[str, Any] = {}
+    if name != "gif":  # the GIF draws no step numbers
+        options["base"] = args.base or 0
+    return options
 
 
 def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:
