@@ -43,3 +43,77 @@ def test_base_applies_to_the_pictures_with_any_format(knight_cli, tmp_path):
     code, out, err = knight_cli(["5", "--base", "1", "--format", "path", "--svg", str(target)])
     assert code == EXIT_OK, err
     assert _svg_numbers(target.read_text())[0] == 1
+
+
+# -- the GIF: one frame per move, step numbers; --size ------------------------
+
+
+def _frames(path):
+    from PIL import Image
+
+    with Image.open(path) as im:
+        return im.n_frames
+
+
+def test_gif_has_a_frame_per_move(tmp_path):
+    pytest.importorskip("PIL")
+    from knight.render import GIF_MAX_FRAMES, to_gif
+
+    to_gif(knight.solve(8), tmp_path / "8.gif")
+    assert _frames(tmp_path / "8.gif") == 64  # the start, then each of the 63 moves
+    to_gif(knight.solve(20), tmp_path / "20.gif", size=200)
+    assert _frames(tmp_path / "20.gif") == GIF_MAX_FRAMES  # 400 squares: capped
+    to_gif(knight.solve(8), tmp_path / "f.gif", frames=10)
+    assert _frames(tmp_path / "f.gif") == 10
+
+
+def test_gif_draws_the_step_numbers_when_they_fit(tmp_path):
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    from knight.render import to_gif
+
+    tour = knight.solve(6)
+    names = {}
+    for key, options in (("auto", {}), ("none", {"numbers": False}), ("one", {"base": 1}),
+                         ("small", {"size": 60})):
+        names[key] = tmp_path / f"{key}.gif"
+        to_gif(tour, names[key], **options)
+
+    def last(name):
+        with Image.open(name) as im:
+            im.seek(im.n_frames - 1)
+            return im.convert("RGB").tobytes()
+
+    assert last(names["auto"]) != last(names["none"])
+    assert last(names["auto"]) != last(names["one"])
+    # 10 px squares are too small for numbers: the same picture either way
+    to_gif(tour, tmp_path / "small-none.gif", size=60, numbers=False)
+    assert last(names["small"]) == last(tmp_path / "small-none.gif")
+
+
+def test_size_sets_every_picture(knight_cli, tmp_path):
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    files = {ext: tmp_path / f"t.{ext}" for ext in ("svg", "png", "gif", "html")}
+    argv = ["8", "--size", "200", "--base", "1"]
+    for ext, name in files.items():
+        argv += [f"--{ext}", str(name)]
+    code, _, err = knight_cli(argv)
+    assert code == EXIT_OK, err
+    assert 'width="200" height="200"' in files["svg"].read_text()
+    assert 'width="200" height="200"' in files["html"].read_text()
+    for ext in ("png", "gif"):
+        with Image.open(files[ext]) as im:
+            assert im.size == (200, 200)
+    assert _frames(files["gif"]) == 64
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["8", "--size", "200"], "--size applies only to the pictures"),
+    (["8", "--size", "8", "--svg", "t.svg"], "at least 16 pixels"),
+])
+def test_size_refusals(knight_cli, argv, says):
+    code, out, err = knight_cli(argv)
+    assert code == 2 and out == "" and says in err

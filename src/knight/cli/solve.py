@@ -23,7 +23,7 @@ from ..board import Board
 from ..counting.sample import random_tour
 from ..errors import BoardTooLargeError, KnightError
 from ..geometry import DEFAULT_ORDER, shown
-from ..render import require_pillow
+from ..render import DEFAULT_SIZE, GIF_MAX_FRAMES, MAX_CELL, MIN_SIZE, require_pillow
 from ..solver import TIE_BREAKS, solve
 from ..tour import NOTATIONS, Tour
 from ..trace import LimitedPrinter
@@ -62,6 +62,14 @@ def _moves(text: str) -> list[tuple[int, int]]:
             ) from None
         moves.append((dr, dc))
     return moves
+
+
+def _pixels(text: str) -> int:
+    """The value of ``--size``: a whole number of pixels, at least :data:`MIN_SIZE`."""
+    value = ascii_int(text)
+    if value < MIN_SIZE:
+        raise argparse.ArgumentTypeError(f"expected at least {MIN_SIZE} pixels, got {value}")
+    return value
 
 
 def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -125,10 +133,16 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     p.add_argument("--svg", metavar="FILE", help="also save a picture as SVG")
     p.add_argument("--png", metavar="FILE", help="also save a PNG (needs knight-tour[plot])")
     p.add_argument("--gif", metavar="FILE",
-                   help="also save an animated GIF of the tour (needs knight-tour[plot])")
+                   help="also save an animated GIF of the tour (needs knight-tour[plot]): one "
+                   f"frame per move, or past {GIF_MAX_FRAMES} squares {GIF_MAX_FRAMES} frames "
+                   "with the moves between them skipped evenly")
     p.add_argument("--html", metavar="FILE",
                    help="also save a page that plays the tour (one self-contained HTML file: "
                    "a step slider, play/pause, speed)")
+    p.add_argument("--size", type=_pixels, metavar="PIXELS", dest="pixels",
+                   help=f"the pictures' longer side in pixels, squares at most {MAX_CELL} px "
+                   f"(default: {DEFAULT_SIZE}; step numbers are drawn when the squares are "
+                   "large enough)")
     p.add_argument("--trace", action="store_true",
                    help="print each decision of the search on standard error (runs the "
                    "pure-Python twin)")
@@ -164,6 +178,8 @@ def check_options(args: argparse.Namespace) -> None:
         refuse("--base", "to --format grid and json and to the pictures (step numbers)")
     if args.order is not None and args.format == "moves" and args.notation == "algebraic":
         refuse("--order", "to direction codes, not to algebraic moves")
+    if args.pixels is not None and not any(getattr(args, name) for name in PICTURES):
+        refuse("--size", "to the pictures (--svg, --png, --gif, --html)")
     for name in PICTURES:
         path = getattr(args, name)
         if path is None:
@@ -221,9 +237,9 @@ def _report(tour: Tour, args: argparse.Namespace, out: TextIO, err: TextIO) -> N
 
 def _picture_options(args: argparse.Namespace, name: str) -> dict[str, Any]:
     """What the picture options ask of the picture ``name`` (svg, png, gif, html)."""
-    options: dict[str, Any] = {}
-    if name != "gif":  # the GIF draws no step numbers
-        options["base"] = args.base or 0
+    options: dict[str, Any] = {"base": args.base or 0}
+    if args.pixels is not None:
+        options["size"] = args.pixels
     return options
 
 

@@ -69,7 +69,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from .gif import to_gif
+from .gif import GIF_MAX_FRAMES, to_gif
 from .html import PAGE_MAX_SQUARES, puzzle_html, tour_html
 from .palette import (
     DARK,
@@ -186,7 +186,7 @@ __all__ = [
     # Sizes and limits.
     "DEFAULT_SIZE", "MIN_SIZE", "MAX_CELL", "MIN_CELL_FOR_NUMBERS", "MIN_FONT", "MIN_PATH_CELL",
     "MAX_VECTOR_SQUARES", "SVG_BYTES_PER_SQUARE", "RASTER_BYTES_PER_PIXEL", "TILE",
-    "MIN_SHEET_FONT",
+    "MIN_SHEET_FONT", "GIF_MAX_FRAMES",
     # Colours.
     "LIGHT", "DARK", "FAINT_LIGHT", "FAINT_DARK", "FAINT_BELOW", "LINE", "WRAP", "START", "END",
     "HOLE", "HATCH", "UNREACHED", "TEXT", "HALO", "VIRIDIS", "PALETTE", "SHEET_PAPER",
