@@ -9,7 +9,7 @@ import re
 import pytest
 
 import knight
-from knight.cli.common import EXIT_OK
+from knight.cli.common import EXIT_NO_TOUR, EXIT_OK
 
 # -- --base numbers the pictures too ---------------------------------------------
 
@@ -117,3 +117,61 @@ def test_size_sets_every_picture(knight_cli, tmp_path):
 def test_size_refusals(knight_cli, argv, says):
     code, out, err = knight_cli(argv)
     assert code == 2 and out == "" and says in err
+
+
+# -- a dead end is drawn ------------------------------------------------------
+
+DEAD_END = ["8", "--method", "warnsdorff", "--start", "2", "4"]  # 60 of 64 squares
+
+
+def _dead_end(board=None, rows=8, start=(2, 4)):
+    try:
+        knight.solve(board or rows, start=start, method="warnsdorff")
+    except knight.DeadEndError as error:
+        return error
+    raise AssertionError("no dead end")
+
+
+def test_dead_end_svg_draws_the_partial_tour(knight_cli, tmp_path):
+    from knight.render import partial_svg
+
+    target = tmp_path / "d.svg"
+    code, out, err = knight_cli([*DEAD_END, "--svg", str(target), "--base", "1"])
+    assert code == EXIT_NO_TOUR and out == "" and "dead end" in err
+    assert target.read_text() == partial_svg(_dead_end(), base=1)
+    assert _svg_numbers(target.read_text()) == list(range(1, 61))
+
+
+def test_dead_end_png_and_gif_draw_the_partial_tour(knight_cli, tmp_path):
+    pytest.importorskip("PIL")
+    from knight.render import partial_gif, partial_png
+
+    png, gif = tmp_path / "d.png", tmp_path / "d.gif"
+    code, _, err = knight_cli([*DEAD_END, "--png", str(png), "--gif", str(gif),
+                               "--size", "200"])
+    assert code == EXIT_NO_TOUR and "dead end" in err
+    partial_png(_dead_end(), tmp_path / "want.png", size=200)
+    assert png.read_bytes() == (tmp_path / "want.png").read_bytes()
+    partial_gif(_dead_end(), tmp_path / "want.gif", size=200)
+    assert gif.read_bytes() == (tmp_path / "want.gif").read_bytes()
+    assert _frames(gif) == 60
+
+
+def test_dead_end_on_a_board_with_holes_draws_its_holes(knight_cli, tmp_path):
+    pytest.importorskip("PIL")
+    from knight.render import partial_png
+
+    png = tmp_path / "d.png"
+    code, _, _ = knight_cli(["8", "--holes", "h8", "--method", "warnsdorff", "--start", "6",
+                             "6", "--png", str(png)])
+    assert code == EXIT_NO_TOUR
+    board = knight.Board(8, holes=["h8"])
+    partial_png(_dead_end(board, start=(6, 6)), tmp_path / "want.png", board=board)
+    assert png.read_bytes() == (tmp_path / "want.png").read_bytes()
+
+
+def test_dead_end_html_is_not_written_and_says_so(knight_cli, tmp_path):
+    page = tmp_path / "d.html"
+    code, _, err = knight_cli([*DEAD_END, "--html", str(page)])
+    assert code == EXIT_NO_TOUR and not page.exists()
+    assert "--html plays whole tours" in err

@@ -21,9 +21,18 @@ from .. import planner
 from .._version import __version__
 from ..board import Board
 from ..counting.sample import random_tour
-from ..errors import BoardTooLargeError, KnightError
+from ..errors import BoardTooLargeError, DeadEndError, KnightError
 from ..geometry import DEFAULT_ORDER, shown
-from ..render import DEFAULT_SIZE, GIF_MAX_FRAMES, MAX_CELL, MIN_SIZE, require_pillow
+from ..render import (
+    DEFAULT_SIZE,
+    GIF_MAX_FRAMES,
+    MAX_CELL,
+    MIN_SIZE,
+    partial_gif,
+    partial_png,
+    partial_svg,
+    require_pillow,
+)
 from ..solver import TIE_BREAKS, solve
 from ..tour import NOTATIONS, Tour
 from ..trace import LimitedPrinter
@@ -217,9 +226,35 @@ def _solve_one(args: argparse.Namespace, size: Sequence[int] | Board, start: Any
             order=args.order, tie_break=args.tie_break, seed=args.seed,
             max_nodes=args.max_nodes, timeout=args.timeout, trace=printer,
         )
+    except DeadEndError as exc:
+        _draw_dead_end(exc, args, rows if isinstance(rows, Board) else None, err)
+        raise
     finally:
         if printer is not None:
             printer.close()
+
+
+def _draw_dead_end(error: DeadEndError, args: argparse.Namespace, board: Board | None,
+                   err: TextIO) -> None:
+    """Draw the partial tour of a dead end in the pictures asked for, as
+    :func:`knight.render.partial_svg` draws it; the exit status stays 1.
+    The page (``--html``) plays whole tours only: it is not written."""
+    for name in ("svg", "png", "gif"):
+        path = getattr(args, name)
+        if not path:
+            continue
+        options = {**_picture_options(args, name), "board": board}
+        if name == "svg":
+            svg = partial_svg(error, **options)  # drawn before the file is opened
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(svg)
+        elif name == "png":
+            partial_png(error, path, **options)
+        else:
+            partial_gif(error, path, **options)
+    if args.html:
+        err.write(f"knight: {args.html} not written: --html plays whole tours, and this search "
+                  "ended in a dead end (--svg, --png and --gif draw the partial tour)\n")
 
 
 def _report(tour: Tour, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:

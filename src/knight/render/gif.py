@@ -11,11 +11,12 @@ frames, the moves between them skipped evenly.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .drawing import _of_tour
+from ..board import Board
+from .drawing import _Drawing, _of_partial, _of_tour
 from .palette import _END, _HALO, _LIGHT, _LINE, _START, _TEXT, _WRAP, PALETTE
 from .path import _closing, _seam_stubs
 from .pillow import (
@@ -68,6 +69,24 @@ def to_gif(
     their squares.  Past the vector limits the colour ramp fills in as the
     knight goes, with no numbers.
     """
+    _gif(_of_tour(tour), path, size, frames, duration, numbers, base)
+
+
+def partial_gif(
+    board_or_error: Any, path: str | os.PathLike[str], *, holes: Any = None,
+    size: int = DEFAULT_SIZE, frames: int | None = None, duration: int = 80,
+    numbers: bool | None = None, base: int = 0, board: Board | None = None,
+) -> None:
+    """Save an animated GIF of a partial tour, up to the square where the
+    knight stuck (red on the last frame): a :class:`knight.DeadEndError`, or
+    its board.  ``holes`` and ``board`` as :func:`partial_svg`, the other
+    options as :func:`to_gif` (needs Pillow)."""
+    _gif(_of_partial(board_or_error, holes, board), path, size, frames, duration, numbers,
+         base)
+
+
+def _gif(d: _Drawing, path: str | os.PathLike[str], size: int, frames: int | None,
+         duration: int, numbers: bool | None, base: int) -> None:
     size = check_size(size)
     for name, value, least in (("frames", frames, 2), ("duration", duration, 1)):
         if value is None and name == "frames":
@@ -76,7 +95,6 @@ def to_gif(
             raise ValueError(f"{name} must be an integer >= {least}, got {value!r}")
     _check_options(numbers, base)
     frames = GIF_MAX_FRAMES if frames is None else frames
-    d = _of_tour(tour)
     lay = layout(d.rows, d.cols, size)
     Image, ImageDraw = require_pillow()
     if not lay.path and numbers:
