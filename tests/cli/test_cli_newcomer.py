@@ -175,3 +175,17 @@ def test_dead_end_html_is_not_written_and_says_so(knight_cli, tmp_path):
     code, _, err = knight_cli([*DEAD_END, "--html", str(page)])
     assert code == EXIT_NO_TOUR and not page.exists()
     assert "--html plays whole tours" in err
+
+
+# -- the sweep's bar counts starts ----------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["6", "--method", "backtrack"], ["5", "--method", "warnsdorff"],
+                                  ["5", "--closed", "--method", "backtrack"]])
+def test_sweep_bar_counts_start_squares(knight_cli, argv):
+    pytest.importorskip("tqdm")
+    code, _, err = knight_cli(["sweep", *argv, "--progress"])
+    squares = int(argv[0]) ** 2
+    bars = re.findall(r"(\d+)/(\d+) \[[^\]]*start/s\]", err)
+    assert bars and all(int(total) == squares for _, total in bars), err
+    assert bars[-1][0] == str(squares)
