@@ -189,3 +189,35 @@ def test_sweep_bar_counts_start_squares(knight_cli, argv):
     bars = re.findall(r"(\d+)/(\d+) \[[^\]]*start/s\]", err)
     assert bars and all(int(total) == squares for _, total in bars), err
     assert bars[-1][0] == str(squares)
+
+
+# -- the count's announcement names the faster method -----------------------------
+
+
+def test_count_announcement_names_the_faster_method(knight_cli, monkeypatch):
+    from knight.cli import count as count_cli
+
+    def no_count(*args, **kwargs):
+        raise knight.SearchLimitError("stopped for the test")
+
+    monkeypatch.setattr(count_cli, "count", no_count)
+    _, _, err = knight_cli(["count", "7", "--method", "search"])
+    assert err.startswith("knight: warning: this count may take long: search: roughly")
+    assert "; --method dp would take about" in err
+    _, _, err = knight_cli(["count", "7"])  # auto: the DP, the faster already
+    assert "frontier DP" in err and "would take" not in err
+
+
+def test_count_announcement_names_search_when_it_is_faster(knight_cli, monkeypatch):
+    from knight.cli import count as count_cli
+    from knight.counting.cost import Estimate
+
+    def fake(rows, cols=None, *, method="auto", **where):
+        if method == "dp":
+            return Estimate("dp", 7200.0, 10, 10, "frontier DP: about 2 hours", "frontier-dp")
+        return Estimate("search", 90.0, None, None, "search: roughly 90 s", "knight-search")
+
+    monkeypatch.setattr(count_cli, "estimate", fake)
+    monkeypatch.setattr(count_cli, "count", lambda *a, **k: 0)
+    _, _, err = knight_cli(["count", "7", "--method", "dp"])
+    assert "; --method search would take roughly 90 s" in err

@@ -92,7 +92,8 @@ def count_command(argv: list[str]) -> int:
                epilog="Open tours are directed (from every start unless --start); "
                "closed tours are undirected cycles unless --directed. A count estimated "
                f"above {WARN_SECONDS:g} s is announced on stderr first, with the estimate "
-               "(knight.estimate).")
+               "(knight.estimate) and, when --method names the slower method, what the "
+               "faster one would take.")
     _common(p)
     p.add_argument("--method", choices=planner.methods("count"), default="auto",
                    help="dp (frontier dynamic programming), search (depth-first), or auto: "
