@@ -221,3 +221,35 @@ def test_count_announcement_names_search_when_it_is_faster(knight_cli, monkeypat
     monkeypatch.setattr(count_cli, "count", lambda *a, **k: 0)
     _, _, err = knight_cli(["count", "7", "--method", "dp"])
     assert "; --method search would take roughly 90 s" in err
+
+
+# -- refusals name the command line's options ---------------------------------------
+
+
+def test_uniform_refusal_names_the_options(knight_cli):
+    code, out, err = knight_cli(["8", "--uniform"])
+    assert code == 2 and out == ""
+    assert "max_states=" not in err and "method='recount'" not in err
+    assert "knight.solve(" not in err
+    assert "--max-states 2,000,000" in err and "--uniform-method recount draws one" in err
+    assert "--method warnsdorff --tie-break random --seed N" in err
+
+
+def test_uniform_options_reach_the_sampler(knight_cli):
+    code, out, _ = knight_cli(["5", "--uniform", "--uniform-method", "recount", "--seed", "1",
+                               "--format", "moves"])
+    want = knight.random_tour(5, seed=1, method="recount")
+    assert code == EXIT_OK and out.split() == [str(k) for k in want.moves().tolist()]
+    code, _, err = knight_cli(["7", "--uniform", "--max-states", "10"])
+    assert code == 2 and "--max-states 10" in err
+    code, _, err = knight_cli(["5", "--max-states", "10"])
+    assert code == 2 and "--max-states applies only with --uniform" in err
+
+
+def test_progress_without_tqdm_names_the_flag(knight_cli, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    code, _, err = knight_cli(["count", "5", "--progress"])
+    assert code == 2 and "progress=True" not in err
+    assert err.startswith("knight: error: --progress needs tqdm")

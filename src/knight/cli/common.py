@@ -478,8 +478,8 @@ def guard(run: Callable[[], int]) -> int:
     except (TypeError, ValueError) as exc:  # the library's: it names its parameters
         err.write(f"knight: error: {flag_message(str(exc))}\n")
         return EXIT_USAGE
-    except ImportError as exc:
-        err.write(f"knight: error: {exc}\n")
+    except ImportError as exc:  # an extra missing: progress=True is --progress here
+        err.write(f"knight: error: {flag_message(str(exc))}\n")
         return EXIT_USAGE
     except OSError as exc:  # the output, --svg/--png/--gif could not be written
         err.write(f"knight: error: cannot write: {exc}\n")

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from .. import planner
 from .._version import __version__
 from ..board import Board
-from ..counting.sample import random_tour
+from ..counting.sample import FAST_HINT, random_tour
 from ..errors import BoardTooLargeError, DeadEndError, KnightError
 from ..geometry import DEFAULT_ORDER, shown
 from ..render import (
@@ -40,6 +40,7 @@ from .common import (
     EXIT_NO_TOUR,
     EXIT_OK,
     EXIT_USAGE,
+    FLAGS,
     STDIN_FLAGS,
     Parser,
     UsageError,
@@ -121,6 +122,13 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
                    "likely, from --start if given, else from any square (the frontier DP's "
                    "tables: flat boards up to 7 wide, 6x6 open in about 10 s; larger boards "
                    "are refused, and --tie-break random is the fast, non-uniform option)")
+    p.add_argument("--max-states", type=ascii_int, metavar="N",
+                   help="with --uniform: the most frontier-DP states the sampler's table may "
+                   "hold (default: the library's, bounded by the memory available)")
+    p.add_argument("--uniform-method", choices=planner.methods("sample"), default="auto",
+                   help="with --uniform: how the sampler is built: table (the DP's states "
+                   "in memory), split (two half tables), recount (little memory, each draw "
+                   "recounts: slow), or auto (default: auto)")
     p.add_argument("--order", type=_moves, metavar="'DR,DC ...'",
                    help="the piece's moves in the order tried, quoted (default: the order of "
                    "--moves; for the knight '"
@@ -177,6 +185,11 @@ def check_options(args: argparse.Namespace) -> None:
                              ("--trace", args.trace)):
             if value:
                 refuse(given, "to a search, not with --uniform")
+    if not args.uniform:
+        for given, value in (("--max-states", args.max_states is not None),
+                             ("--uniform-method", args.uniform_method != "auto")):
+            if value:
+                refuse(given, "with --uniform")
     if args.trace_limit is not None:
         if not args.trace:
             refuse("--trace-limit", "with --trace")
@@ -210,11 +223,10 @@ def _solve_one(args: argparse.Namespace, size: Sequence[int] | Board, start: Any
     if args.uniform:
         given = None if args.start is None and not args.stdin_start else start
         try:
-            return random_tour(rows, cols, start=given, closed=args.closed, seed=args.seed)
+            return random_tour(rows, cols, start=given, closed=args.closed, seed=args.seed,
+                               max_states=args.max_states, method=args.uniform_method)
         except (BoardTooLargeError, ValueError) as exc:
-            # the message names the Python call of the fast option: add the flags
-            raise type(exc)(f"{exc} (on the command line: --method warnsdorff "
-                            "--tie-break random --seed N)") from None
+            raise type(exc)(_uniform_message(str(exc))) from None
     printer = None
     if args.trace:
         limit = 200 if args.trace_limit is None else args.trace_limit
@@ -255,6 +267,20 @@ def _draw_dead_end(error: DeadEndError, args: argparse.Namespace, board: Board |
     if args.html:
         err.write(f"knight: {args.html} not written: --html plays whole tours, and this search "
                   "ended in a dead end (--svg, --png and --gif draw the partial tour)\n")
+
+
+#: The sampler's parameters, as the command line spells them.
+UNIFORM_FLAGS = {**FLAGS, "max_states": "--max-states", "method": "--uniform-method"}
+
+
+def _uniform_message(message: str) -> str:
+    """The sampler's refusal with the command line's options in place of the
+    Python parameters it names (``max_states=``, ``method='recount'``, and
+    the call of the fast, non-uniform option)."""
+    message = message.replace(
+        FAST_HINT, "for a fast random tour that is not uniformly distributed use "
+        "--method warnsdorff --tie-break random --seed N instead of --uniform")
+    return flag_message(message, UNIFORM_FLAGS)
 
 
 def _report(tour: Tour, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
