@@ -253,3 +253,23 @@ def test_progress_without_tqdm_names_the_flag(knight_cli, monkeypatch):
     code, _, err = knight_cli(["count", "5", "--progress"])
     assert code == 2 and "progress=True" not in err
     assert err.startswith("knight: error: --progress needs tqdm")
+
+
+# -- --uniform --time counts the set-up -------------------------------------------
+
+
+def test_uniform_time_counts_the_sampler_set_up(knight_cli, monkeypatch):
+    import time
+
+    from knight.cli import solve as solve_cli
+
+    real = solve_cli.random_tour
+
+    def slow_set_up(*args, **kwargs):
+        time.sleep(0.3)  # stands for building the DP's tables
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solve_cli, "random_tour", slow_set_up)
+    code, _, err = knight_cli(["5", "--uniform", "--seed", "1", "--time"])
+    assert code == EXIT_OK
+    assert float(err.split(" s,")[0]) >= 0.3, err
