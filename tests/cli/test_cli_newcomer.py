@@ -273,3 +273,43 @@ def test_uniform_time_counts_the_sampler_set_up(knight_cli, monkeypatch):
     code, _, err = knight_cli(["5", "--uniform", "--seed", "1", "--time"])
     assert code == EXIT_OK
     assert float(err.split(" s,")[0]) >= 0.3, err
+
+
+# -- help -------------------------------------------------------------------------
+
+
+def test_count_help_says_open_tours_are_directed_and_summed(knight_cli):
+    _, out, _ = knight_cli(["count", "--help"])
+    text = " ".join(out.split())
+    assert "once in each direction" in text and "summed over every start square" in text
+
+
+def test_main_help_names_the_subcommands_at_the_top(knight_cli):
+    _, out, _ = knight_cli(["--help"])
+    top = " ".join(out.split("options:")[0].split())
+    for name in ("count", "tours", "sweep", "compare", "puzzle", "knight help COMMAND"):
+        assert name in top
+
+
+@pytest.mark.parametrize("argv, first", [(["help"], "usage: knight ROWS"),
+                                         (["help", "count"], "usage: knight count")])
+def test_knight_help(knight_cli, argv, first):
+    code, out, _ = knight_cli(argv)
+    assert code == EXIT_OK and out.startswith(first)
+
+
+def test_knight_help_of_an_unknown_command(knight_cli):
+    code, _, err = knight_cli(["help", "nope"])
+    assert code == 2 and "the commands are" in err
+
+
+@pytest.mark.parametrize("command", [[], ["count"], ["tours"], ["compare"]])
+def test_start_reads_as_one_square(knight_cli, command):
+    _, out, _ = knight_cli([*command, "--help"])
+    assert "SQUARE [SQUARE ...]" not in out and "--start SQUARE" in out
+    assert "e4" in out and "ROW COL" in out
+
+
+def test_start_still_takes_row_col(knight_cli):
+    assert knight_cli(["5", "--start", "2", "2"])[0] == EXIT_OK
+    assert knight_cli(["5", "--start", "c3"])[0] == EXIT_OK

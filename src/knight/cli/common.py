@@ -43,6 +43,9 @@ class _Formatter(argparse.HelpFormatter):
     def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
         if action.dest == "rows" and not action.option_strings and action.nargs == "?":
             return str(action.metavar or default_metavar)
+        if action.dest in ("start", "end") and action.option_strings and action.nargs == "+":
+            # One square, written e4 or ROW COL: not "SQUARE [SQUARE ...]".
+            return str(action.metavar or default_metavar)
         return super()._format_args(action, default_metavar)
 
 
@@ -191,7 +194,8 @@ def start_argument(p: argparse.ArgumentParser, default: Any = ("0", "0"), help_d
                    = "0 0") -> None:
     """``--start ROW COL`` or ``--start e4`` (chess notation)."""
     p.add_argument("--start", nargs="+", metavar="SQUARE", default=default,
-                   help="start square: 'ROW COL' from 0 or chess notation such as e4 "
+                   help="start square, one square written as chess notation such as e4 or "
+                   "as 'ROW COL' (two numbers counted from 0) "
                    f"(default: {help_default})")
 
 

@@ -87,7 +87,12 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser of the main command (``subcommands`` are named in its help)."""
     p = Parser(
         prog="knight",
-        description="Find a knight's tour and print it.",
+        usage=("knight ROWS [COLS] [options]\n       knight {count,tours,sweep,compare,puzzle,"
+               "help} ..."),
+        description=("Find a knight's tour and print it.  Subcommands: "
+                     + (", ".join(subcommands) if subcommands else
+                        "count, tours, sweep, compare, puzzle")
+                     + "; 'knight help COMMAND' or 'knight COMMAND --help' describes each."),
         epilog=(
             "Squares are 'row col' counted from 0, (0, 0) top-left, or chess squares such as "
             "e4 (a1 bottom-left).  With no size and lines 'row col size' on standard input, "
@@ -109,8 +114,8 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     start_argument(p, default=None, help_default="0 0, or the first usable square in "
                    "reading order on a board with holes; refused with standard-input lines")
     p.add_argument("--end", nargs="+", metavar="SQUARE",
-                   help="ask for an open tour ending on this square: 'ROW COL' from 0 or chess "
-                   "notation such as e4 (not with --closed)")
+                   help="ask for an open tour ending on this square, written e4 or 'ROW COL' "
+                   "from 0 (not with --closed)")
     p.add_argument("--closed", action="store_true", help="ask for a closed tour")
     p.add_argument("--method", choices=planner.methods("solve"), default="auto",
                    help="search method (default: auto)")
