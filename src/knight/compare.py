@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -121,10 +121,27 @@ def _run(board: Board, start: tuple[int, int], method: str,
 
 
 def _progress(items: Sequence[Any], enabled: bool, what: str) -> Iterable[Any]:
+    """``items`` (start squares), counted one start each by a bar when ``enabled``."""
     if not enabled:
         return items
     bar: Iterable[Any] = tqdm_class()(items, desc=what, unit="start", file=sys.stderr)
     return bar
+
+
+def _chunk_progress(chunks: Sequence[np.ndarray], total: int, enabled: bool,
+                    what: str) -> Iterator[np.ndarray]:
+    """``chunks`` of start squares, the bar counting starts (not chunks) out of
+    ``total``: the starts theory rules out count at once, each chunk's when
+    it is done, so the bar's unit is the start as in :func:`_progress`."""
+    if not enabled:
+        yield from chunks
+        return
+    searched = sum(len(chunk) for chunk in chunks)
+    with tqdm_class()(total=total, desc=what, unit="start", file=sys.stderr) as bar:
+        bar.update(total - searched)
+        for chunk in chunks:
+            yield chunk
+            bar.update(len(chunk))
 
 
 def sweep(
@@ -216,7 +233,7 @@ def _sweep_batch(rows: int, cols: int, starts: list[tuple[int, int]], method: st
     chunks = [open_starts[i:i + size] for i in range(0, len(open_starts), size)]
     began = time.perf_counter()
     with watched(token) as flag:
-        for chunk in _progress(chunks, progress, "sweep rows"):
+        for chunk in _chunk_progress(chunks, len(starts), progress, "sweep"):
             _sweep_chunk(records, rows, cols, cells, chunk, method, order, closed, max_nodes,
                          timeout, flag, began)
     return records

@@ -38,6 +38,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "help":
+        # ``knight help`` and ``knight help COMMAND``: that command's --help.
+        if len(args) > 1 and args[1] in SUBCOMMANDS:
+            args = [args[1], "--help"]
+        elif len(args) > 1:
+            sys.stderr.write(f"knight: error: no command {args[1]!r}; the commands are "
+                             f"{', '.join(sorted(SUBCOMMANDS))}\n")
+            return EXIT_USAGE
+        else:
+            args = ["--help"]
     if args and args[0] in SUBCOMMANDS:
         sub = SUBCOMMANDS[args[0]]
         return guard(lambda: sub(args[1:]))

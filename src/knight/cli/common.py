@@ -43,6 +43,9 @@ class _Formatter(argparse.HelpFormatter):
     def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
         if action.dest == "rows" and not action.option_strings and action.nargs == "?":
             return str(action.metavar or default_metavar)
+        if action.dest in ("start", "end") and action.option_strings and action.nargs == "+":
+            # One square, written e4 or ROW COL: not "SQUARE [SQUARE ...]".
+            return str(action.metavar or default_metavar)
         return super()._format_args(action, default_metavar)
 
 
@@ -191,7 +194,8 @@ def start_argument(p: argparse.ArgumentParser, default: Any = ("0", "0"), help_d
                    = "0 0") -> None:
     """``--start ROW COL`` or ``--start e4`` (chess notation)."""
     p.add_argument("--start", nargs="+", metavar="SQUARE", default=default,
-                   help="start square: 'ROW COL' from 0 or chess notation such as e4 "
+                   help="start square, one square written as chess notation such as e4 or "
+                   "as 'ROW COL' (two numbers counted from 0) "
                    f"(default: {help_default})")
 
 
@@ -478,8 +482,8 @@ def guard(run: Callable[[], int]) -> int:
     except (TypeError, ValueError) as exc:  # the library's: it names its parameters
         err.write(f"knight: error: {flag_message(str(exc))}\n")
         return EXIT_USAGE
-    except ImportError as exc:
-        err.write(f"knight: error: {exc}\n")
+    except ImportError as exc:  # an extra missing: progress=True is --progress here
+        err.write(f"knight: error: {flag_message(str(exc))}\n")
         return EXIT_USAGE
     except OSError as exc:  # the output, --svg/--png/--gif could not be written
         err.write(f"knight: error: cannot write: {exc}\n")

@@ -49,7 +49,8 @@ def sweep_command(argv: list[str]) -> int:
     p.add_argument("--tie-break", choices=list(TIE_BREAKS), default="first",
                    help="with --method warnsdorff")
     p.add_argument("--seed", type=ascii_int, help="with --tie-break random")
-    p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
+    p.add_argument("--progress", action="store_true",
+                   help="progress bar on stderr, counting start squares (tqdm)")
     board_arguments(p)
     args = p.parse_args(argv)
     rows, cols = board_or_size(args)

@@ -36,9 +36,10 @@ from .common import (
 def _common(p: argparse.ArgumentParser) -> None:
     size_arguments(p)
     p.add_argument("--start", nargs="+", metavar="SQUARE",
-                   help="first square, 'ROW COL' or chess notation such as e4 (default: every "
-                   "square; closed: any)")
-    p.add_argument("--end", nargs="+", metavar="SQUARE", help="last square")
+                   help="first square, written e4 or 'ROW COL' from 0 (default: every "
+                   "square, summed; closed: any)")
+    p.add_argument("--end", nargs="+", metavar="SQUARE",
+                   help="last square, written e4 or 'ROW COL' from 0")
     p.add_argument("--closed", action="store_true", help="closed tours (undirected cycles)")
     p.add_argument("--directed", action="store_true",
                    help="with --closed: count each direction (and each start) separately")
@@ -89,10 +90,13 @@ def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None,
 def count_command(argv: list[str]) -> int:
     """``knight count ROWS [COLS] [--closed] [--method M] [--workers N] ...``"""
     p = Parser(prog="knight count", description="Count knight's tours exactly.",
-               epilog="Open tours are directed (from every start unless --start); "
+               epilog="Open tours are counted directed, each path once in each direction, "
+               "and summed over every start square unless --start "
+               "or --end fixes it; "
                "closed tours are undirected cycles unless --directed. A count estimated "
                f"above {WARN_SECONDS:g} s is announced on stderr first, with the estimate "
-               "(knight.estimate).")
+               "(knight.estimate) and, when --method names the slower method, what the "
+               "faster one would take.")
     _common(p)
     p.add_argument("--method", choices=planner.methods("count"), default="auto",
                    help="dp (frontier dynamic programming), search (depth-first), or auto: "

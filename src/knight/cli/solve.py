@@ -14,16 +14,26 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .. import planner
 from .._version import __version__
 from ..board import Board
-from ..counting.sample import random_tour
-from ..errors import BoardTooLargeError, KnightError
+from ..counting.sample import FAST_HINT, random_tour
+from ..errors import BoardTooLargeError, DeadEndError, KnightError
 from ..geometry import DEFAULT_ORDER, shown
-from ..render import require_pillow
+from ..render import (
+    DEFAULT_SIZE,
+    GIF_MAX_FRAMES,
+    MAX_CELL,
+    MIN_SIZE,
+    partial_gif,
+    partial_png,
+    partial_svg,
+    require_pillow,
+)
 from ..solver import TIE_BREAKS, solve
 from ..tour import NOTATIONS, Tour
 from ..trace import LimitedPrinter
@@ -31,6 +41,7 @@ from .common import (
     EXIT_NO_TOUR,
     EXIT_OK,
     EXIT_USAGE,
+    FLAGS,
     STDIN_FLAGS,
     Parser,
     UsageError,
@@ -64,11 +75,24 @@ def _moves(text: str) -> list[tuple[int, int]]:
     return moves
 
 
+def _pixels(text: str) -> int:
+    """The value of ``--size``: a whole number of pixels, at least :data:`MIN_SIZE`."""
+    value = ascii_int(text)
+    if value < MIN_SIZE:
+        raise argparse.ArgumentTypeError(f"expected at least {MIN_SIZE} pixels, got {value}")
+    return value
+
+
 def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser of the main command (``subcommands`` are named in its help)."""
     p = Parser(
         prog="knight",
-        description="Find a knight's tour and print it.",
+        usage=("knight ROWS [COLS] [options]\n       knight {count,tours,sweep,compare,puzzle,"
+               "help} ..."),
+        description=("Find a knight's tour and print it.  Subcommands: "
+                     + (", ".join(subcommands) if subcommands else
+                        "count, tours, sweep, compare, puzzle")
+                     + "; 'knight help COMMAND' or 'knight COMMAND --help' describes each."),
         epilog=(
             "Squares are 'row col' counted from 0, (0, 0) top-left, or chess squares such as "
             "e4 (a1 bottom-left).  With no size and lines 'row col size' on standard input, "
@@ -90,8 +114,8 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     start_argument(p, default=None, help_default="0 0, or the first usable square in "
                    "reading order on a board with holes; refused with standard-input lines")
     p.add_argument("--end", nargs="+", metavar="SQUARE",
-                   help="ask for an open tour ending on this square: 'ROW COL' from 0 or chess "
-                   "notation such as e4 (not with --closed)")
+                   help="ask for an open tour ending on this square, written e4 or 'ROW COL' "
+                   "from 0 (not with --closed)")
     p.add_argument("--closed", action="store_true", help="ask for a closed tour")
     p.add_argument("--method", choices=planner.methods("solve"), default="auto",
                    help="search method (default: auto)")
@@ -104,6 +128,13 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
                    "likely, from --start if given, else from any square (the frontier DP's "
                    "tables: flat boards up to 7 wide, 6x6 open in about 10 s; larger boards "
                    "are refused, and --tie-break random is the fast, non-uniform option)")
+    p.add_argument("--max-states", type=ascii_int, metavar="N",
+                   help="with --uniform: the most frontier-DP states the sampler's table may "
+                   "hold (default: the library's, bounded by the memory available)")
+    p.add_argument("--uniform-method", choices=planner.methods("sample"), default="auto",
+                   help="with --uniform: how the sampler is built: table (the DP's states "
+                   "in memory), split (two half tables), recount (little memory, each draw "
+                   "recounts: slow), or auto (default: auto)")
     p.add_argument("--order", type=_moves, metavar="'DR,DC ...'",
                    help="the piece's moves in the order tried, quoted (default: the order of "
                    "--moves; for the knight '"
@@ -111,7 +142,8 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=ascii_int, help="stop after this many placements")
     p.add_argument("--timeout", type=ascii_float, help="stop after this many seconds")
     p.add_argument("--base", type=ascii_int, choices=(0, 1),
-                   help="number the steps from 0 or 1, in --format grid and json (default: 0)")
+                   help="number the steps from 0 or 1: in --format grid and json and in the "
+                   "pictures (--svg, --png, --gif, --html) (default: 0)")
     p.add_argument("--format", choices=("grid", "path", "moves", "json"), default="grid",
                    help="grid of step numbers ('.' on holes), path of squares, moves as "
                    "direction codes 1..K (code k the k-th of the piece's K moves in --order; "
@@ -124,10 +156,16 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     p.add_argument("--svg", metavar="FILE", help="also save a picture as SVG")
     p.add_argument("--png", metavar="FILE", help="also save a PNG (needs knight-tour[plot])")
     p.add_argument("--gif", metavar="FILE",
-                   help="also save an animated GIF of the tour (needs knight-tour[plot])")
+                   help="also save an animated GIF of the tour (needs knight-tour[plot]): one "
+                   f"frame per move, or past {GIF_MAX_FRAMES} squares {GIF_MAX_FRAMES} frames "
+                   "with the moves between them skipped evenly")
     p.add_argument("--html", metavar="FILE",
                    help="also save a page that plays the tour (one self-contained HTML file: "
                    "a step slider, play/pause, speed)")
+    p.add_argument("--size", type=_pixels, metavar="PIXELS", dest="pixels",
+                   help=f"the pictures' longer side in pixels, squares at most {MAX_CELL} px "
+                   f"(default: {DEFAULT_SIZE}; step numbers are drawn when the squares are "
+                   "large enough)")
     p.add_argument("--trace", action="store_true",
                    help="print each decision of the search on standard error (runs the "
                    "pure-Python twin)")
@@ -135,7 +173,8 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
                    help="with --trace: print at most N trace lines (default: 200; 0 for no "
                    "limit)")
     p.add_argument("--time", action="store_true",
-                   help="print the elapsed time, nodes and backtracks on stderr")
+                   help="print the elapsed time, nodes and backtracks on stderr (with --uniform "
+                   "the time includes building the sampler's tables)")
     p.add_argument("--version", action="version", version=f"knight-tour {__version__}")
     board_arguments(p)
     return p
@@ -153,15 +192,23 @@ def check_options(args: argparse.Namespace) -> None:
                              ("--trace", args.trace)):
             if value:
                 refuse(given, "to a search, not with --uniform")
+    if not args.uniform:
+        for given, value in (("--max-states", args.max_states is not None),
+                             ("--uniform-method", args.uniform_method != "auto")):
+            if value:
+                refuse(given, "with --uniform")
     if args.trace_limit is not None:
         if not args.trace:
             refuse("--trace-limit", "with --trace")
         if args.trace_limit < 0:
             raise ValueError(f"--trace-limit must be 0 (no limit) or more, got {args.trace_limit}")
-    if args.base is not None and args.format not in ("grid", "json"):
-        refuse("--base", "to --format grid and json (step numbers)")
+    if (args.base is not None and args.format not in ("grid", "json")
+            and not any(getattr(args, name) for name in PICTURES)):
+        refuse("--base", "to --format grid and json and to the pictures (step numbers)")
     if args.order is not None and args.format == "moves" and args.notation == "algebraic":
         refuse("--order", "to direction codes, not to algebraic moves")
+    if args.pixels is not None and not any(getattr(args, name) for name in PICTURES):
+        refuse("--size", "to the pictures (--svg, --png, --gif, --html)")
     for name in PICTURES:
         path = getattr(args, name)
         if path is None:
@@ -182,12 +229,16 @@ def _solve_one(args: argparse.Namespace, size: Sequence[int] | Board, start: Any
         cols = size[1] if len(size) > 1 else None
     if args.uniform:
         given = None if args.start is None and not args.stdin_start else start
+        began = time.perf_counter()
         try:
-            return random_tour(rows, cols, start=given, closed=args.closed, seed=args.seed)
+            tour = random_tour(rows, cols, start=given, closed=args.closed, seed=args.seed,
+                               max_states=args.max_states, method=args.uniform_method)
+            # The tour's seconds are the walk's; --time counts the sampler's set-up
+            # (the DP's tables) too, which is most of the wait.
+            args.uniform_seconds = time.perf_counter() - began
+            return tour
         except (BoardTooLargeError, ValueError) as exc:
-            # the message names the Python call of the fast option: add the flags
-            raise type(exc)(f"{exc} (on the command line: --method warnsdorff "
-                            "--tie-break random --seed N)") from None
+            raise type(exc)(_uniform_message(str(exc))) from None
     printer = None
     if args.trace:
         limit = 200 if args.trace_limit is None else args.trace_limit
@@ -199,22 +250,71 @@ def _solve_one(args: argparse.Namespace, size: Sequence[int] | Board, start: Any
             order=args.order, tie_break=args.tie_break, seed=args.seed,
             max_nodes=args.max_nodes, timeout=args.timeout, trace=printer,
         )
+    except DeadEndError as exc:
+        _draw_dead_end(exc, args, rows if isinstance(rows, Board) else None, err)
+        raise
     finally:
         if printer is not None:
             printer.close()
 
 
+def _draw_dead_end(error: DeadEndError, args: argparse.Namespace, board: Board | None,
+                   err: TextIO) -> None:
+    """Draw the partial tour of a dead end in the pictures asked for, as
+    :func:`knight.render.partial_svg` draws it; the exit status stays 1.
+    The page (``--html``) plays whole tours only: it is not written."""
+    for name in ("svg", "png", "gif"):
+        path = getattr(args, name)
+        if not path:
+            continue
+        options = {**_picture_options(args, name), "board": board}
+        if name == "svg":
+            svg = partial_svg(error, **options)  # drawn before the file is opened
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(svg)
+        elif name == "png":
+            partial_png(error, path, **options)
+        else:
+            partial_gif(error, path, **options)
+    if args.html:
+        err.write(f"knight: {args.html} not written: --html plays whole tours, and this search "
+                  "ended in a dead end (--svg, --png and --gif draw the partial tour)\n")
+
+
+#: The sampler's parameters, as the command line spells them.
+UNIFORM_FLAGS = {**FLAGS, "max_states": "--max-states", "method": "--uniform-method"}
+
+
+def _uniform_message(message: str) -> str:
+    """The sampler's refusal with the command line's options in place of the
+    Python parameters it names (``max_states=``, ``method='recount'``, and
+    the call of the fast, non-uniform option)."""
+    message = message.replace(
+        FAST_HINT, "for a fast random tour that is not uniformly distributed use "
+        "--method warnsdorff --tie-break random --seed N instead of --uniform")
+    return flag_message(message, UNIFORM_FLAGS)
+
+
 def _report(tour: Tour, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     out.write(render(tour, args.format, args.base or 0, args.notation, args.order) + "\n")
     if args.time:
+        seconds = args.uniform_seconds if args.uniform else tour.seconds
         err.write(
-            f"{tour.seconds:.6f} s, {tour.nodes:,} nodes, {tour.backtracks:,} backtracks "
+            f"{seconds:.6f} s, {tour.nodes:,} nodes, {tour.backtracks:,} backtracks "
             f"({tour.method})\n"
         )
     for name in PICTURES:
         path = getattr(args, name)
         if path:
-            tour.save(path)
+            tour.save(path, **_picture_options(args, name))
+
+
+def _picture_options(args: argparse.Namespace, name: str) -> dict[str, Any]:
+    """What the picture options ask of the picture ``name`` (svg, png, gif, html)."""
+    options: dict[str, Any] = {"base": args.base or 0}
+    if args.pixels is not None:
+        options["size"] = args.pixels
+    return options
 
 
 def _from_stdin(args: argparse.Namespace, inp: TextIO, out: TextIO, err: TextIO) -> int:

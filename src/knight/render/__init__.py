@@ -31,7 +31,7 @@ enough to show it.
 
 A square whose step is ``-1`` is not on the path.  In a tour it is a hole in
 the board, drawn dark grey and hatched.  In a partial tour (:func:`partial_svg`,
-:func:`partial_png`: what a :class:`knight.DeadEndError` carries) it is a
+:func:`partial_png`, :func:`partial_gif`: what a :class:`knight.DeadEndError` carries) it is a
 square the knight never reached, drawn plain, unless the ``holes`` mask says
 it is a hole.
 
@@ -47,7 +47,7 @@ The package's modules, each importing only those listed after it:
   :func:`puzzle_rule`);
 * :mod:`.svg`, :mod:`.png`, :mod:`.gif` -- one picture format each: a tour
   (:func:`to_svg`, :func:`to_png`, :func:`to_gif`) and a partial tour
-  (:func:`partial_svg`, :func:`partial_png`);
+  (:func:`partial_svg`, :func:`partial_png`, :func:`partial_gif`);
 * :mod:`.pillow` -- strokes, dots and step numbers on a Pillow image (the
   ramp's marks too), Pillow imported on first use;
 * :mod:`.ramp` -- the colour ramp: the step board reduced to pixels, a tile at a time;
@@ -69,7 +69,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from .gif import to_gif
+from .gif import GIF_MAX_FRAMES, partial_gif, to_gif
 from .html import PAGE_MAX_SQUARES, puzzle_html, tour_html
 from .palette import (
     DARK,
@@ -172,7 +172,8 @@ def save(tour: Tour, path: str | os.PathLike[str], **options: Any) -> None:
 
 __all__ = [
     # Tours, partial tours and puzzle sheets, in every format.
-    "to_svg", "to_png", "to_gif", "save", "partial_svg", "partial_png", "puzzle_svg",
+    "to_svg", "to_png", "to_gif", "save", "partial_svg", "partial_png", "partial_gif",
+    "puzzle_svg",
     "puzzle_png",
     # Puzzle sheets and booklets as vector PDF (ReportLab, the pdf extra).
     "puzzle_pdf", "sheets_pdf", "PdfSheet", "PAPERS", "SHEETS_PER_PAGE", "check_paper",
@@ -188,7 +189,7 @@ __all__ = [
     # Sizes and limits.
     "DEFAULT_SIZE", "MIN_SIZE", "MAX_CELL", "MIN_CELL_FOR_NUMBERS", "MIN_FONT", "MIN_PATH_CELL",
     "MAX_VECTOR_SQUARES", "SVG_BYTES_PER_SQUARE", "RASTER_BYTES_PER_PIXEL", "TILE",
-    "MIN_SHEET_FONT",
+    "MIN_SHEET_FONT", "GIF_MAX_FRAMES",
     # Colours.
     "LIGHT", "DARK", "FAINT_LIGHT", "FAINT_DARK", "FAINT_BELOW", "LINE", "WRAP", "START", "END",
     "HOLE", "HATCH", "UNREACHED", "TEXT", "HALO", "VIRIDIS", "PALETTE", "SHEET_PAPER",

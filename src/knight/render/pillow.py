@@ -124,29 +124,87 @@ def _glyphs(size: float) -> tuple[dict[str, tuple[int, int, np.ndarray, np.ndarr
     return glyphs, halo
 
 
-def _numbers(rgb: np.ndarray, d: _Drawing, cell: float, font_size: float, base: int) -> None:
-    """Write the step numbers into ``rgb`` as SVG places them: all the halos
-    first, then the ink, so no halo covers a neighbouring digit."""
+def _number_places(d: _Drawing, cell: float, font_size: float, base: int
+                   ) -> list[tuple[int, int, int, np.ndarray, np.ndarray]]:
+    """Where each digit of the step numbers goes, as SVG places them: (step,
+    left, top, halo alpha, ink alpha) for each digit, in reading order."""
     glyphs, _ = _glyphs(font_size)
-    height, width = rgb.shape[:2]
-    places: list[tuple[int, int, np.ndarray, np.ndarray]] = []
+    places: list[tuple[int, int, int, np.ndarray, np.ndarray]] = []
     for r, c, v in _steps_on_path(d.board):
         x = c * cell + cell * 0.06
         y = round(r * cell + cell * 0.06 + font_size)
         for ch in str(v + base):
             left, top, halo, ink, advance = glyphs[ch]
-            places.append((round(x) + left, y + top, halo, ink))
+            places.append((v, round(x) + left, y + top, halo, ink))
             x += advance
+    return places
+
+
+def _clip(alpha: np.ndarray, x0: int, y0: int, height: int, width: int
+          ) -> tuple[slice, slice, np.ndarray] | None:
+    """The part of a glyph at (x0, y0) inside a ``height`` x ``width``
+    picture: its rows and columns there, and its alpha; None if outside."""
+    h, w = alpha.shape[:2]
+    ys, xs = max(0, -y0), max(0, -x0)
+    ye, xe = min(h, height - y0), min(w, width - x0)
+    if ys >= ye or xs >= xe:
+        return None
+    return slice(y0 + ys, y0 + ye), slice(x0 + xs, x0 + xe), alpha[ys:ye, xs:xe]
+
+
+def _numbers(rgb: np.ndarray, d: _Drawing, cell: float, font_size: float, base: int) -> None:
+    """Write the step numbers into ``rgb`` as SVG places them: all the halos
+    first, then the ink, so no halo covers a neighbouring digit."""
+    height, width = rgb.shape[:2]
+    places = _number_places(d, cell, font_size, base)
     for inked, colour in ((False, HALO), (True, TEXT)):
         value = np.array(_rgb_tuple(colour), dtype=np.uint16)
-        for x0, y0, halo_alpha, ink_alpha in places:
-            alpha = ink_alpha if inked else halo_alpha
-            h, w = alpha.shape[:2]
-            # Clip at the picture's edges.
-            ys, xs = max(0, -y0), max(0, -x0)
-            ye, xe = min(h, height - y0), min(w, width - x0)
-            if ys >= ye or xs >= xe:
+        for _, x0, y0, halo_alpha, ink_alpha in places:
+            clipped = _clip(ink_alpha if inked else halo_alpha, x0, y0, height, width)
+            if clipped is None:
                 continue
-            a = alpha[ys:ye, xs:xe]
-            region = rgb[y0 + ys:y0 + ye, x0 + xs:x0 + xe]
+            rs, cs, a = clipped
+            region = rgb[rs, cs]
             region[...] = (region * (255 - a) + value * a + 127) // 255
+
+
+class _NumberLayer:
+    """The step numbers in palette indices, for a GIF: :meth:`add` writes the
+    numbers of the steps the knight has reached so far, and :meth:`paste`
+    lays them over a frame.  A palette has no blending, so each glyph's
+    pixels are its halo or its ink where their alpha is at least half."""
+
+    def __init__(self, d: _Drawing, cell: float, font_size: float, base: int, height: int,
+                 width: int, halo: int, ink: int) -> None:
+        self.places = sorted(_number_places(d, cell, font_size, base), key=lambda p: p[0])
+        self.index = np.zeros((height, width), dtype=np.uint8)
+        self.mask = np.zeros((height, width), dtype=np.uint8)
+        self.inked = np.zeros((height, width), dtype=bool)
+        self.colours = (halo, ink)
+        self.done = 0
+
+    def add(self, upto: int) -> None:
+        """Write the numbers of the steps below ``upto`` (steps from 0)."""
+        height, width = self.index.shape
+        halo, ink = self.colours
+        while self.done < len(self.places) and self.places[self.done][0] < upto:
+            _, x0, y0, halo_alpha, ink_alpha = self.places[self.done]
+            self.done += 1
+            for inked, alpha in ((False, halo_alpha), (True, ink_alpha)):
+                clipped = _clip(alpha[..., 0], x0, y0, height, width)
+                if clipped is None:
+                    continue
+                rs, cs, a = clipped
+                on = a >= 128
+                if not inked:  # a halo never covers a digit already written
+                    on &= ~self.inked[rs, cs]
+                self.index[rs, cs][on] = ink if inked else halo
+                self.mask[rs, cs][on] = 255
+                if inked:
+                    self.inked[rs, cs] |= on
+
+    def paste(self, frame: Any) -> None:
+        """Lay the numbers written so far over ``frame`` (a palette image)."""
+        from PIL import Image
+
+        frame.paste(Image.fromarray(self.index, "P"), (0, 0), Image.fromarray(self.mask, "L"))
