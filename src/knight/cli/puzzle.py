@@ -137,6 +137,18 @@ def _pdf_arguments(p: argparse.ArgumentParser) -> None:
                    "such as Hidato)")
 
 
+def _board_and_seed(args: argparse.Namespace) -> tuple[Board, int]:
+    """The board of ``make``/``book`` and their seed: ``--seed``, or a random
+    one, said on standard error so that the puzzles can be made again."""
+    rows, cols = board_or_size(args)
+    board = rows if isinstance(rows, Board) else Board(rows, cols)
+    seed = args.seed
+    if seed is None:
+        seed = random.randrange(2**32)
+        sys.stderr.write(f"knight: seed {seed}\n")
+    return board, seed
+
+
 def _make(args: argparse.Namespace) -> int:
     _check_pictures(args, ("svg", "png", "pdf", "html", "solution_svg", "solution_png",
                            "solution_pdf"))
@@ -146,12 +158,7 @@ def _make(args: argparse.Namespace) -> int:
     for flag, given in (("--paper", args.paper != "a4"), ("--title", args.title is not None)):
         if given and args.pdf is None and args.solution_pdf is None:
             refuse(flag, "with --pdf or --solution-pdf")
-    rows, cols = board_or_size(args)
-    board = rows if isinstance(rows, Board) else Board(rows, cols)
-    seed = args.seed
-    if seed is None:
-        seed = random.randrange(2**32)
-        sys.stderr.write(f"knight: seed {seed}\n")
+    board, seed = _board_and_seed(args)
     began = time.perf_counter()
     try:
         puzzle = make(board, seed=seed, clues=args.clues, symmetric=args.symmetric,
@@ -183,12 +190,7 @@ def _book(args: argparse.Namespace) -> int:
     if args.count < 1:
         raise UsageError(f"N must be at least 1 (the number of puzzles), got {args.count}")
     _check_pictures(args, ("pdf",))
-    rows, cols = board_or_size(args)
-    board = rows if isinstance(rows, Board) else Board(rows, cols)
-    seed = args.seed
-    if seed is None:
-        seed = random.randrange(2**32)
-        sys.stderr.write(f"knight: seed {seed}\n")
+    board, seed = _board_and_seed(args)
     puzzles = []
     for k in range(args.count):
         try:
