@@ -4,6 +4,14 @@ from collections.abc import Callable
 
 from ._arrays import I32, I64, U8
 
+# The statuses the thin cores share with the construction's (status.pxd's codes).
+from .construct import BAD_ARGUMENT as BAD_ARGUMENT
+from .construct import BAD_DATA as BAD_DATA
+from .construct import CANCELLED as CANCELLED
+from .construct import INTERRUPTED as INTERRUPTED
+from .construct import NO_MEMORY as NO_MEMORY
+from .construct import NO_TOUR as NO_TOUR
+
 OK: int
 NO_PREDECESSOR: int
 NO_SUCCESSOR: int
@@ -21,12 +29,6 @@ def fill_board(
     masks: I32, inc: I32, count: I32, row: int, col: int, transposed: bool, board: I32
 ) -> int: ...
 
-CANCELLED: int
-INTERRUPTED: int
-BAD_ARGUMENT: int
-NO_MEMORY: int
-NO_TOUR: int
-BAD_DATA: int
 
 def install(
     h: int, closed: bool, n_states: int, accept: int,
