@@ -63,7 +63,7 @@ from .construct_write cimport (
     kt_zfree,
     kt_zone,
 )
-from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, poll_status, reraise_pending
+from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, passed_on, poll_status
 from .status cimport (
     C_BAD_ARGUMENT,
     C_BAD_DATA,
@@ -794,9 +794,7 @@ def construct_into(int32_t[:, ::1] board not None, Py_ssize_t start_row, Py_ssiz
     cdef int status
     with nogil:
         status = construct_tour(board, start_row, start_col, closed, flag)
-    if status == C_INTERRUPTED:
-        reraise_pending()
-    return status
+    return passed_on(status)
 
 
 def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssize_t start_col,
@@ -835,6 +833,4 @@ def construct_window(int32_t[:, :] board not None, Py_ssize_t start_row, Py_ssiz
     with nogil:
         status = construct_blocks(&board[0, 0], rows, cols, stride, start_row, start_col,
                                   closed, flag, offset, last_row, last_col)
-    if status == C_INTERRUPTED:
-        reraise_pending()
-    return status
+    return passed_on(status)

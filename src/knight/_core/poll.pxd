@@ -15,3 +15,4 @@ cdef int poll_status(double deadline, const uint8_t* cancel) noexcept with gil
 cdef double now() except -1.0 with gil
 cdef const uint8_t* cancel_address(const uint8_t[::1] cancel) except? NULL
 cdef int reraise_pending() except -1
+cdef int passed_on(int status) except -1

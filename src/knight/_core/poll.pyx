@@ -115,6 +115,14 @@ cdef const uint8_t* cancel_address(const uint8_t[::1] cancel) except? NULL:
     return &cancel[0]
 
 
+cdef int passed_on(int status) except -1:
+    """A core's status as its Python wrapper returns it: an INTERRUPTED
+    status raises what the poll met (:func:`reraise_pending`) instead."""
+    if status == POLL_INTERRUPTED:
+        reraise_pending()
+    return status
+
+
 cdef int reraise_pending() except -1:
     """Raise what a poll met while a core ran without the GIL (an INTERRUPTED status):
     the exception the signal handler left pending, or KeyboardInterrupt if it was cleared."""

@@ -22,7 +22,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t
 from libc.stdlib cimport free, malloc
 
 
-from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, poll_status, reraise_pending
+from .poll cimport POLL_CANCELLED, POLL_GO, cancel_address, passed_on, poll_status
 from .status cimport (
     C_BAD_ARGUMENT,
     C_BAD_DATA,
@@ -242,9 +242,7 @@ def walk_states(const int32_t[::1] succ_ptr, const int32_t[::1] succ_dst,
                             &pred_src[0], &pred_mask[0], &reach[0, 0], reach_pre, reach_per,
                             &finish[0, 0], finish_pre, finish_per, reach.shape[1], col, before,
                             after, accept, &masks[0], masks.shape[0], table, classes, NULL)
-    if status == C_INTERRUPTED:
-        reraise_pending()
-    return status
+    return passed_on(status)
 
 
 cdef Py_ssize_t _fill_core(const int32_t* masks, Py_ssize_t n, const Moves* mv, int h,
@@ -335,8 +333,7 @@ def fill_board(const int32_t[::1] masks, const int32_t[:, :, ::1] inc,
     with nogil:
         step = _fill_core(&masks[0], n, &mv, h, row, col, transposed, &board[0, 0],
                           board.shape[1], NULL, &status)
-    if status == C_INTERRUPTED:
-        reraise_pending()
+    passed_on(status)
     return step
 
 
@@ -528,6 +525,4 @@ def thin_into(int32_t[:, ::1] board not None, Py_ssize_t start_row, Py_ssize_t s
     cdef int status
     with nogil:
         status = thin_tour_c(board, start_row, start_col, closed, flag)
-    if status == C_INTERRUPTED:
-        reraise_pending()
-    return status
+    return passed_on(status)
