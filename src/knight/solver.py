@@ -29,7 +29,7 @@ from .geometry import (
     square,
 )
 from .limits import Limits, check_bool, check_cancel
-from .search import FOUND, TIE_BREAKS
+from .search import FOUND, TIE_BREAKS, rule_name
 from .tour import Tour
 
 if TYPE_CHECKING:
@@ -187,7 +187,12 @@ def solve(
       4, on open boards above 400 squares and closed boards above 64; on
       smaller boards Warnsdorff's rule, then Warnsdorff-ordered backtracking
       restarted over rotations of ``order``.  The tour's ``method`` says
-      which one answered.
+      which one answered: ``"construct"``, ``"warnsdorff/roth"`` (the greedy
+      walk, whose ties auto breaks by Roth's rule) or ``"warnsdorff-backtrack"``.
+
+    A tour found by ``"warnsdorff"`` names its tie-break in its ``method``
+    unless it is ``"first"``: ``"warnsdorff/random"``, ``"warnsdorff/roth"``,
+    ``"warnsdorff/pohl"``.
 
     ``order`` is the eight knight moves ``(drow, dcol)`` in the order they are
     tried, default :data:`knight.DEFAULT_ORDER`.  With the same order every
@@ -372,10 +377,10 @@ def _clue_job(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method: A
 
 #: Greedy Warnsdorff on small boards, keyed by arguments of exactly the types
 #: the general path accepts unchanged: (rows, cols, start, closed, tie_break)
-#: -> (rows, cols, start square, tie-break code).  Filled once the general
+#: -> (rows, cols, start square, tie-break code, the rule's name).  Filled once the general
 #: path has validated the arguments, so a repeated call skips straight to the
 #: core (the issue's <= 2 us outside the core for solve(8, "warnsdorff")).
-_FAST_PLANS: dict[tuple[Any, ...], tuple[int, int, Square, int]] = {}
+_FAST_PLANS: dict[tuple[Any, ...], tuple[int, int, Square, int, str]] = {}
 _FAST_MAX_SQUARES = 4096  # above it the core dominates and the memory check matters
 _FAST_MAX_PLANS = 4096
 _FAST_ORDER = order_array(DEFAULT_ORDER)
@@ -413,15 +418,15 @@ def _fast_warnsdorff(rows: Any, cols: Any, start: Any, closed: Any, tie_break: A
             return None
         if len(_FAST_PLANS) >= _FAST_MAX_PLANS:
             _FAST_PLANS.clear()
-        plan = _FAST_PLANS[key] = (r, c, sq, TIE_BREAKS[tie_break])
+        plan = _FAST_PLANS[key] = (r, c, sq, TIE_BREAKS[tie_break], rule_name(tie_break))
     began = perf_counter()
-    r, c, sq, tie = plan
+    r, c, sq, tie, name = plan
     board = np.empty((r, c), dtype=np.int32)
     status, squares = _search_core.warnsdorff(board, _FAST_ORDER, sq[0], sq[1], tie, 0, closed,
                                               0.0, None)
     if status != FOUND:
         return None  # a dead end: the general path builds the DeadEndError
-    return Tour._trusted(board, closed, "warnsdorff", squares, perf_counter() - began, sq)
+    return Tour._trusted(board, closed, name, squares, perf_counter() - began, sq)
 
 
 __all__ = ["DEFAULT_ORDER", "METHODS", "TIE_BREAKS", "solve", "solve_job"]

@@ -45,7 +45,11 @@ class Tour:
     squares only.
 
     ``method``, ``nodes`` (knight placements), ``backtracks`` (retreats),
-    ``seconds`` and ``seed`` (for random tie-breaks) say how it was found.
+    ``seconds`` and ``seed`` (for random tie-breaks) say how it was found;
+    ``method`` names the rule that ran, a Warnsdorff tie-break other than
+    ``"first"`` included (``"warnsdorff/roth"``, ``"warnsdorff/random"``,
+    ``"warnsdorff/pohl"``: what ``method="auto"``'s greedy walk reports is
+    ``"warnsdorff/roth"``).
 
     >>> import knight
     >>> tour = knight.solve(5, start=(2, 2))

@@ -49,6 +49,7 @@ from ..search import (
     GraphEngine,
     graph_memory_estimate,
     memory_estimate,
+    rule_name,
 )
 from ..tour import Tour
 
@@ -258,7 +259,7 @@ def _search(job: Job, engine: Any, deadline: float, flag: np.ndarray | None) -> 
             rows, cols, start, moves, TIE_BREAKS[tie_break], seed or 0, closed, deadline, flag
         )
         if status == FOUND:
-            return finish(steps, method, nodes, 0)
+            return finish(steps, rule_name(tie_break), nodes, 0)
         if status == TIME_LIMIT or status == CANCELLED:
             raise limit_error(status, nodes)
         # The last step is the board's largest value: one vectorised pass, no
@@ -293,7 +294,8 @@ def _search(job: Job, engine: Any, deadline: float, flag: np.ndarray | None) -> 
             )
             total_nodes += nodes
             if status == FOUND:
-                return finish(steps, "warnsdorff", total_nodes, 0)
+                # the greedy walk breaks ties by Roth's rule: the tour says so
+                return finish(steps, rule_name("roth"), total_nodes, 0)
             if status == CANCELLED:
                 raise limit_error(status, total_nodes)
         cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * size)
