@@ -21,7 +21,7 @@ import numpy as np
 from . import theory, thin
 from ._core import board_graph as _board_graph
 from .board import PIECES, Board
-from .geometry import Square, board_size, check_memory, square
+from .geometry import Square, board_size, check_memory, name_squares, square
 
 
 def _check_closed(value: Any) -> bool:
@@ -58,9 +58,12 @@ def why_not(
     True
     """
     rows, cols = board_size(rows, cols)
+    given = start
     if start is not None:
         start = square(start, rows, cols, "start")
-    return reason(rows, cols, start, _check_closed(closed))
+    why = reason(rows, cols, start, _check_closed(closed))
+    # a square given in chess notation gets its answer so ("b1")
+    return name_squares(why, rows, cols) if why and isinstance(given, str) else why
 
 
 def exists(

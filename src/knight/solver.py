@@ -18,6 +18,7 @@ from . import clues as _clues
 from . import existence, planner
 from ._core import search as _search_core
 from .board import Board, as_board
+from .errors import DeadEndError, NoTourError, SearchLimitError
 from .geometry import (
     DEFAULT_ORDER,
     Move,
@@ -25,6 +26,7 @@ from .geometry import (
     as_int,
     board_size,
     move_order,
+    name_squares,
     order_array,
     square,
 )
@@ -217,7 +219,9 @@ def solve(
 
     Raises :class:`NoTourError` at once when a theorem rules the tour out,
     or after an exhaustive search finds none; ``TypeError``/``ValueError``
-    name a bad argument before any work is done.
+    name a bad argument before any work is done.  The errors name squares
+    as the caller did: ``(row, col)``, or in chess notation ("b1") when a
+    square (``start``, ``end``, a clue's) was given so.
 
     ``start`` defaults to the first usable square in reading order (the top
     row first): ``(0, 0)`` on a full board, as in the ``knight`` command; with
@@ -260,41 +264,64 @@ def solve(
     23 18  5 14  9
      6 13  8 19  4
     """
-    if clues is not None:
-        job = _clue_job(rows, cols, start, end, closed, method, order, tie_break, seed,
-                        max_nodes, timeout, trace, cancel, clues)
-        if job is not None:
-            tour: Tour = planner.run(job)
-            return tour
-    if start is None:
-        start = _default_start(rows)
-    if (
-        method == "warnsdorff" and order is None and seed is None and max_nodes is None
-        and timeout is None and trace is None and cancel is None and end is None
-    ):
-        fast = _fast_warnsdorff(rows, cols, start, closed, tie_break)
-        if fast is not None:
-            return fast
-    key = None
-    if order is None and seed is None and trace is None and cancel is None:
-        key = _plan_key(rows, cols, start, end, closed, method, tie_break, max_nodes, timeout)
-        hit = _PLANS.get(key) if key is not None else None
-        if hit is not None:
-            (task, board, method_, start_, end_, closed_, limits, options), run = hit
-            tour = run(planner.Job(task, board, method_, start_, end_, closed_, limits,
-                                   options, began=perf_counter()))
-            return tour
-    job = solve_job(rows, cols, start=start, end=end, closed=closed, method=method, order=order,
-                    tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                    trace=trace, cancel=cancel)
-    run = planner.prepare(job)
-    if key is not None:
-        if len(_PLANS) >= _FAST_MAX_PLANS:
-            _PLANS.clear()
-        _PLANS[key] = ((job.task, job.board, job.method, job.start, job.end, job.closed,
-                        job.limits, job.options), run)
-    tour = run(job)
-    return tour
+    try:
+        if clues is not None:
+            job = _clue_job(rows, cols, start, end, closed, method, order, tie_break, seed,
+                            max_nodes, timeout, trace, cancel, clues)
+            if job is not None:
+                tour: Tour = planner.run(job)
+                return tour
+        if start is None:
+            start = _default_start(rows)
+        if (
+            method == "warnsdorff" and order is None and seed is None and max_nodes is None
+            and timeout is None and trace is None and cancel is None and end is None
+        ):
+            fast = _fast_warnsdorff(rows, cols, start, closed, tie_break)
+            if fast is not None:
+                return fast
+        key = None
+        if order is None and seed is None and trace is None and cancel is None:
+            key = _plan_key(rows, cols, start, end, closed, method, tie_break, max_nodes, timeout)
+            hit = _PLANS.get(key) if key is not None else None
+            if hit is not None:
+                (task, board, method_, start_, end_, closed_, limits, options), run = hit
+                tour = run(planner.Job(task, board, method_, start_, end_, closed_, limits,
+                                       options, began=perf_counter()))
+                return tour
+        job = solve_job(rows, cols, start=start, end=end, closed=closed, method=method, order=order,
+                        tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                        trace=trace, cancel=cancel)
+        run = planner.prepare(job)
+        if key is not None:
+            if len(_PLANS) >= _FAST_MAX_PLANS:
+                _PLANS.clear()
+            _PLANS[key] = ((job.task, job.board, job.method, job.start, job.end, job.closed,
+                            job.limits, job.options), run)
+        tour = run(job)
+        return tour
+    except (NoTourError, DeadEndError, SearchLimitError) as exc:
+        if asked_algebraically(start, end, clues):
+            # the user named a square "b1": the message names squares so too
+            r, c = as_board(rows, cols).shape
+            _rename_squares(exc, r, c)
+        raise
+
+
+def asked_algebraically(start: Any, end: Any, clues: Any = None) -> bool:
+    """True when the caller gave a square in chess notation ("b1"): the
+    answer names squares so too (:func:`knight.geometry.name_squares`)."""
+    return (isinstance(start, str) or isinstance(end, str)
+            or (isinstance(clues, Mapping) and any(isinstance(k, str) for k in clues)))
+
+
+def _rename_squares(exc: Exception, rows: int, cols: int) -> None:
+    """``exc``'s message (and a NoTourError's ``reason``) with its squares in
+    chess notation."""
+    if exc.args and isinstance(exc.args[0], str):
+        exc.args = (name_squares(exc.args[0], rows, cols), *exc.args[1:])
+        if isinstance(exc, NoTourError):
+            exc.reason = exc.args[0]
 
 
 #: Validated jobs and their runners, keyed by arguments of exactly the types
