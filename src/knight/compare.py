@@ -209,7 +209,7 @@ def _sweep_batch(rows: int, cols: int, starts: list[tuple[int, int]], method: st
     max_nodes = check_max_nodes(options.get("max_nodes"))
     timeout = check_timeout(options.get("timeout"))
     token = check_cancel(options.get("cancel"))
-    check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
+    check_memory(memory_estimate(rows, cols, method), f"searching the {rows}x{cols} board")
     records = np.zeros(len(starts), dtype=RECORD)
     records["method"] = method
     records["row"], records["col"] = zip(*starts)

@@ -21,7 +21,7 @@ import numpy as np
 from . import theory, thin
 from ._core import board_graph as _board_graph
 from .board import PIECES, Board
-from .geometry import Square, board_size, check_memory, name_squares, square
+from .geometry import Square, article, board_size, check_memory, name_squares, square
 
 
 def _check_closed(value: Any) -> bool:
@@ -96,7 +96,7 @@ def start_squares(rows: int, cols: int | None = None, *, closed: bool = False) -
     # per-column tables of thin.row_masks (about 41 bytes a column,
     # measured): refused up front when they cannot fit.
     check_memory(2 * rows * cols + 48 * max(rows, cols),
-                 f"the start squares of a {rows}x{cols} board")
+                 f"the start squares of the {rows}x{cols} board")
     if thin.is_thin(rows, cols):
         return thin.start_squares(rows, cols, closed=closed)
     if theory.board_reason(rows, cols, closed) is not None:
@@ -409,12 +409,14 @@ def _rect_ends_reason(rows: int, cols: int, start: Square, end: Square) -> str |
         return why
     a, b = (start[0] + start[1]) % 2, (end[0] + end[1]) % 2
     if (rows * cols) % 2 == 0 and a == b:
-        return (f"a {rows}x{cols} board has an even number of squares, and a tour alternates "
+        return (f"{article(f'{rows}x{cols}')} board has an even number of squares, and a "
+                "tour alternates "
                 f"colours, so its two ends have different colours; {start} and {end} have "
                 "the same colour")
     if (rows * cols) % 2 == 1 and (a or b):
         odd = start if a else end
-        return (f"a {rows}x{cols} board has an odd number of squares, so a tour starts and "
+        return (f"{article(f'{rows}x{cols}')} board has an odd number of squares, so a tour "
+                "starts and "
                 f"ends on the corner colour; {odd} is on the other colour")
     if thin.is_thin(rows, cols):
         # A tour from s to t, read backwards, is a tour from t: both must start one.
@@ -516,7 +518,7 @@ def ends_reason(board: Board, start: Square, end: Square) -> str | None:
     :func:`ends_theorem` says so).  The squares are validated ones.
 
     >>> print(ends_reason(Board(8), (0, 0), (7, 7)))
-    no open tour from (0, 0) ends at (7, 7): a 8x8 board has an even number of squares, ...
+    no open tour from (0, 0) ends at (7, 7): an 8x8 board has an even number of squares, ...
     >>> ends_reason(Board(3, 3, moves="king"), (0, 0), (2, 2)) is None
     True
     """

@@ -86,7 +86,7 @@ def board_size(rows: Any, cols: Any = None) -> tuple[int, int]:
         raise ValueError(f"cols must be at least 1, got {c}")
     if (r + 4) * (c + 4) > MAX_SQUARES:
         raise BoardTooLargeError(
-            f"a {r}x{c} board has {r * c:,} squares; step numbers are int32, "
+            f"{article(f'{r}x{c}')} board has {r * c:,} squares; step numbers are int32, "
             f"so at most about {MAX_SQUARES:,} squares are supported"
         )
     return r, c

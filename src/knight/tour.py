@@ -218,7 +218,7 @@ class Tour:
             # int32 throughout (a board has fewer than 2**31 squares), written
             # in place: 16 bytes per square at the peak, refused up front if
             # that cannot fit.
-            check_memory(16 * flat.size, f"the path of a {self.rows}x{self.cols} tour")
+            check_memory(16 * flat.size, f"the path of the {self.rows}x{self.cols} tour")
             where = np.empty(flat.size, dtype=np.int32)
             where[flat] = np.arange(flat.size, dtype=np.int32)
             path = np.empty((flat.size, 2), dtype=np.int32)

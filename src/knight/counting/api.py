@@ -214,7 +214,7 @@ def _clue_count(board: Board, given: Clues, start: Any, end: Any, closed: Any, d
     until = deadline(check_timeout(timeout))
     if max_memory is not None and as_int(max_memory, "max_memory") < 1:
         raise ValueError(f"max_memory must be a positive number of bytes, got {max_memory}")
-    check_table_memory(board, f"counting the tours of a {board.describe()}")
+    check_table_memory(board, f"counting the tours of the {board.describe()}")
     total: int = planner.run(_count_job(
         board, method, None, None, closed, check_timeout(timeout), cancel, spec,
         until=until, most=most, info={} if _info is None else _info))
@@ -244,7 +244,7 @@ def _board_count(board: Board, cols: Any, start: Any, end: Any, closed: Any, dir
     until = deadline(check_timeout(timeout))
     if max_memory is not None and as_int(max_memory, "max_memory") < 1:
         raise ValueError(f"max_memory must be a positive number of bytes, got {max_memory}")
-    check_table_memory(board, f"counting the tours of a {board.describe()}")
+    check_table_memory(board, f"counting the tours of the {board.describe()}")
     info = {} if _info is None else _info
     token = check_cancel(cancel)
     if board_ruled_out(task):
@@ -360,7 +360,7 @@ def _listing(board: Board | None, task: Any, clues: Clues | None, closed: bool, 
         check_search_memory(task)
         board = as_board(task.rows, task.cols)
     else:
-        check_table_memory(board, f"listing the tours of a {board.describe()}")
+        check_table_memory(board, f"listing the tours of the {board.describe()}")
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         check_cancel(cancel)  # the TypeError, now rather than at the first next()
     job = planner.Job("tours", board, "auto", closed=closed,

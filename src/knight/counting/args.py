@@ -69,7 +69,7 @@ def check_search_memory(task: Task, counting: bool = False) -> None:
     need = BYTES_PER_SQUARE * n
     if counting and not task.closed and task.start is None and task.end is None:
         need += BYTES_PER_END * (n // (8 if task.rows == task.cols else 4)) * (n // 2)
-    check_memory(need, f"counting the tours of a {task.rows}x{task.cols} board")
+    check_memory(need, f"counting the tours of the {task.rows}x{task.cols} board")
 
 
 def usable_cpus() -> int:
