@@ -38,3 +38,13 @@ def test_name_squares_leaves_what_is_not_a_square():
     text = "the (1, 3)-leaper; moves [(1, 2), (2, 1)]; (9, 9); (0, 0)"
     assert name_squares(text, 5, 5) == "the (1, 3)-leaper; moves [(1, 2), (2, 1)]; (9, 9); a5"
     assert name_squares("(0, 0)", 30, 30) == "(0, 0)"
+
+
+def test_an_8x8_not_a_8x8():
+    # issue 27: the article of a size is read aloud, "an 8x8", "an 11x11", "a 5x5"
+    assert knight.why_not(8, start=(0, 0), end=(7, 7)).count("an 8x8 board has") == 1
+    assert knight.why_not(11, start=(0, 1)).startswith("an 11x11 board has")
+    assert knight.why_not(5, start=(0, 1)).startswith("a 5x5 board has")
+    assert "open knight's tour of an 8x8 board" in knight.solve(8).to_svg()
+    with pytest.raises(ValueError, match="not an 8x8 torus"):
+        knight.count(knight.Board(8, wrap="torus"), method="dp")
