@@ -307,7 +307,7 @@ class Board:
             squares = _parse_holes(holes, r, c)
             if squares:
                 if usable is None:
-                    check_memory(r * c, f"the mask of a {r}x{c} board")
+                    check_memory(r * c, f"the mask of the {r}x{c} board")
                     usable = np.ones((r, c), dtype=bool)
                 for sq in squares:
                     usable[sq] = False
@@ -570,7 +570,7 @@ class Board:
         """int32 ``rows`` x ``cols``: each usable square's number (row-major), -1 on holes."""
         idx = self._cache.get("index")
         if idx is None:
-            check_memory(4 * self._rows * self._cols, f"the index of a {self.describe()}")
+            check_memory(4 * self._rows * self._cols, f"the index of the {self.describe()}")
             if self._mask is None:
                 idx = np.arange(self._rows * self._cols, dtype=np.int32).reshape(self.shape)
             else:
@@ -612,7 +612,7 @@ class Board:
         """
         syms = self._cache.get("symmetries")
         if syms is None:
-            check_memory(32 * self._rows * self._cols, f"the symmetries of a {self.describe()}")
+            check_memory(32 * self._rows * self._cols, f"the symmetries of the {self.describe()}")
             syms = _symmetries(self._rows, self._cols, self._mask, self._moves, self._wrap)
             syms.flags.writeable = False
             self._cache["symmetries"] = syms
@@ -637,7 +637,7 @@ class Board:
         moves = self._moves if order is None else tuple(order)
         found: tuple[np.ndarray, np.ndarray] | None = self._cache.get(("nbr", moves))
         if found is None:
-            check_memory(self.table_bytes(), f"the neighbour table of a {self.describe()}")
+            check_memory(self.table_bytes(), f"the neighbour table of the {self.describe()}")
             table, deg = _neighbour_table(self.index, moves, self._wrap, self._size)
             table.flags.writeable = False
             deg.flags.writeable = False

@@ -41,6 +41,7 @@ from .search import (
     EXHAUSTED,
     FOUND,
     memory_estimate,
+    rule_name,
 )
 from .solver import solve, solve_job
 
@@ -100,6 +101,8 @@ def _run(board: Board, start: tuple[int, int], method: str,
          options: dict[str, Any]) -> tuple[Any, ...]:
     """One run's record: the Job solve would run, run by the planner."""
     began = time.perf_counter()
+    # the record names the rule as the tour does ("warnsdorff/roth")
+    name = rule_name(options.get("tie_break", "first")) if method == "warnsdorff" else method
     try:
         if options.get("clues") is not None or not options.keys() <= _JOB_OPTIONS:
             tour = solve(board, start=start, method=method, **options)
@@ -108,16 +111,16 @@ def _run(board: Board, start: tuple[int, int], method: str,
                             **{k: v for k, v in options.items() if k != "clues"})
             tour = planner.run(job)
     except DeadEndError as exc:
-        return (method, *start, False, "dead-end", exc.steps, 0, time.perf_counter() - began)
+        return (name, *start, False, "dead-end", exc.steps, 0, time.perf_counter() - began)
     except SearchCancelled:
         # Not an outcome of this run: the whole sweep or comparison stops.
         raise
     except SearchLimitError as exc:
-        return (method, *start, False, "limit", exc.nodes, exc.backtracks,
+        return (name, *start, False, "limit", exc.nodes, exc.backtracks,
                 time.perf_counter() - began)
     except NoTourError:
-        return (method, *start, False, "no-tour", 0, 0, time.perf_counter() - began)
-    return (method, *start, True, "tour", tour.nodes, tour.backtracks, tour.seconds)
+        return (name, *start, False, "no-tour", 0, 0, time.perf_counter() - began)
+    return (name, *start, True, "tour", tour.nodes, tour.backtracks, tour.seconds)
 
 
 def _progress(items: Sequence[Any], enabled: bool, what: str) -> Iterable[Any]:
@@ -168,7 +171,10 @@ def sweep(
     Starts that theory rules out are recorded as ``"no-tour"`` without a
     search.  ``progress=True`` shows a bar on stderr (the ``progress`` extra).
     ``cancel`` (a :class:`knight.Cancel` or ``threading.Event``) stops the
-    whole sweep with :class:`knight.SearchCancelled` once set.
+    whole sweep with :class:`knight.SearchCancelled` once set.  Each record's
+    ``method`` is the method asked, with Warnsdorff's rule named as its tours
+    name it (``"warnsdorff/roth"`` for ``tie_break="roth"``, see
+    :attr:`knight.Tour.method`).
 
     >>> import knight
     >>> runs = knight.sweep(5, method="warnsdorff-backtrack")
@@ -220,7 +226,7 @@ def _sweep_batch(rows: int, cols: int, starts: list[tuple[int, int]], method: st
     max_nodes = check_max_nodes(options.get("max_nodes"))
     timeout = check_timeout(options.get("timeout"))
     token = check_cancel(options.get("cancel"))
-    check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
+    check_memory(memory_estimate(rows, cols, method), f"searching the {rows}x{cols} board")
     records = np.zeros(len(starts), dtype=RECORD)
     records["method"] = method
     records["row"], records["col"] = zip(*starts)

@@ -58,7 +58,7 @@ from ._core import construct as _construct
 from ._core import construct_between as _between
 from ._core import stored_blocks as _stored
 from .errors import NoTourError
-from .geometry import Square, board_size, check_memory, square
+from .geometry import Square, article, board_size, check_memory, square
 from .thin import construction_cancelled, thin_tour
 
 
@@ -200,7 +200,7 @@ alternates colours, so it needs an even number (Schwenk 1991)
         return np.zeros((1, 1), dtype=np.int32)
     if min(rows, cols) <= 4:
         return thin_tour(rows, cols, start, closed, cancel)
-    check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
+    check_memory(memory_estimate(rows, cols), f"constructing a tour of the {rows}x{cols} board")
     board = np.empty((rows, cols), dtype=np.int32)
     status = _construct.construct_into(board, start[0], start[1], closed, cancel)
     if status == _construct.CANCELLED:
@@ -212,7 +212,8 @@ alternates colours, so it needs an even number (Schwenk 1991)
             )
             raise RuntimeError(f"construct: {why}")
         if status == _construct.NO_MEMORY:
-            raise MemoryError(f"constructing a tour of a {rows}x{cols} board: out of memory")
+            raise MemoryError(f"constructing a tour of {article(f'{rows}x{cols}')} board: "
+                              "out of memory")
         # theory.reason above already refused every board without a tour.
         raise AssertionError(f"construct: status {status} on the {rows}x{cols} board")
     return board
@@ -378,10 +379,10 @@ def construct_between(rows: int, cols: int, start: Square, end: Square) -> np.nd
             raise ValueError("construct_between needs end different from start")
         if rows % 2 == 0 or cols % 2 == 0:
             raise ValueError(f"construct_between serves start and end of different colours "
-                             f"on a {rows}x{cols} board")
+                             f"on {article(f'{rows}x{cols}')} board")
         raise ValueError(f"construct_between serves start and end of the corner colour "
-                         f"((row + col) % 2 == 0) on a {rows}x{cols} board")
-    check_memory(memory_estimate(rows, cols), f"constructing a tour of a {rows}x{cols} board")
+                         f"((row + col) % 2 == 0) on {article(f'{rows}x{cols}')} board")
+    check_memory(memory_estimate(rows, cols), f"constructing a tour of the {rows}x{cols} board")
     if max(_paths.between_kept()) > _PATH_CACHE_LIMIT:
         _paths.between_forget()
     board = np.empty((rows, cols), dtype=np.int32)

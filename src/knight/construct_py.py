@@ -18,7 +18,7 @@ import numpy as np
 from . import theory
 from .construct import MAX_PART, _check_args, _closed_parts, _odd_part_choices, read_block_file
 from .errors import NoTourError
-from .geometry import DEFAULT_ORDER, Square
+from .geometry import DEFAULT_ORDER, Square, article
 
 # Join-edge bits of a stored block (see scripts/make_blocks.py).
 L, U, R, D = 1, 2, 4, 8
@@ -106,7 +106,8 @@ def plan(rows: int, cols: int, start: Square, closed: bool) -> Plan:
             off = blocks.path_offset(rparts[i], cparts[j], (start[0] - y0, start[1] - x0), need)
             if off >= 0:
                 return Plan(rparts, cparts, (i, j), off)
-    raise AssertionError(f"no stored start block fits a {rows}x{cols} board from {start}")
+    raise AssertionError(f"no stored start block fits {article(f'{rows}x{cols}')} board "
+                         f"from {start}")
 
 
 def construct(rows: int, cols: int, start: Square, closed: bool) -> np.ndarray:

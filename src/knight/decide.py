@@ -25,9 +25,9 @@ from . import existence
 from .board import Board, as_board
 from .clues import check_clues, check_open_end, square_numbers, with_ends
 from .errors import NoTourError, SearchLimitError, UndecidedError
-from .geometry import Square
+from .geometry import Square, name_squares
 from .limits import Limits, check_bool, check_cancel, check_max_nodes, check_timeout
-from .solver import solve
+from .solver import asked_algebraically, solve
 
 
 def _stop_if_cancelled(cancel: Any) -> None:
@@ -223,9 +223,28 @@ def why_not(
     the rest, on any board, plain rectangles too.  With ``clues``, ``end``
     is a clue for the last step (of an open tour).
 
-    >>> print(why_not(5, clues={"a5": 0, "b5": 1}))
+    >>> print(why_not(5, clues={(0, 0): 0, (0, 1): 1}))
     no open tour of the 5x5 board meets the clues: clues put step 0 on (0, 0) ... between them
+
+    The answer names squares in the notation asked: ``(row, col)`` pairs, or
+    when a square (``start``, ``end`` or a clue's) is given in chess notation,
+    chess notation throughout (on boards up to 26 columns wide).
+
+    >>> print(why_not(5, start="b1"))
+    a 5x5 board has an odd number of squares, ... corner colour; b1 is on the other colour
+    >>> print(why_not(5, clues={"a5": 0, "b5": 1}))
+    no open tour of the 5x5 board meets the clues: clues put step 0 on a5 and step 1 on b5, ... them
     """
+    why = _why_not(rows, cols, start, end, closed, max_nodes, timeout, cancel, clues)
+    if why is not None and asked_algebraically(start, end, clues):
+        r, c = as_board(rows, cols).shape
+        why = name_squares(why, r, c)
+    return why
+
+
+def _why_not(rows: Any, cols: Any, start: Any, end: Any, closed: Any, max_nodes: Any,
+             timeout: Any, cancel: Any, clues: Any) -> str | None:
+    """:func:`why_not`, its squares as the reasons print them: ``(row, col)``."""
     # Limits first, even where theory answers at once: a bad one is refused
     # the same way on every board.
     Limits.check(max_nodes, timeout, cancel)

@@ -21,7 +21,7 @@ import numpy as np
 from . import theory, thin
 from ._core import board_graph as _board_graph
 from .board import PIECES, Board
-from .geometry import Square, board_size, check_memory, square
+from .geometry import Square, article, board_size, check_memory, name_squares, square
 
 
 def _check_closed(value: Any) -> bool:
@@ -58,9 +58,12 @@ def why_not(
     True
     """
     rows, cols = board_size(rows, cols)
+    given = start
     if start is not None:
         start = square(start, rows, cols, "start")
-    return reason(rows, cols, start, _check_closed(closed))
+    why = reason(rows, cols, start, _check_closed(closed))
+    # a square given in chess notation gets its answer so ("b1")
+    return name_squares(why, rows, cols) if why and isinstance(given, str) else why
 
 
 def exists(
@@ -93,7 +96,7 @@ def start_squares(rows: int, cols: int | None = None, *, closed: bool = False) -
     # per-column tables of thin.row_masks (about 41 bytes a column,
     # measured): refused up front when they cannot fit.
     check_memory(2 * rows * cols + 48 * max(rows, cols),
-                 f"the start squares of a {rows}x{cols} board")
+                 f"the start squares of the {rows}x{cols} board")
     if thin.is_thin(rows, cols):
         return thin.start_squares(rows, cols, closed=closed)
     if theory.board_reason(rows, cols, closed) is not None:
@@ -264,9 +267,15 @@ def board_decided(board: Board, closed: bool) -> bool:
 # -- clues ----------------------------------------------------------------------
 
 
-def clue_reason(board: Board, at: dict[int, int], closed: bool) -> str | None:
+def clue_reason(board: Board, at: dict[int, int], closed: bool, *, base: int = 0,
+                algebraic: bool = False) -> str | None:
     """Why no tour of ``board`` meets the clues ``at`` (step -> square number),
     by theory alone, or None when none rules it out (a search decides).
+
+    The reason counts steps from ``base`` (0, as :attr:`knight.Tour.board`
+    and the ``clues=`` of :func:`knight.solve`; 1, as a puzzle's text)
+    and names squares in chess notation when ``algebraic`` (on boards up
+    to 26 columns wide), else as ``(row, col)`` pairs.
 
     The board itself (:func:`board_reason`, from the square clued 0, and
     for open tours to the square clued last); a square with one move clued
@@ -282,7 +291,17 @@ def clue_reason(board: Board, at: dict[int, int], closed: bool) -> str | None:
     clues put step 0 on (0, 0) and step 2 on (4, 4), 4 moves apart: more than the 2 steps ...
     >>> print(clue_reason(Board(4, moves="wazir"), {0: 0, 2: 1}, False))
     clues put step 0 on (0, 0) and step 2 on (0, 1): every move ... odd number of steps apart, not 2
+    >>> print(clue_reason(Board(5), {0: 0, 2: 24}, False, base=1, algebraic=True))
+    clues put step 1 on a5 and step 3 on e1, 4 moves apart: more than the 2 steps between them
     """
+    why = _clue_reason(board, at, closed, base)
+    if why is not None and algebraic:
+        why = name_squares(why, board.rows, board.cols)
+    return why
+
+
+def _clue_reason(board: Board, at: dict[int, int], closed: bool, base: int) -> str | None:
+    """:func:`clue_reason`, its squares as ``(row, col)`` pairs."""
     n = board.size
     kind = "closed" if closed else "open"
     if n < 3 and closed:
@@ -306,7 +325,7 @@ def clue_reason(board: Board, at: dict[int, int], closed: bool) -> str | None:
     deg = board.degrees()
     for k, p in at.items():
         if deg[p] < 2 and (closed or 0 < k < n - 1):
-            return (f"a clue puts step {k} on {name(p)}, which has {int(deg[p])} move"
+            return (f"a clue puts step {k + base} on {name(p)}, which has {int(deg[p])} move"
                     f"{'s' if deg[p] != 1 else ''}, but a {kind} tour enters and leaves every "
                     "square between its ends")
     steps = sorted(at)
@@ -322,18 +341,21 @@ def clue_reason(board: Board, at: dict[int, int], closed: bool) -> str | None:
             big = 0 if zeros > ones else 1
             for k, p in at.items():
                 if (colour[p] == big) != (k % 2 == 0):
+                    # the steps of the start's parity stand in the larger class
+                    shown = k + base
                     return (f"every move of the {board.describe()} changes colour and its "
                             f"classes hold {zeros} and {ones} squares, so a tour starts in the "
-                            f"larger and its {'even' if k % 2 == 0 else 'odd'} steps stand "
-                            f"there{'' if k % 2 == 0 else ' not'}; a clue puts step {k} on "
-                            f"{name(p)}, in the {'smaller' if colour[p] != big else 'larger'}")
+                            f"larger and its {'even' if shown % 2 == 0 else 'odd'} steps stand "
+                            f"there{'' if k % 2 == 0 else ' not'}; a clue puts step {shown} "
+                            f"on {name(p)}, in the "
+                            f"{'smaller' if colour[p] != big else 'larger'}")
     pairs = [(i, i + 1, steps[i + 1] - steps[i]) for i in range(len(steps) - 1)]
     if closed and len(steps) > 1:
         pairs.append((len(steps) - 1, 0, n - steps[-1] + steps[0]))
     for i, j, gap in pairs:
         d = int(dist[i, sources[j]])
-        what = (f"clues put step {steps[i]} on {name(int(sources[i]))} and step {steps[j]} on "
-                f"{name(int(sources[j]))}")
+        what = (f"clues put step {steps[i] + base} on {name(int(sources[i]))} and step "
+                f"{steps[j] + base} on {name(int(sources[j]))}")
         if closed and j == 0:
             what += f", {gap} steps apart round the closed tour"
         if d < 0:
@@ -387,12 +409,14 @@ def _rect_ends_reason(rows: int, cols: int, start: Square, end: Square) -> str |
         return why
     a, b = (start[0] + start[1]) % 2, (end[0] + end[1]) % 2
     if (rows * cols) % 2 == 0 and a == b:
-        return (f"a {rows}x{cols} board has an even number of squares, and a tour alternates "
+        return (f"{article(f'{rows}x{cols}')} board has an even number of squares, and a "
+                "tour alternates "
                 f"colours, so its two ends have different colours; {start} and {end} have "
                 "the same colour")
     if (rows * cols) % 2 == 1 and (a or b):
         odd = start if a else end
-        return (f"a {rows}x{cols} board has an odd number of squares, so a tour starts and "
+        return (f"{article(f'{rows}x{cols}')} board has an odd number of squares, so a tour "
+                "starts and "
                 f"ends on the corner colour; {odd} is on the other colour")
     if thin.is_thin(rows, cols):
         # A tour from s to t, read backwards, is a tour from t: both must start one.
@@ -494,7 +518,7 @@ def ends_reason(board: Board, start: Square, end: Square) -> str | None:
     :func:`ends_theorem` says so).  The squares are validated ones.
 
     >>> print(ends_reason(Board(8), (0, 0), (7, 7)))
-    no open tour from (0, 0) ends at (7, 7): a 8x8 board has an even number of squares, ...
+    no open tour from (0, 0) ends at (7, 7): an 8x8 board has an even number of squares, ...
     >>> ends_reason(Board(3, 3, moves="king"), (0, 0), (2, 2)) is None
     True
     """

@@ -86,7 +86,7 @@ def board_size(rows: Any, cols: Any = None) -> tuple[int, int]:
         raise ValueError(f"cols must be at least 1, got {c}")
     if (r + 4) * (c + 4) > MAX_SQUARES:
         raise BoardTooLargeError(
-            f"a {r}x{c} board has {r * c:,} squares; step numbers are int32, "
+            f"{article(f'{r}x{c}')} board has {r * c:,} squares; step numbers are int32, "
             f"so at most about {MAX_SQUARES:,} squares are supported"
         )
     return r, c
@@ -105,6 +105,42 @@ def algebraic(sq: Square, rows: int, cols: int) -> str:
     if cols > len(FILES):
         raise ValueError(f"algebraic notation needs at most 26 columns; the board has {cols}")
     return f"{FILES[sq[1]]}{rows - sq[0]}"
+
+
+#: A ``(row, col)`` square as a message prints it: not a leaper's ``(1, 3)-leaper``.
+_PAIR_TEXT = re.compile(r"\((\d+), (\d+)\)(?!-)")
+#: A list of moves, as a board's description prints them: no squares inside.
+_LIST_TEXT = re.compile(r"\[[^\]]*\]")
+
+
+def name_squares(text: str, rows: int, cols: int) -> str:
+    """``text`` with its ``(row, col)`` squares named in chess notation, for a
+    user who gave a square so ("b1"): a message answers in the notation asked.
+
+    Only pairs on the ``rows`` x ``cols`` board are squares; the moves listed
+    in brackets (a board's description) and an ``(a, b)-leaper`` are left as
+    they are, and so is all of ``text`` on a board too wide for letters.
+
+    >>> name_squares("no open tour starts at (4, 1); (0, 0) is fine", 5, 5)
+    'no open tour starts at b1; a5 is fine'
+    >>> name_squares("the (1, 3)-leaper; moves [(1, 2), (2, 1)]; (9, 9)", 5, 5)
+    'the (1, 3)-leaper; moves [(1, 2), (2, 1)]; (9, 9)'
+    """
+    if cols > len(FILES):
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        r, c = int(m.group(1)), int(m.group(2))
+        return algebraic((r, c), rows, cols) if r < rows and c < cols else m.group(0)
+
+    parts = []
+    last = 0
+    for m in _LIST_TEXT.finditer(text):
+        parts.append(_PAIR_TEXT.sub(one, text[last:m.start()]))
+        parts.append(m.group(0))
+        last = m.end()
+    parts.append(_PAIR_TEXT.sub(one, text[last:]))
+    return "".join(parts)
 
 
 #: A square in chess notation, lower-cased: a file letter and a rank, ASCII only.

@@ -112,7 +112,8 @@ def tqdm_class() -> Any:
     try:
         from tqdm import tqdm
     except ImportError:
-        raise ImportError("progress=True needs tqdm: pip install 'knight-tour[progress]'") from None
+        raise ImportError("progress=True needs tqdm: pip install 'knight-tour[progress]' "
+                          "(from a source checkout: pip install '.[progress]')") from None
     return tqdm
 
 

@@ -70,7 +70,7 @@ from typing import Any
 from . import existence
 from .board import Board
 from .errors import NoTourError
-from .geometry import Square, sweep_reason, used_box
+from .geometry import Square, article, sweep_reason, used_box
 from .limits import Limits
 from .theory import BETWEEN_MIN_SIDE
 
@@ -314,7 +314,7 @@ def choose(board: Board, task: str, method: str = "auto", clues: bool = False) -
     ('knight-search', 'table-search')
     >>> choose(Board(8, wrap="torus"), "count", "dp")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: method='dp' serves flat boards of the knight, king, ... not a 8x8 torus
+    ValueError: method='dp' serves flat boards of the knight, king, ... not an 8x8 torus
     >>> choose(Board(8), "solve", "auto", clues=True).name
     'clue-search'
     >>> choose(Board(8), "count", "dp", clues=True)
@@ -340,7 +340,8 @@ def _serving(board: Board, task: str, method: str, clues: bool = False) -> list[
     found = [_BY_NAME[name] for name in names if _BY_NAME[name].serves(board)]
     if not found:
         wanted = _BY_NAME[names[0]]
-        raise ValueError(f"method={method!r} serves {wanted.boards}, not a {board.describe()}")
+        raise ValueError(f"method={method!r} serves {wanted.boards}, not "
+                         f"{article(board.describe())}")
     return found
 
 

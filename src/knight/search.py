@@ -28,6 +28,18 @@ from .status import Status
 METHODS = ("auto", "backtrack", "warnsdorff", "warnsdorff-backtrack", "construct")
 TIE_BREAKS = {"first": 0, "random": 1, "roth": 2, "pohl": 3}
 
+
+def rule_name(tie_break: str) -> str:
+    """The name of Warnsdorff's rule with ``tie_break``, as :attr:`knight.Tour.method`
+    and the sweep's records give it: ``"warnsdorff"`` for the first tie-break
+    (ties in move order), ``"warnsdorff/roth"``, ``"warnsdorff/random"`` or
+    ``"warnsdorff/pohl"`` for the others, so that a tour says which rule ran.
+
+    >>> rule_name("first"), rule_name("roth")
+    ('warnsdorff', 'warnsdorff/roth')
+    """
+    return "warnsdorff" if tie_break == "first" else f"warnsdorff/{tie_break}"
+
 FOUND, EXHAUSTED, NODE_LIMIT, TIME_LIMIT, DEAD_END, NOT_CLOSED, CANCELLED = (
     int(Status.FOUND), int(Status.EXHAUSTED), int(Status.NODE_LIMIT), int(Status.TIME_LIMIT),
     int(Status.DEAD_END), int(Status.NOT_CLOSED), int(Status.CANCELLED))
@@ -169,5 +181,5 @@ def memory_estimate(rows: int, cols: int, method: str) -> int:
 
 __all__ = [
     "CYTHON_ENGINE", "Engine", "GraphEngine", "METHODS", "TIE_BREAKS",
-    "graph_memory_estimate", "memory_estimate",
+    "graph_memory_estimate", "memory_estimate", "rule_name",
 ]

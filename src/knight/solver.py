@@ -18,6 +18,7 @@ from . import clues as _clues
 from . import existence, planner
 from ._core import search as _search_core
 from .board import Board, as_board
+from .errors import DeadEndError, NoTourError, SearchLimitError
 from .geometry import (
     DEFAULT_ORDER,
     Move,
@@ -25,11 +26,12 @@ from .geometry import (
     as_int,
     board_size,
     move_order,
+    name_squares,
     order_array,
     square,
 )
 from .limits import Limits, check_bool, check_cancel
-from .search import FOUND, TIE_BREAKS
+from .search import FOUND, TIE_BREAKS, rule_name
 from .tour import Tour
 
 if TYPE_CHECKING:
@@ -187,7 +189,12 @@ def solve(
       4, on open boards above 400 squares and closed boards above 64; on
       smaller boards Warnsdorff's rule, then Warnsdorff-ordered backtracking
       restarted over rotations of ``order``.  The tour's ``method`` says
-      which one answered.
+      which one answered: ``"construct"``, ``"warnsdorff/roth"`` (the greedy
+      walk, whose ties auto breaks by Roth's rule) or ``"warnsdorff-backtrack"``.
+
+    A tour found by ``"warnsdorff"`` names its tie-break in its ``method``
+    unless it is ``"first"``: ``"warnsdorff/random"``, ``"warnsdorff/roth"``,
+    ``"warnsdorff/pohl"``.
 
     ``order`` is the eight knight moves ``(drow, dcol)`` in the order they are
     tried, default :data:`knight.DEFAULT_ORDER`.  With the same order every
@@ -212,7 +219,9 @@ def solve(
 
     Raises :class:`NoTourError` at once when a theorem rules the tour out,
     or after an exhaustive search finds none; ``TypeError``/``ValueError``
-    name a bad argument before any work is done.
+    name a bad argument before any work is done.  The errors name squares
+    as the caller did: ``(row, col)``, or in chess notation ("b1") when a
+    square (``start``, ``end``, a clue's) was given so.
 
     ``start`` defaults to the first usable square in reading order (the top
     row first): ``(0, 0)`` on a full board, as in the ``knight`` command; with
@@ -255,41 +264,64 @@ def solve(
     23 18  5 14  9
      6 13  8 19  4
     """
-    if clues is not None:
-        job = _clue_job(rows, cols, start, end, closed, method, order, tie_break, seed,
-                        max_nodes, timeout, trace, cancel, clues)
-        if job is not None:
-            tour: Tour = planner.run(job)
-            return tour
-    if start is None:
-        start = _default_start(rows)
-    if (
-        method == "warnsdorff" and order is None and seed is None and max_nodes is None
-        and timeout is None and trace is None and cancel is None and end is None
-    ):
-        fast = _fast_warnsdorff(rows, cols, start, closed, tie_break)
-        if fast is not None:
-            return fast
-    key = None
-    if order is None and seed is None and trace is None and cancel is None:
-        key = _plan_key(rows, cols, start, end, closed, method, tie_break, max_nodes, timeout)
-        hit = _PLANS.get(key) if key is not None else None
-        if hit is not None:
-            (task, board, method_, start_, end_, closed_, limits, options), run = hit
-            tour = run(planner.Job(task, board, method_, start_, end_, closed_, limits,
-                                   options, began=perf_counter()))
-            return tour
-    job = solve_job(rows, cols, start=start, end=end, closed=closed, method=method, order=order,
-                    tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout,
-                    trace=trace, cancel=cancel)
-    run = planner.prepare(job)
-    if key is not None:
-        if len(_PLANS) >= _FAST_MAX_PLANS:
-            _PLANS.clear()
-        _PLANS[key] = ((job.task, job.board, job.method, job.start, job.end, job.closed,
-                        job.limits, job.options), run)
-    tour = run(job)
-    return tour
+    try:
+        if clues is not None:
+            job = _clue_job(rows, cols, start, end, closed, method, order, tie_break, seed,
+                            max_nodes, timeout, trace, cancel, clues)
+            if job is not None:
+                tour: Tour = planner.run(job)
+                return tour
+        if start is None:
+            start = _default_start(rows)
+        if (
+            method == "warnsdorff" and order is None and seed is None and max_nodes is None
+            and timeout is None and trace is None and cancel is None and end is None
+        ):
+            fast = _fast_warnsdorff(rows, cols, start, closed, tie_break)
+            if fast is not None:
+                return fast
+        key = None
+        if order is None and seed is None and trace is None and cancel is None:
+            key = _plan_key(rows, cols, start, end, closed, method, tie_break, max_nodes, timeout)
+            hit = _PLANS.get(key) if key is not None else None
+            if hit is not None:
+                (task, board, method_, start_, end_, closed_, limits, options), run = hit
+                tour = run(planner.Job(task, board, method_, start_, end_, closed_, limits,
+                                       options, began=perf_counter()))
+                return tour
+        job = solve_job(rows, cols, start=start, end=end, closed=closed, method=method, order=order,
+                        tie_break=tie_break, seed=seed, max_nodes=max_nodes, timeout=timeout,
+                        trace=trace, cancel=cancel)
+        run = planner.prepare(job)
+        if key is not None:
+            if len(_PLANS) >= _FAST_MAX_PLANS:
+                _PLANS.clear()
+            _PLANS[key] = ((job.task, job.board, job.method, job.start, job.end, job.closed,
+                            job.limits, job.options), run)
+        tour = run(job)
+        return tour
+    except (NoTourError, DeadEndError, SearchLimitError) as exc:
+        if asked_algebraically(start, end, clues):
+            # the user named a square "b1": the message names squares so too
+            r, c = as_board(rows, cols).shape
+            _rename_squares(exc, r, c)
+        raise
+
+
+def asked_algebraically(start: Any, end: Any, clues: Any = None) -> bool:
+    """True when the caller gave a square in chess notation ("b1"): the
+    answer names squares so too (:func:`knight.geometry.name_squares`)."""
+    return (isinstance(start, str) or isinstance(end, str)
+            or (isinstance(clues, Mapping) and any(isinstance(k, str) for k in clues)))
+
+
+def _rename_squares(exc: Exception, rows: int, cols: int) -> None:
+    """``exc``'s message (and a NoTourError's ``reason``) with its squares in
+    chess notation."""
+    if exc.args and isinstance(exc.args[0], str):
+        exc.args = (name_squares(exc.args[0], rows, cols), *exc.args[1:])
+        if isinstance(exc, NoTourError):
+            exc.reason = exc.args[0]
 
 
 #: Validated jobs and their runners, keyed by arguments of exactly the types
@@ -372,10 +404,10 @@ def _clue_job(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method: A
 
 #: Greedy Warnsdorff on small boards, keyed by arguments of exactly the types
 #: the general path accepts unchanged: (rows, cols, start, closed, tie_break)
-#: -> (rows, cols, start square, tie-break code).  Filled once the general
+#: -> (rows, cols, start square, tie-break code, the rule's name).  Filled once the general
 #: path has validated the arguments, so a repeated call skips straight to the
 #: core (the issue's <= 2 us outside the core for solve(8, "warnsdorff")).
-_FAST_PLANS: dict[tuple[Any, ...], tuple[int, int, Square, int]] = {}
+_FAST_PLANS: dict[tuple[Any, ...], tuple[int, int, Square, int, str]] = {}
 _FAST_MAX_SQUARES = 4096  # above it the core dominates and the memory check matters
 _FAST_MAX_PLANS = 4096
 _FAST_ORDER = order_array(DEFAULT_ORDER)
@@ -413,15 +445,15 @@ def _fast_warnsdorff(rows: Any, cols: Any, start: Any, closed: Any, tie_break: A
             return None
         if len(_FAST_PLANS) >= _FAST_MAX_PLANS:
             _FAST_PLANS.clear()
-        plan = _FAST_PLANS[key] = (r, c, sq, TIE_BREAKS[tie_break])
+        plan = _FAST_PLANS[key] = (r, c, sq, TIE_BREAKS[tie_break], rule_name(tie_break))
     began = perf_counter()
-    r, c, sq, tie = plan
+    r, c, sq, tie, name = plan
     board = np.empty((r, c), dtype=np.int32)
     status, squares = _search_core.warnsdorff(board, _FAST_ORDER, sq[0], sq[1], tie, 0, closed,
                                               0.0, None)
     if status != FOUND:
         return None  # a dead end: the general path builds the DeadEndError
-    return Tour._trusted(board, closed, "warnsdorff", squares, perf_counter() - began, sq)
+    return Tour._trusted(board, closed, name, squares, perf_counter() - began, sq)
 
 
 __all__ = ["DEFAULT_ORDER", "METHODS", "TIE_BREAKS", "solve", "solve_job"]

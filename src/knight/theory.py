@@ -13,7 +13,7 @@ squares of the right colour still have no tour, which only search settles.
 
 from __future__ import annotations
 
-from .geometry import Square, board_size
+from .geometry import Square, article, board_size
 
 
 def closed_tour_board(rows: int, cols: int) -> bool:
@@ -61,16 +61,16 @@ def board_reason(rows: int, cols: int, closed: bool) -> str | None:
             return "a 1x1 board has no closed tour: the knight cannot move back to its square"
         if m % 2 and n % 2:
             return (
-                f"a {size} board has an odd number of squares, and a closed tour "
+                f"{article(size)} board has an odd number of squares, and a closed tour "
                 "alternates colours, so it needs an even number (Schwenk 1991)"
             )
-        return f"a {size} board has no closed tour (Schwenk 1991: no closed tour when " + (
+        return f"{article(size)} board has no closed tour (Schwenk 1991: no closed tour when " + (
             "the shorter side is 1, 2 or 4)" if m in (1, 2, 4) else "the board is 3x4, 3x6 or 3x8)"
         )
     if open_tour_board(rows, cols):
         return None
     return (
-        f"a {size} board has no knight's tour: open tours exist only on 1x1, 3x4, "
+        f"{article(size)} board has no knight's tour: open tours exist only on 1x1, 3x4, "
         "3xn for n >= 7, 4xn for n >= 5 and boards with both sides at least 5"
     )
 
@@ -81,7 +81,7 @@ def start_reason(rows: int, cols: int, start: Square, closed: bool) -> str | Non
         return None
     if (start[0] + start[1]) % 2:
         return (
-            f"a {rows}x{cols} board has an odd number of squares, so a tour must start "
+            f"{article(f'{rows}x{cols}')} board has an odd number of squares, so a tour must start "
             f"and end on the corner colour; {start} is on the other colour"
         )
     return None

@@ -47,7 +47,7 @@ import numpy as np
 from . import theory
 from ._core import thin as _thin
 from .errors import NoTourError, SearchCancelled
-from .geometry import Square, board_size, check_memory, square
+from .geometry import Square, article, board_size, check_memory, square
 
 #: The board heights (shorter sides) this module handles.
 HEIGHTS = (3, 4)
@@ -412,7 +412,7 @@ def start_squares(rows: int, cols: int | None = None, *, closed: bool = False) -
     rows, cols = board_size(rows, cols)
     h, n, transposed = _frame(rows, cols)
     if h not in HEIGHTS:
-        raise ValueError(f"a {rows}x{cols} board is not thin: neither side is 3 or 4")
+        raise ValueError(f"{article(f'{rows}x{cols}')} board is not thin: neither side is 3 or 4")
     masks = automaton(h, bool(closed)).row_masks(n)
     # Row by row into the bool answer: a broadcast shift would make int64
     # temporaries of 8 bytes per square.
@@ -438,7 +438,7 @@ def thin_reason(rows: int, cols: int, start: Square | None, closed: bool) -> str
         if any(_row_counts(auto, n)):
             return None
         return (
-            f"a {rows}x{cols} board has no {kind} tour: the exact column-by-column "
+            f"{article(f'{rows}x{cols}')} board has no {kind} tour: the exact column-by-column "
             f"analysis of every knight path on {h}-row boards finds none"
         )
     r, j = (start[1], start[0]) if transposed else start
@@ -560,7 +560,8 @@ def thin_tour(rows: int, cols: int, start: Square, closed: bool,
     closed = _check_closed(closed)
     h, n, transposed = _frame(rows, cols)
     if h not in HEIGHTS:
-        raise ValueError(f"thin_tour needs a side of 3 or 4; a {rows}x{cols} board has none")
+        raise ValueError(f"thin_tour needs a side of 3 or 4; {article(f'{rows}x{cols}')} "
+                         "board has none")
     why = thin_reason(rows, cols, start, closed)
     if why is not None:
         raise NoTourError(why)
@@ -584,7 +585,8 @@ def construction_cancelled(rows: int, cols: int) -> SearchCancelled:
     """The error of a construction (:func:`thin_tour`, :func:`knight.construct.construct`)
     that its cancel token stopped."""
     return SearchCancelled(
-        f"the construction of a {rows}x{cols} tour was cancelled: the cancel token was set",
+        f"the construction of {article(f'{rows}x{cols}')} tour was cancelled: the cancel "
+        "token was set",
         0, 0.0,
     )
 

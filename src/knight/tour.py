@@ -15,6 +15,11 @@ from .geometry import DEFAULT_ORDER, FILES, Move, Square, algebraic, check_memor
 #: Tours with more squares than this have no Jupyter picture (``_repr_svg_``).
 SVG_REPR_MAX_SQUARES = 1_000_000
 
+#: The width in px of a tour's picture in a notebook (``_repr_svg_`` and
+#: ``_repr_html_`` alike): 60 px squares and readable numbers on 8x8 (it was
+#: 24 px a square, 192 px on 8x8, with 7 px numbers).
+NOTEBOOK_SIZE = 480
+
 
 #: How squares are written: ``(row, col)`` pairs, or chess notation (``"e4"``).
 NOTATIONS = ("coords", "algebraic")
@@ -45,7 +50,11 @@ class Tour:
     squares only.
 
     ``method``, ``nodes`` (knight placements), ``backtracks`` (retreats),
-    ``seconds`` and ``seed`` (for random tie-breaks) say how it was found.
+    ``seconds`` and ``seed`` (for random tie-breaks) say how it was found;
+    ``method`` names the rule that ran, a Warnsdorff tie-break other than
+    ``"first"`` included (``"warnsdorff/roth"``, ``"warnsdorff/random"``,
+    ``"warnsdorff/pohl"``: what ``method="auto"``'s greedy walk reports is
+    ``"warnsdorff/roth"``).
 
     >>> import knight
     >>> tour = knight.solve(5, start=(2, 2))
@@ -214,7 +223,7 @@ class Tour:
             # int32 throughout (a board has fewer than 2**31 squares), written
             # in place: 16 bytes per square at the peak, refused up front if
             # that cannot fit.
-            check_memory(16 * flat.size, f"the path of a {self.rows}x{self.cols} tour")
+            check_memory(16 * flat.size, f"the path of the {self.rows}x{self.cols} tour")
             where = np.empty(flat.size, dtype=np.int32)
             where[flat] = np.arange(flat.size, dtype=np.int32)
             path = np.empty((flat.size, 2), dtype=np.int32)
@@ -372,7 +381,7 @@ class Tour:
         """
         from .render import PAGE_MAX_SQUARES, layout, tour_html
 
-        size = min(480, 24 * max(self.rows, self.cols))
+        size = NOTEBOOK_SIZE
         if len(self) > PAGE_MAX_SQUARES or not layout(self.rows, self.cols, size).path:
             return None
         return tour_html(self, size=size, standalone=False)
@@ -387,7 +396,7 @@ class Tour:
         """
         if len(self) > SVG_REPR_MAX_SQUARES:
             return None
-        return self.to_svg(size=min(480, 24 * max(self.rows, self.cols)))
+        return self.to_svg(size=NOTEBOOK_SIZE)
 
     def save(self, path: str | os.PathLike[str], **options: Any) -> None:
         """Save a picture: ``.svg`` always; ``.png`` or animated ``.gif`` with

@@ -120,8 +120,31 @@ def test_check(knight_cli):
     code, out, _ = knight_cli(["puzzle", "check", "-", "--limit", "100"],
                               stdin="1 _ _ _\n_ _ _ _\n_ _ _ _\n")
     assert (code, out) == (EXIT_NOT_UNIQUE, f"{knight.count(3, 4, start=(0, 0))} solutions\n")
-    code, out, _ = knight_cli(["puzzle", "check", "-"], stdin="1 2 _\n_ _ _\n_ _ _\n")
+    code, out, err = knight_cli(["puzzle", "check", "-"], stdin="1 2 _\n_ _ _\n_ _ _\n")
     assert (code, out) == (EXIT_NO_TOUR, "none\n")
+    assert err.startswith("knight: no open tour of the 3x3 board") and err.count("\n") == 1
+
+
+FAR = "1 _ _ _ _\n_ _ _ _ _\n_ _ _ _ _\n_ _ _ _ _\n_ _ _ _ 3\n"
+
+
+@pytest.mark.parametrize("action", ["solve", "check"])
+def test_no_solution_says_why_in_the_puzzles_terms(knight_cli, action):
+    # issue 27: check said only "none"; solve counted steps from 0 and named (row, col)
+    # squares, while the puzzle numbers from 1: steps from 1, squares as "a5"
+    code, _, err = knight_cli(["puzzle", action, "-"], stdin=FAR)
+    assert code == EXIT_NO_TOUR
+    assert err == ("knight: no open tour of the 5x5 board meets the clues: clues put step 1 on "
+                   "a5 and step 3 on e1, 4 moves apart: more than the 2 steps between them\n")
+
+
+def test_the_python_api_keeps_its_numbering():
+    # Puzzle.clues and knight.puzzle.solve count steps from 0, squares as (row, col)
+    p = knight.puzzle.Puzzle.from_text(FAR)
+    assert p.clues == {(0, 0): 0, (4, 4): 2}
+    with pytest.raises(knight.NoTourError, match=r"step 0 on \(0, 0\) and step 2 on \(4, 4\)"):
+        knight.puzzle.solve(p)
+    assert "step 1 on a5 and step 3 on e1" in knight.puzzle.reason(p, base=1, algebraic=True)
 
 
 @pytest.mark.parametrize("argv, stdin, message", [

@@ -362,3 +362,14 @@ def test_cli_puzzle_make_html(knight_cli, tmp_path):
     assert page.read_text(encoding="utf-8").count("<input") == p.size - len(p.clues)
     code, _, err = knight_cli(["puzzle", "make", "5", "--html", str(tmp_path / "p.txt")])
     assert code == 2 and "--html needs a file name ending in .html" in err
+
+
+def test_notebook_pictures_are_readable():
+    # issue 27: an 8x8 tour was 192 px wide in a notebook, its numbers 7 px
+    import re
+
+    tour = knight.solve(8)
+    svg, page = tour._repr_svg_(), tour._repr_html_()
+    width = int(re.search(r'<svg[^>]* width="(\d+)"', svg).group(1))
+    assert width >= 400
+    assert f'width="{width}"' in page  # the page draws the same picture

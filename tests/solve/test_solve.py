@@ -79,6 +79,25 @@ def test_warnsdorff_tie_breaks(tie_break):
     assert ok >= 40
 
 
+def test_method_names_the_rule_that_ran():
+    # issue 27: auto's greedy walk breaks ties by Roth's rule, and said 'warnsdorff'
+    assert knight.solve(8).method == "warnsdorff/roth"
+    assert "method='warnsdorff/roth'" in repr(knight.solve(8))
+    assert knight.solve(8).to_dict()["method"] == "warnsdorff/roth"
+    assert knight.solve(8, method="warnsdorff").method == "warnsdorff"  # ties in move order
+    for tie in ("roth", "pohl"):
+        for _ in range(2):  # the cached fast path names it too
+            assert knight.solve(8, method="warnsdorff", tie_break=tie).method == f"warnsdorff/{tie}"
+    assert knight.solve(8, method="warnsdorff", tie_break="random",
+                        seed=1).method == "warnsdorff/random"
+    holed = knight.Board(8, holes=["h8"])
+    assert knight.solve(holed, method="warnsdorff", tie_break="pohl").method == "warnsdorff/pohl"
+    # the sweep's records say the same as the tours
+    runs = knight.sweep(5, method="warnsdorff", tie_break="roth")
+    assert set(runs["method"].tolist()) == {"warnsdorff/roth"}
+    assert set(knight.sweep(5, method="warnsdorff")["method"].tolist()) == {"warnsdorff"}
+
+
 def test_warnsdorff_large_board_is_linear_and_valid():
     tour = knight.solve(200, method="warnsdorff", tie_break="roth", start=(0, 0))
     assert_tour(tour, 200, 200, (0, 0), False)

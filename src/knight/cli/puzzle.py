@@ -24,7 +24,9 @@ import time
 from typing import Any
 
 from ..board import Board
-from ..puzzle import BOOKLET_PER_PAGE, Puzzle, booklet, count, make, solve
+from ..errors import NoTourError
+from ..geometry import name_squares
+from ..puzzle import BOOKLET_PER_PAGE, Puzzle, booklet, count, make, reason, solve
 from ..render import PAPERS, require_pillow, require_reportlab
 from .common import (
     EXIT_NO_TOUR,
@@ -211,7 +213,10 @@ def _solve(args: argparse.Namespace) -> int:
     if args.path and args.svg is None and args.png is None:
         refuse("--path", "with --svg or --png")
     puzzle = _read(args)
-    tour = solve(puzzle, timeout=args.timeout, max_nodes=args.max_nodes)
+    try:
+        tour = solve(puzzle, timeout=args.timeout, max_nodes=args.max_nodes)
+    except NoTourError as exc:
+        raise NoTourError(_none(puzzle, exc.reason), exc.nodes) from None
     solved = puzzle.with_solution(tour)
     if args.format == "json":
         sys.stdout.write(solved.to_json() + "\n")
@@ -219,6 +224,21 @@ def _solve(args: argparse.Namespace) -> int:
         sys.stdout.write(tour.grid(base=1) + "\n")
     _save(solved, args, True, args.svg, args.png)
     return EXIT_OK
+
+
+def _none(puzzle: Puzzle, searched: str | None = None) -> str:
+    """Why the puzzle has no solution, in its own terms: steps from 1 as its
+    text numbers them, squares in chess notation ("c3") where the board has
+    letters; ``searched`` is the search's message when theory has no reason."""
+    board = puzzle.board
+    kind = "closed" if puzzle.closed else "open"
+    why = reason(puzzle, base=1, algebraic=True)
+    if why is not None:
+        return f"no {kind} tour of the {board.describe()} meets the clues: {why}"
+    if searched is None:
+        return (f"no {kind} tour of the {board.describe()} meets the clues: an exhaustive "
+                "search found none")
+    return name_squares(searched, board.rows, board.cols)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -229,6 +249,7 @@ def _check(args: argparse.Namespace) -> int:
     n = count(puzzle, limit=args.limit, timeout=args.timeout)
     if n == 0:
         sys.stdout.write("none\n")
+        sys.stderr.write(f"knight: {_none(puzzle)}\n")  # why, beside the verdict
         return EXIT_NO_TOUR
     if n == 1:
         sys.stdout.write("unique\n")

@@ -98,7 +98,7 @@ def check_search_memory(task: Task, counting: bool = False) -> None:
     need = BYTES_PER_SQUARE * n
     if counting and not task.closed and task.start is None and task.end is None:
         need += BYTES_PER_END * (n // (8 if task.rows == task.cols else 4)) * (n // 2)
-    check_memory(need, f"counting the tours of a {task.rows}x{task.cols} board")
+    check_memory(need, f"counting the tours of the {task.rows}x{task.cols} board")
 
 
 def usable_cpus() -> int:
@@ -220,7 +220,7 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
             check_search_memory(task)
     elif what != "estimate":
         verb = "counting" if counting else "listing"
-        check_table_memory(board, f"{verb} the tours of a {board.describe()}")
+        check_table_memory(board, f"{verb} the tours of the {board.describe()}")
     if counting:
         token = check_cancel(cancel)
         limits = (Limits.check() if seconds is None and token is None  # the one shared value

@@ -45,7 +45,7 @@ from ..clues import Clues
 from ..clues import count as clue_count
 from ..clues import tours as clue_tours
 from ..errors import BoardTooLargeError, SearchCancelled, SearchLimitError
-from ..geometry import available_memory, is_knight_move
+from ..geometry import article, available_memory, is_knight_move
 from ..limits import (
     cancelled,
     check_cancel,
@@ -175,7 +175,7 @@ def _dp_room(what: str, states: int, need: int, limit: int | None,
     allowed = limit if limit is not None else available_memory()
     if need > allowed:
         raise BoardTooLargeError(
-            f"counting the tours of a {what} by frontier DP needs an estimated "
+            f"counting the tours of {article(what)} by frontier DP needs an estimated "
             f"{states:,} states, {need / 2**30:.2f} GiB, more than the {allowed / 2**30:.2f} "
             "GiB allowed (max_memory=, or the memory available)"
         )

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core.frontier_sweep import ST_OK, run
+from ..geometry import article
 from ..limits import check_planning
 from .frontier_board import Moves, SweepBoard, prepare
 from .frontier_run import (
@@ -73,7 +74,7 @@ def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
                    moves=moves)
     W, L, N = full.W, full.L, full.N
     if W < 3 or not 1 <= cut <= L - 3 or side not in (0, 1):
-        raise ValueError(f"no half {side} of a {rows}x{cols} board cut at column {cut} "
+        raise ValueError(f"no half {side} of {article(f'{rows}x{cols}')} board cut at column {cut} "
                          "(width at least 3, 1 <= cut <= length - 3, side 0 or 1)")
     lo_cell = cut * W
     bnd = range(lo_cell, lo_cell + 2 * W)

@@ -69,6 +69,7 @@ from ..errors import BoardTooLargeError, NoTourError
 from ..geometry import (
     SMALL_JOB,
     Square,
+    article,
     as_int,
     available_memory,
     check_memory,
@@ -167,7 +168,7 @@ def _refusal(board: Board) -> str | None:
     if planner.serves("frontier-dp", board):
         return None
     if board.wrap is not None:
-        return f"it counts flat boards only, not a {board.describe()}"
+        return f"it counts flat boards only, not {article(board.describe())}"
     rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
     why = sweep_reason(rows, cols, board.moves)
     return f"it cannot take the moves of the {board.describe()}" + (f" ({why})" if why else "")

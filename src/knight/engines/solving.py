@@ -49,6 +49,7 @@ from ..search import (
     GraphEngine,
     graph_memory_estimate,
     memory_estimate,
+    rule_name,
 )
 from ..tour import Tour
 
@@ -206,10 +207,10 @@ def run_search(job: Job) -> Tour:
     board, method = job.board, job.method
     if board.is_standard:
         rows, cols = board.shape
-        check_memory(memory_estimate(rows, cols, method), f"searching a {rows}x{cols} board")
+        check_memory(memory_estimate(rows, cols, method), f"searching the {rows}x{cols} board")
         engine: Any = _knight_engine(job)
     else:
-        check_memory(graph_memory_estimate(board, method), f"searching a {board.describe()}")
+        check_memory(graph_memory_estimate(board, method), f"searching the {board.describe()}")
         engine = _graph_engine(job)
     with watched(job.limits.cancel) as flag:
         return _search(job, engine, job.limits.deadline(), flag)
@@ -258,7 +259,7 @@ def _search(job: Job, engine: Any, deadline: float, flag: np.ndarray | None) -> 
             rows, cols, start, moves, TIE_BREAKS[tie_break], seed or 0, closed, deadline, flag
         )
         if status == FOUND:
-            return finish(steps, method, nodes, 0)
+            return finish(steps, rule_name(tie_break), nodes, 0)
         if status == TIME_LIMIT or status == CANCELLED:
             raise limit_error(status, nodes)
         # The last step is the board's largest value: one vectorised pass, no
@@ -293,7 +294,8 @@ def _search(job: Job, engine: Any, deadline: float, flag: np.ndarray | None) -> 
             )
             total_nodes += nodes
             if status == FOUND:
-                return finish(steps, "warnsdorff", total_nodes, 0)
+                # the greedy walk breaks ties by Roth's rule: the tour says so
+                return finish(steps, rule_name("roth"), total_nodes, 0)
             if status == CANCELLED:
                 raise limit_error(status, total_nodes)
         cap = max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * size)
@@ -343,7 +345,7 @@ def run_search_between(job: Job) -> Tour:
     board, start, end = job.board, job.start, job.end
     assert start is not None and end is not None
     check_memory(graph_memory_estimate(board, job.method) + 5 * board.size,
-                 f"searching a {board.describe()}")
+                 f"searching the {board.describe()}")
     graph = _graph_engine(job)
     where = f"the {board.describe()}"
     moves: tuple[Move, ...] = job.option("moves")
@@ -418,7 +420,7 @@ def run_clues(job: Job) -> Tour:
     board, spec = job.board, job.clues
     # The search's arrays, and a row of distances per clue.
     check_memory(graph_memory_estimate(board, job.method) + 4 * board.size * (len(spec.at) + 8),
-                 f"searching a {board.describe()} with clues")
+                 f"searching the {board.describe()} with clues")
     moves: tuple[Move, ...] = job.option("moves")
     with watched(job.limits.cancel) as flag:
         cap = AUTO_CLUE_FACTOR * max(AUTO_MIN_NODES, AUTO_NODES_PER_SQUARE * board.size)

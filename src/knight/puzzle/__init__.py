@@ -53,7 +53,8 @@ The package's modules, each importing only those listed after it:
 * :mod:`.making` -- :func:`make`: a random tour, clues spaced along it,
   made unique, then thinned, every check bounded in search nodes;
 * :mod:`.booklet` -- :func:`booklet`: several puzzles' sheets in one PDF;
-* :mod:`.solutions` -- :func:`solve` and :func:`count`: a puzzle's solutions;
+* :mod:`.solutions` -- :func:`solve` and :func:`count`: a puzzle's solutions,
+  and :func:`reason`: why theory rules every one out;
 * :mod:`.value` -- the :class:`Puzzle` value: its board, clues and solution,
   checked, and its files (:meth:`Puzzle.save`);
 * :mod:`.print_sheet`, :mod:`.text_format`, :mod:`.json_format` -- the printable
@@ -74,10 +75,10 @@ from .json_format import JSON_FORMAT, JSON_VERSION
 from .making import MAKE_GAP as MAKE_GAP
 from .making import MAKE_MAX_NODES as MAKE_MAX_NODES
 from .making import MAKE_TOURS, make
-from .solutions import count, solve
+from .solutions import count, reason, solve
 from .text_format import HEADER_KEYS as HEADER_KEYS
 from .text_format import parse_moves
 from .value import Puzzle
 
 __all__ = ["BOOKLET_PER_PAGE", "JSON_FORMAT", "JSON_VERSION", "MAKE_TOURS", "Puzzle", "booklet",
-           "booklet_pages", "count", "make", "parse_moves", "solve"]
+           "booklet_pages", "count", "make", "parse_moves", "reason", "solve"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import existence
 from ..geometry import as_int
 from ..tour import Tour
 from .clue_search import count_clues, solve_clues
@@ -47,6 +48,31 @@ def solve(puzzle: Puzzle, *, timeout: float | None = None,
     """
     p = _check_puzzle(puzzle)
     return solve_clues(p.board, p.clues, p.closed, timeout, max_nodes)
+
+
+def reason(puzzle: Puzzle, *, base: int = 0, algebraic: bool = False) -> str | None:
+    """Why no solution exists, by theory alone (clues farther apart than
+    their steps allow, colours, the board: :func:`knight.existence.clue_reason`),
+    or None when no theorem rules one out (then :func:`count` decides).
+
+    Steps count from ``base``: 0 by default, as :attr:`Puzzle.clues` and
+    :func:`solve`'s :class:`knight.NoTourError` number them; 1 as the
+    puzzle's text and sheets do (``knight puzzle solve`` and ``check`` answer
+    so).  ``algebraic=True`` names squares in chess notation ("c3"), else
+    as ``(row, col)`` pairs.
+
+    >>> import knight
+    >>> p = Puzzle(knight.Board(5), {(0, 0): 0, (4, 4): 2})  # "1" on a5, "3" on e1
+    >>> print(knight.puzzle.reason(p))
+    clues put step 0 on (0, 0) and step 2 on (4, 4), 4 moves apart: more than the 2 steps ...
+    >>> print(knight.puzzle.reason(p, base=1, algebraic=True))
+    clues put step 1 on a5 and step 3 on e1, 4 moves apart: more than the 2 steps between them
+    """
+    p = _check_puzzle(puzzle)
+    board = p.board
+    at = {step: int(board.index[sq]) for sq, step in p.clues.items()}
+    return existence.clue_reason(board, at, p.closed, base=as_int(base, "base"),
+                                 algebraic=algebraic)
 
 
 def count(puzzle: Puzzle, limit: int = 2, *, timeout: float | None = None) -> int:

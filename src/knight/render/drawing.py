@@ -16,6 +16,7 @@ import numpy as np
 
 from ..board import Board
 from ..errors import DeadEndError, _path_of
+from ..geometry import article
 from .sizing import _row_tiles
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def _of_tour(tour: Tour) -> _Drawing:
     kind = "closed" if tour.closed else "open"
     geometry = tour.layout
     if geometry.is_standard:
-        label = f"{kind} knight's tour of a {tour.rows}x{tour.cols} board"
+        label = f"{kind} knight's tour of {article(f'{tour.rows}x{tour.cols}')} board"
     else:
         label = f"{kind} tour of the {geometry.describe()}"
     return _Drawing(
@@ -118,7 +119,7 @@ def _of_partial(board_or_error: Any, holes: Any, geometry: Any = None) -> _Drawi
             raise ValueError("holes marks a square that is on the path")
     rows, cols = board.shape
     total = rows * cols if mask is None else rows * cols - int(np.count_nonzero(mask))
-    what = (f"knight's tour of a {rows}x{cols} board" if geometry is None
+    what = (f"knight's tour of {article(f'{rows}x{cols}')} board" if geometry is None
             or geometry.is_standard else f"tour of the {geometry.describe()}")
     return _Drawing(
         board, closed=False, path_of=path, holes_all=False, hole_mask=mask,

@@ -38,7 +38,7 @@ import numpy as np
 
 from .._version import __version__
 from ..board import Board
-from ..geometry import Square
+from ..geometry import Square, article
 from . import palette
 from .drawing import _of_tour
 from .path import _closing, _on_page, _seam_stubs
@@ -366,13 +366,14 @@ def tour_html(
     squares = len(tour)
     if squares > PAGE_MAX_SQUARES:
         raise ValueError(
-            f"a {rows}x{cols} tour has {squares:,} squares: a page plays at most "
+            f"{article(f'{rows}x{cols}')} tour has {squares:,} squares: a page plays at most "
             f"{PAGE_MAX_SQUARES:,} (save it as .svg or .png instead)")
     lay = layout(rows, cols, size)
     if not lay.path:
         need = math.ceil(MIN_PATH_CELL * max(rows, cols))
         raise ValueError(
-            f"a {rows}x{cols} board at size={size} is drawn as a colour ramp, with no path to "
+            f"{article(f'{rows}x{cols}')} board at size={size} is drawn as a colour ramp, "
+            "with no path to "
             f"play: a page needs squares of at least {MIN_PATH_CELL} px (size >= {need}) "
             f"and at most {MAX_VECTOR_SQUARES:,} squares")
     if speed is None:

@@ -29,7 +29,8 @@ def require_pillow() -> Any:
         from PIL import Image, ImageDraw
     except ImportError:
         raise ImportError(
-            "PNG and GIF output needs Pillow: pip install 'knight-tour[plot]'"
+            "PNG and GIF output needs Pillow: pip install 'knight-tour[plot]' (from a source "
+            "checkout: pip install '.[plot]')"
         ) from None
     return Image, ImageDraw
 

@@ -64,7 +64,7 @@ def _stripes(height: int, width: int, period: int) -> np.ndarray:
 def _board_pixels(d: _Drawing, lay: Layout) -> np.ndarray:
     """Palette indices of the checkered board and its holes (path layout)."""
     check_memory(RASTER_BYTES_PER_PIXEL * lay.width * lay.height,
-                 f"a {lay.width}x{lay.height} picture")
+                 f"the {lay.width}x{lay.height} picture")
     cell = lay.cell
     r = np.minimum((np.arange(lay.height) + 0.5) / cell, d.rows - 1).astype(np.intp)
     c = np.minimum((np.arange(lay.width) + 0.5) / cell, d.cols - 1).astype(np.intp)

@@ -51,7 +51,7 @@ def _groups(starts: np.ndarray, n: int, span: int) -> list[tuple[int, int]]:
 def _ramp(d: _Drawing, lay: Layout) -> _Ramp:
     """The step board reduced to pixel blocks, reading it a tile at a time."""
     check_memory(RASTER_BYTES_PER_PIXEL * lay.width * lay.height + 64 * TILE,
-                 f"a {lay.width}x{lay.height} picture")
+                 f"the {lay.width}x{lay.height} picture")
     board = d.board
     rstarts, rindex = _blocks(d.rows, lay.height)
     cstarts, cindex = _blocks(d.cols, lay.width)

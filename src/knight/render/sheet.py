@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 import numpy as np
 
 from ..board import PIECES, Board
-from ..geometry import Square
+from ..geometry import Square, article
 from .palette import LINE, _rgb_tuple
 from .path import Segment, _closing, _seam_stubs, path_runs
 from .pillow import _centre, _line, _stubs, require_pillow
@@ -74,7 +74,8 @@ def sheet_layout(rows: int, cols: int, squares: int, size: int = DEFAULT_SIZE) -
     if font < MIN_SHEET_FONT:
         need = int(np.ceil(MIN_SHEET_FONT / min(0.5, 0.9 / digits) * (max(rows, cols) + 0.2)))
         raise ValueError(
-            f"a puzzle sheet of a {rows}x{cols} board needs size >= {need} px for numbers of "
+            f"a puzzle sheet of {article(f'{rows}x{cols}')} board needs size >= {need} px "
+            "for numbers of "
             f"at least {MIN_SHEET_FONT} px, got size={size}")
     margin = cell * 0.1
     cell_out: float = int(cell) if cell == int(cell) else cell
@@ -298,7 +299,8 @@ def sheet_plan(board: Board, clues: dict[Square, int] | int = 0, *, closed: bool
         room = size - head[-1]
         fit = int(min(size, room * (longest + 0.2) / (rows + 0.2)))
         if fit < 16:
-            raise ValueError(f"a puzzle sheet of a {rows}x{cols} board with its title and rule "
+            raise ValueError(f"a puzzle sheet of {article(f'{rows}x{cols}')} board with its "
+                             "title and rule "
                              f"needs a larger size, got size={size}")
         grid = sheet_layout(rows, cols, board.size, fit)
         head = _header(max(grid.width, min(size, HEADER_WIDTH)), heading, rule)
@@ -348,7 +350,8 @@ def _check_sheet(board: Any, clues: Any, solution: Any, path: Any) -> None:
                 not hasattr(solution, "path"):
             raise TypeError(f"solution must be a knight.Tour, not {type(solution).__name__}")
         if solution.shape != board.shape:
-            raise ValueError(f"solution is a {solution.rows}x{solution.cols} tour, but the board "
+            raise ValueError(f"solution is {article(f'{solution.rows}x{solution.cols}')} "
+                             "tour, but the board "
                              f"is {board.rows}x{board.cols}")
     if not isinstance(path, (bool, np.bool_)):
         raise ValueError(f"path must be True or False, got {path!r}")

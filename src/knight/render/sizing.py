@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..geometry import article
 from . import palette
 from .palette import FAINT_BELOW
 
@@ -147,7 +148,8 @@ def _numbering(rows: int, cols: int, cell: float, numbers: bool | None,
 def _refuse_numbers(rows: int, cols: int, size: int) -> None:
     """ValueError for ``numbers=True`` on a board the layout draws as a colour ramp."""
     raise ValueError(
-        f"numbers=True: a {rows}x{cols} board at size={size} is drawn as a colour ramp, "
+        f"numbers=True: {article(f'{rows}x{cols}')} board at size={size} is drawn as a "
+        "colour ramp, "
         f"with no room for step numbers (the path is drawn up to {MAX_VECTOR_SQUARES:,} squares "
         f"of at least {MIN_PATH_CELL} px)"
     )

@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape
 import numpy as np
 
 from ..board import Board
-from ..geometry import check_memory
+from ..geometry import article, check_memory
 from . import palette
 from .drawing import _Drawing, _of_partial, _of_tour
 from .path import Segment, _closing, _seam_stubs, _steps_on_path, path_runs
@@ -134,7 +134,7 @@ def _svg(d: _Drawing, size: int, numbers: bool | None, base: int, title: str | N
             _refuse_numbers(d.rows, d.cols, size)
         return _svg_ramp(d, lay, label)
     check_memory(SVG_BYTES_PER_SQUARE * d.rows * d.cols,
-                 f"an SVG picture of a {d.rows}x{d.cols} board")
+                 f"an SVG picture of the {d.rows}x{d.cols} board")
     rows, cols, cell = d.rows, d.cols, lay.cell
     width, height = cell * cols, cell * rows
     draw_numbers, font, light, dark, stroke = _style(rows, cols, cell, numbers, base)
@@ -209,7 +209,7 @@ def _svg_ramp(d: _Drawing, lay: Layout, label: str) -> str:
     return "\n".join([
         *_svg_open(w, h, label),
         f"<desc>Step numbers as colours, from dark purple (the first) to yellow (the last): "
-        f"a {d.rows}x{d.cols} board is past what an SVG draws as vectors.</desc>",
+        f"{article(f'{d.rows}x{d.cols}')} board is past what an SVG draws as vectors.</desc>",
         f'<image class="ramp" width="{w}" height="{h}" preserveAspectRatio="none" '
         f'style="image-rendering:pixelated" href="data:image/png;base64,{data}"/>',
         _svg_mark("start", x0, y0, radius, palette.START, f"start {ramp.start}"),
