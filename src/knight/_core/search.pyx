@@ -292,7 +292,7 @@ cdef int _raise_for(int status, Py_ssize_t rows, Py_ssize_t cols, str arrays,
     if status == C_INTERRUPTED:
         reraise_pending()
     if status == C_NO_MEMORY:
-        raise MemoryError(f"no memory for the {arrays} of a {rows}x{cols} {what}")
+        raise MemoryError(f"no memory for the {arrays} of the {rows}x{cols} {what}")
     return 0
 
 

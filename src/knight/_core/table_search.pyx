@@ -47,6 +47,8 @@ from .search cimport (
 
 import numpy as np
 
+from .table_args import check_between, check_square
+
 cdef enum:
     NO_VALUE = 99999
 
@@ -338,8 +340,7 @@ def backtrack(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1] 
     cdef int32_t* work
     cdef uint8_t* moves
     check_table(nbr, deg, n)
-    if not 0 <= start < n:
-        raise ValueError("start is not a square of the table")
+    check_square(start, n)
     counters.nodes = counters.backtracks = counters.depth = 0
     with nogil:
         work = <int32_t*>alloc_work(table_work_entries(n) * sizeof(int32_t))
@@ -364,8 +365,7 @@ def warnsdorff(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1]
     cdef int status = C_NO_MEMORY
     cdef int32_t* work
     check_table(nbr, deg, n)
-    if not 0 <= start < n:
-        raise ValueError("start is not a square of the table")
+    check_square(start, n)
     if far.shape[0] < n:
         raise ValueError("far must have one entry per square")
     counters.nodes = 0
@@ -399,14 +399,7 @@ def between(int32_t[::1] steps, const int32_t[:, ::1] nbr, const uint8_t[::1] de
     cdef Graph g
     cdef int status
     check_table(nbr, deg, n)
-    if not 0 <= start < n:
-        raise ValueError("start is not a square of the table")
-    if not 0 <= end < n:
-        raise ValueError("end is not a square of the table")
-    if start == end and n > 1:
-        raise ValueError("end must differ from start on a table of more than one square")
-    if connect_depth < 0:
-        raise ValueError(f"connect_depth must be 0 or more, got {connect_depth}")
+    check_between(n, start, end, connect_depth)
     cdef int32_t[::1] work = np.empty(table_work_entries(n), dtype=np.int32)
     cdef uint8_t[::1] moves = np.zeros(max(table_move_entries(n, width, True), 2),
                                        dtype=np.uint8)

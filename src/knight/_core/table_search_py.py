@@ -36,6 +36,7 @@ from .search_py import (
     break_tie,
     next_free,
 )
+from .table_args import check_between, check_square
 from .table_engine import TableEngine, TableResult
 
 if TYPE_CHECKING:
@@ -96,8 +97,7 @@ def backtrack(
     """
     rows = table_rows(nbr, deg)
     n = len(rows)
-    if not 0 <= start < n:
-        raise ValueError("start is not a square of the table")
+    check_square(start, n)
     label = _labels(squares, n, trace)
     limit = max_nodes if max_nodes is not None and max_nodes > 0 else _NO_LIMIT
     last = n - 1
@@ -246,8 +246,7 @@ def warnsdorff(
     """
     rows = table_rows(nbr, deg)
     n = len(rows)
-    if not 0 <= start < n:
-        raise ValueError("start is not a square of the table")
+    check_square(start, n)
     if len(far) < n:
         raise ValueError("far must have one entry per square")
     keys = [int(x) for x in np.asarray(far)[:n].tolist()]
@@ -365,14 +364,7 @@ def between(
     """
     rows = table_rows(nbr, deg)
     n = len(rows)
-    if not 0 <= start < n:
-        raise ValueError("start is not a square of the table")
-    if not 0 <= end < n:
-        raise ValueError("end is not a square of the table")
-    if start == end and n > 1:
-        raise ValueError("end must differ from start on a table of more than one square")
-    if connect_depth < 0:
-        raise ValueError(f"connect_depth must be 0 or more, got {connect_depth}")
+    check_between(n, start, end, connect_depth)
     label = _labels(squares, n, trace)
     limit = max_nodes if max_nodes is not None and max_nodes > 0 else _NO_LIMIT
     s, t, last = start, end, n - 1
