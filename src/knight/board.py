@@ -141,6 +141,43 @@ def piece_moves(name: str) -> tuple[Move, ...]:
     return tuple(out)
 
 
+_PAIR = re.compile(r"[+-]?[0-9]+,[+-]?[0-9]+")
+
+
+def moves_from_text(text: str) -> Any:
+    """A move set written as text, as ``moves=`` takes it: a piece name (one of
+    :data:`PIECES`, any case), ``A,B`` (the (A, B)-leaper), or two or more
+    ``DR,DC`` offsets separated by spaces or semicolons, in the order tried.
+    The one reader of that text: the command line's ``--moves`` and a
+    puzzle's ``moves:`` line both call it.
+
+    >>> moves_from_text("Zebra"), moves_from_text("2,3")
+    ('zebra', (2, 3))
+    >>> moves_from_text("1,0 -1,0; 0,1 0,-1")
+    [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    >>> moves_from_text("1,2 x")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: expected a piece name, ..., got '1,2 x' ('x' is not DR,DC)
+    """
+    t = text.strip()
+    if re.fullmatch(r"[A-Za-z]+", t):
+        if t.lower() not in PIECES:
+            raise ValueError(
+                f"moves {t!r} is not a piece this package knows; the pieces are "
+                f"{', '.join(sorted(PIECES))}, or give A,B for the (A,B)-leaper, or the "
+                "moves as 'DR,DC DR,DC ...'")
+        return t.lower()
+    items = [w for w in re.split(r"[;\s]+", t) if w]
+    bad = next((w for w in items if not _PAIR.fullmatch(w)), None)
+    if not items or bad is not None:
+        raise ValueError(
+            f"expected a piece name, A,B for the (A,B)-leaper, or moves 'DR,DC DR,DC ...', got "
+            f"{text!r}" + (f" ({bad!r} is not DR,DC)" if bad and len(items) > 1 else ""))
+    pairs = [(text_int(a, "moves offset"), text_int(b, "moves offset"))
+             for a, b in (w.split(",") for w in items)]
+    return pairs[0] if len(pairs) == 1 else pairs
+
+
 def _parse_moves(moves: Any) -> tuple[tuple[Move, ...], str | None]:
     """Validate ``moves=``: (offsets in order, the piece's name or None)."""
     if isinstance(moves, str):
@@ -843,4 +880,4 @@ def check_table_memory(board: Board, what: str) -> None:
     check_memory(board.table_bytes(), what)
 
 
-__all__ = ["Board", "PIECES", "WRAPS", "as_board", "leaper", "piece_moves"]
+__all__ = ["Board", "PIECES", "WRAPS", "as_board", "leaper", "moves_from_text", "piece_moves"]

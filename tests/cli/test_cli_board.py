@@ -392,7 +392,8 @@ def bad_files(tmp_path):
 @pytest.mark.parametrize(
     "argv,message",
     [
-        (["8", "--moves", "foo"], "argument --moves: unknown piece 'foo'; the pieces are"),
+        (["8", "--moves", "foo"], "argument --moves: moves 'foo' is not a piece this package "
+                                  "knows; the pieces are"),
         (["8", "--moves", "1,0 x"], "argument --moves: expected a piece name"),
         (["8", "--moves", "1;2"], "argument --moves: expected a piece name"),
         (["8", "--moves", "1,0 0,1"], "--moves must be closed under negation"),

@@ -24,7 +24,7 @@ from typing import Any, NoReturn
 
 import numpy as np
 
-from ..board import PIECES, Board
+from ..board import PIECES, Board, moves_from_text
 from ..errors import BoardTooLargeError, KnightError
 from ..geometry import shown, text_int
 from ..tour import Tour
@@ -234,7 +234,6 @@ def board_args(size: Sequence[int]) -> tuple[int, int | None]:
 #: The options that describe a board other than the plain knight rectangle.
 BOARD_OPTIONS = ("--board", "--holes", "--moves", "--wrap")
 
-_PAIR = re.compile(r"[+-]?[0-9]+,[+-]?[0-9]+")
 
 
 def parse_holes(text: str) -> list[Any]:
@@ -283,7 +282,8 @@ def parse_holes(text: str) -> list[Any]:
 
 
 def parse_moves(text: str) -> Any:
-    """The value of ``--moves``: a piece name, ``A,B`` or a list of offsets.
+    """The value of ``--moves``: a piece name, ``A,B`` or a list of offsets
+    (:func:`knight.board.moves_from_text`, the one reader of that text).
 
     A name is one of :data:`knight.board.PIECES`; ``A,B`` is the
     (A, B)-leaper (its 8, or 4, symmetric moves); two or more ``DR,DC``
@@ -295,23 +295,10 @@ def parse_moves(text: str) -> Any:
     >>> parse_moves("1,0 -1,0; 0,1 0,-1")
     [(1, 0), (-1, 0), (0, 1), (0, -1)]
     """
-    t = text.strip()
-    if re.fullmatch(r"[A-Za-z]+", t):
-        if t.lower() not in PIECES:
-            raise argparse.ArgumentTypeError(
-                f"unknown piece {t!r}; the pieces are {', '.join(sorted(PIECES))}, or give "
-                "A,B for the (A,B)-leaper, or the moves as 'DR,DC DR,DC ...'")
-        return t.lower()
-    items = [w for w in re.split(r"[;\s]+", t) if w]
-    bad = next((w for w in items if not _PAIR.fullmatch(w)), None)
-    if not items or bad is not None:
-        raise argparse.ArgumentTypeError(
-            f"expected a piece name, A,B for the (A,B)-leaper, or moves 'DR,DC DR,DC ...', got "
-            f"{text!r}" + (f" ({bad!r} is not DR,DC)" if bad and len(items) > 1 else ""))
-    pairs = [tuple(ascii_int(v) for v in w.split(",")) for w in items]
-    if len(pairs) == 1:
-        return pairs[0]
-    return pairs
+    try:
+        return moves_from_text(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def board_arguments(p: argparse.ArgumentParser) -> None:

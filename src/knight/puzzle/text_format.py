@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..board import HOLE_TOKENS, PIECES, WRAPS, Board, text_lines
+from ..board import HOLE_TOKENS, WRAPS, Board, moves_from_text, text_lines
 from ..geometry import Square, text_int
 
 #: Header keys of the text format (``moves: king``), in the order written.
@@ -23,7 +23,6 @@ HEADER_KEYS = ("moves", "wrap", "closed")
 _HEADER = re.compile(r"([A-Za-z]+)\s*:\s*(.*)")
 _NUMBER = re.compile(r"[0-9]+")
 _BLANK = re.compile(r"_+")
-_PAIR = re.compile(r"[+-]?[0-9]+,[+-]?[0-9]+")
 _TRUE = ("yes", "true", "1", "on")
 _FALSE = ("no", "false", "0", "off")
 
@@ -44,30 +43,15 @@ def _moves_text(board: Board) -> str | None:
 def parse_moves(text: str) -> Any:
     """The value of a ``moves:`` header: a piece name, ``A,B`` (the
     (A, B)-leaper) or the offsets ``"DR,DC DR,DC ..."`` in the order tried,
-    as :class:`knight.Board` takes ``moves=``.
+    as :class:`knight.Board` takes ``moves=`` (read by
+    :func:`knight.board.moves_from_text`, as the command line's ``--moves``).
 
     >>> parse_moves("King"), parse_moves("2,3")
     ('king', (2, 3))
     >>> parse_moves("1,0 -1,0 0,1 0,-1")
     [(1, 0), (-1, 0), (0, 1), (0, -1)]
     """
-    t = text.strip()
-    if re.fullmatch(r"[A-Za-z]+", t):
-        if t.lower() not in PIECES:
-            raise ValueError(
-                f"moves {t!r} is not a piece this package knows; the pieces are "
-                f"{', '.join(sorted(PIECES))}, or give A,B for the (A,B)-leaper or the "
-                "offsets 'DR,DC DR,DC ...'")
-        return t.lower()
-    items = [w for w in re.split(r"[;\s]+", t) if w]
-    bad = next((w for w in items if not _PAIR.fullmatch(w)), None)
-    if not items or bad is not None:
-        raise ValueError(
-            f"moves must be a piece name, A,B for the (A,B)-leaper, or offsets "
-            f"'DR,DC DR,DC ...', got {text.strip()!r}")
-    pairs = [(text_int(a, "moves offset"), text_int(b, "moves offset"))
-             for a, b in (w.split(",") for w in items)]
-    return pairs[0] if len(pairs) == 1 else pairs
+    return moves_from_text(text)
 
 
 def read(text: str, moves: Any = None, *, wrap: str | None = None,
