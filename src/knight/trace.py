@@ -86,9 +86,21 @@ class LimitedPrinter:
         if self.limit is None or self.seen <= self.limit:
             self.out.write(f"{event}\n")
 
-    def close(self) -> None:
-        """Say how many events were not printed, if any."""
+    def close(self, rule: str | None = None) -> None:
+        """Say how many events were not printed, if any, and with ``rule`` (the
+        :attr:`knight.Tour.method` of the tour found) which rule made them.
+
+        >>> import io, knight
+        >>> out = io.StringIO()
+        >>> printer = LimitedPrinter(out, limit=0)
+        >>> tour = knight.solve(8, trace=printer)
+        >>> printer.close(tour.method)
+        >>> out.getvalue().splitlines()
+        ['... 63 more decisions not shown (--trace-limit)', '63 decisions by warnsdorff/roth']
+        """
         if self.limit is not None and self.seen > self.limit:
             self.out.write(
                 f"... {self.seen - self.limit} more decisions not shown (--trace-limit)\n"
             )
+        if rule is not None:
+            self.out.write(f"{self.seen} decisions by {rule}\n")

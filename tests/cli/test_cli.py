@@ -67,7 +67,7 @@ def test_tie_break_seed_order_and_limits(knight_cli):
     code, out, _ = knight_cli(["6", "--method", "backtrack", "--order", order])
     assert code == 0 and knight.is_tour(grid(out))
     code, out, err = knight_cli(["8", "--closed", "--method", "backtrack", "--max-nodes", "50"])
-    assert code == 1 and "max_nodes=50" in err and out == ""
+    assert code == 1 and "--max-nodes 50" in err and out == ""
     code, out, err = knight_cli(["8", "--closed", "--method", "backtrack", "--timeout", "0.05"])
     assert code == 1 and "timeout" in err
 
@@ -185,7 +185,10 @@ def test_trace_output(knight_cli):
     assert code == 0
     assert lines[0].startswith("step    1: (0, 0) -> ") and "candidates" in lines[0]
     assert lines[3] == "... 21 more decisions not shown (--trace-limit)"
-    assert len(lines) == 4 and knight.is_tour(grid(out))
+    assert lines[4] == "24 decisions by warnsdorff"  # the rule that ran (issue 27)
+    assert len(lines) == 5 and knight.is_tour(grid(out))
+    code, out, err = knight_cli(["6", "--trace", "--trace-limit", "1"])
+    assert code == 0 and err.splitlines()[-1] == "35 decisions by warnsdorff/roth"
     code, out, err = knight_cli(["5", "--method", "backtrack", "--trace", "--trace-limit", "0"])
     assert code == 0 and "retreat from" in err
     tour = knight.solve(5, method="backtrack")

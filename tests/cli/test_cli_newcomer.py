@@ -313,3 +313,11 @@ def test_start_reads_as_one_square(knight_cli, command):
 def test_start_still_takes_row_col(knight_cli):
     assert knight_cli(["5", "--start", "2", "2"])[0] == EXIT_OK
     assert knight_cli(["5", "--start", "c3"])[0] == EXIT_OK
+
+
+def test_a_dead_end_gives_its_advice_in_the_command_line_s_options(knight_cli):
+    code, out, err = knight_cli(["8", "--method", "warnsdorff", "--start", "2", "4"])
+    assert code == 1 and out == ""
+    assert "reached a dead end" in err
+    assert "try another --tie-break, or --method warnsdorff-backtrack" in err
+    assert "tie_break" not in err and "method=" not in err

@@ -460,8 +460,8 @@ def guard(run: Callable[[], int]) -> int:
     except BoardTooLargeError as exc:  # a size out of reach: as bad as a size of 0
         err.write(f"knight: error: {exc}\n")
         return EXIT_USAGE
-    except KnightError as exc:
-        err.write(f"knight: {exc}\n")
+    except KnightError as exc:  # no tour, a dead end, a limit: its advice in flags
+        err.write(f"knight: {flag_message(str(exc))}\n")
         return EXIT_NO_TOUR
     except UsageError as exc:  # the CLI's own: it names the flags already
         err.write(f"knight: error: {exc}\n")

@@ -243,19 +243,22 @@ def _solve_one(args: argparse.Namespace, size: Sequence[int] | Board, start: Any
     if args.trace:
         limit = 200 if args.trace_limit is None else args.trace_limit
         printer = LimitedPrinter(err, limit or None)  # stdout holds the tour alone
+    rule = None  # the trace's last line names the rule that ran (Tour.method)
     try:
-        return solve(
+        tour = solve(
             rows, cols, start=start, end=parse_square(args.end, "--end"), closed=args.closed,
             method=args.method,
             order=args.order, tie_break=args.tie_break, seed=args.seed,
             max_nodes=args.max_nodes, timeout=args.timeout, trace=printer,
         )
-    except DeadEndError as exc:
+        rule = tour.method
+        return tour
+    except DeadEndError as exc:  # its message names the rule
         _draw_dead_end(exc, args, rows if isinstance(rows, Board) else None, err)
         raise
     finally:
         if printer is not None:
-            printer.close()
+            printer.close(rule)
 
 
 def _draw_dead_end(error: DeadEndError, args: argparse.Namespace, board: Board | None,
