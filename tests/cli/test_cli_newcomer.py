@@ -321,3 +321,20 @@ def test_a_dead_end_gives_its_advice_in_the_command_line_s_options(knight_cli):
     assert "reached a dead end" in err
     assert "try another --tie-break, or --method warnsdorff-backtrack" in err
     assert "tie_break" not in err and "method=" not in err
+
+
+def test_puzzle_pictures_take_size(knight_cli, tmp_path):
+    sheet, page = tmp_path / "p.svg", tmp_path / "p.html"
+    code, out, err = knight_cli(["puzzle", "make", "6", "--seed", "1", "--svg", str(sheet),
+                                 "--html", str(page), "--size", "300"])
+    assert code == EXIT_OK, err
+    assert re.search(r'<svg[^>]* width="300"', sheet.read_text())
+    default = tmp_path / "d.svg"
+    assert knight_cli(["puzzle", "make", "6", "--seed", "1", "--svg", str(default)])[0] == 0
+    assert sheet.read_text() != default.read_text()
+    assert page.read_text() != knight.puzzle.make(6, seed=1).to_html()
+    code, out, err = knight_cli(["puzzle", "make", "6", "--seed", "1", "--size", "300"])
+    assert code == 2 and "--size" in err
+    code, out, err = knight_cli(["puzzle", "make", "6", "--seed", "1", "--svg",
+                                 str(sheet), "--size", "8"])
+    assert code == 2 and "at least 16 pixels" in err

@@ -27,6 +27,7 @@ import numpy as np
 from ..board import PIECES, Board, moves_from_text
 from ..errors import BoardTooLargeError, KnightError
 from ..geometry import shown, text_int
+from ..render.sizing import MIN_SIZE as MIN_PICTURE_SIZE
 from ..tour import Tour
 
 EXIT_OK, EXIT_NO_TOUR, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -279,6 +280,20 @@ def parse_holes(text: str) -> list[Any]:
     raise argparse.ArgumentTypeError(
         f"expected squares such as 'e4,d5' or 'ROW COL;ROW COL', got {text!r} "
         f"({word!r} is not a square)")
+
+
+def pixels(text: str) -> int:
+    """The value of ``--size``: a whole number of pixels, at least
+    :data:`knight.render.MIN_SIZE` (16).
+
+    >>> pixels("400")
+    400
+    """
+    value = ascii_int(text)
+    if value < MIN_PICTURE_SIZE:
+        raise argparse.ArgumentTypeError(
+            f"expected at least {MIN_PICTURE_SIZE} pixels, got {value}")
+    return value
 
 
 def parse_moves(text: str) -> Any:

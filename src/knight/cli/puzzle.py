@@ -40,6 +40,7 @@ from .common import (
     board_or_size,
     flag_message,
     parse_moves,
+    pixels,
     refuse,
     size_arguments,
 )
@@ -63,9 +64,15 @@ def _pictures(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--svg", metavar="FILE", help=f"also save {what} as SVG")
     p.add_argument("--png", metavar="FILE",
                    help=f"also save {what} as PNG (needs knight-tour[plot])")
+    p.add_argument("--size", type=pixels, metavar="PIXELS", dest="pixels",
+                   help="the sheets' (and the page's) width in pixels (default: 640)")
 
 
 def _check_pictures(args: argparse.Namespace, names: tuple[str, ...]) -> None:
+    if getattr(args, "pixels", None) is not None and not any(
+            getattr(args, name) is not None and not name.endswith("pdf") for name in names):
+        refuse("--size", "to the pictures (" + ", ".join(
+            "--" + n.replace("_", "-") for n in names if not n.endswith("pdf")) + ")")
     for name in names:
         path = getattr(args, name)
         if path is None:
@@ -82,13 +89,14 @@ def _check_pictures(args: argparse.Namespace, names: tuple[str, ...]) -> None:
 
 def _save(puzzle: Puzzle, args: argparse.Namespace, solution: bool, svg: str | None,
           png: str | None) -> None:
+    size = {} if args.pixels is None else {"size": args.pixels}
     if svg is not None:
         # Drawn before the file is opened: a refusal leaves no empty file behind.
-        text = puzzle.to_svg(solution=solution, path=solution and args.path)
+        text = puzzle.to_svg(solution=solution, path=solution and args.path, **size)
         with open(svg, "w", encoding="utf-8") as f:
             f.write(text)
     if png is not None:
-        puzzle.to_png(png, solution=solution, path=solution and args.path)
+        puzzle.to_png(png, solution=solution, path=solution and args.path, **size)
 
 
 def _read(args: argparse.Namespace) -> Puzzle:
@@ -182,7 +190,7 @@ def _make(args: argparse.Namespace) -> int:
         puzzle.to_pdf(args.solution_pdf, solution=True, path=args.path, paper=args.paper,
                       title=None if args.title is None else f"{args.title}: solution")
     if args.html is not None:
-        page = puzzle.to_html()
+        page = puzzle.to_html(**({} if args.pixels is None else {"size": args.pixels}))
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(page)
     return EXIT_OK

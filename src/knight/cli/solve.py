@@ -28,7 +28,6 @@ from ..render import (
     DEFAULT_SIZE,
     GIF_MAX_FRAMES,
     MAX_CELL,
-    MIN_SIZE,
     partial_gif,
     partial_png,
     partial_svg,
@@ -53,6 +52,7 @@ from .common import (
     default_start,
     flag_message,
     parse_square,
+    pixels,
     refuse,
     render,
     start_argument,
@@ -73,14 +73,6 @@ def _moves(text: str) -> list[tuple[int, int]]:
             ) from None
         moves.append((dr, dc))
     return moves
-
-
-def _pixels(text: str) -> int:
-    """The value of ``--size``: a whole number of pixels, at least :data:`MIN_SIZE`."""
-    value = ascii_int(text)
-    if value < MIN_SIZE:
-        raise argparse.ArgumentTypeError(f"expected at least {MIN_SIZE} pixels, got {value}")
-    return value
 
 
 def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -162,7 +154,7 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="FILE",
                    help="also save a page that plays the tour (one self-contained HTML file: "
                    "a step slider, play/pause, speed)")
-    p.add_argument("--size", type=_pixels, metavar="PIXELS", dest="pixels",
+    p.add_argument("--size", type=pixels, metavar="PIXELS", dest="pixels",
                    help=f"the pictures' longer side in pixels, squares at most {MAX_CELL} px "
                    f"(default: {DEFAULT_SIZE}; step numbers are drawn when the squares are "
                    "large enough)")
