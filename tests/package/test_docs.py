@@ -69,10 +69,12 @@ def _beside(path):
     return file
 
 
-def _readme_paragraph(starting):
-    text = _beside("README.md").read_text(encoding="utf-8")
+def _paragraph(path, starting):
+    """The paragraph of a source file that starts with ``starting``, on one line."""
+    text = _beside(path).read_text(encoding="utf-8")
     begin = text.index(starting)
-    return " ".join(text[begin:text.index("\n\n", begin)].split())
+    end = text.find("\n\n", begin)
+    return " ".join(text[begin:end if end >= 0 else len(text)].split())
 
 
 def test_trace_event_fields_have_docstrings():
@@ -89,33 +91,37 @@ def test_every_exit_status_is_documented(capsys):
     from knight import cli
 
     codes = [cli.EXIT_OK, cli.EXIT_NO_TOUR, cli.EXIT_USAGE, cli.EXIT_IO, cli.EXIT_INTERRUPTED]
+    # The README links docs/cli.rst for the exit statuses (issue 27): the page
+    # and --help say them.
     page = _beside("docs/cli.rst").read_text(encoding="utf-8")
-    readme = _readme_paragraph("Exit status:")
     assert cli.main(["--help"]) == 0
     epilog = " ".join(capsys.readouterr().out.split())
     for code in codes:
         assert re.search(rf"^\* {code} ", page, re.M), f"docs/cli.rst: exit status {code}"
-        assert re.search(rf"\b{code} [a-z(]", readme), f"README: exit status {code}"
         assert re.search(rf"\b{code} [a-z(]", epilog), f"--help: exit status {code}"
-    for text in (page, readme, epilog):
+    for text in (page, epilog):
         assert "too large" in text
 
 
-def test_readme_names_every_error():
+def test_the_api_page_names_every_error():
     import knight.errors
 
-    errors = " ".join(_readme_paragraph("Errors: `KnightError`").split())
+    # The paragraph the README had until issue 27, now on the API page.
+    errors = _paragraph("docs/api.rst", "Errors: :class:`KnightError`")
     for name, obj in vars(knight.errors).items():
         if isinstance(obj, type) and issubclass(obj, knight.errors.KnightError):
             assert f"`{name}`" in errors, name
 
 
-def test_readme_compare_example_is_a_real_run():
+def test_the_compare_example_is_a_real_run():
     from knight.compare import compare, table
 
-    text = _beside("README.md").read_text(encoding="utf-8")
+    # The README's example until issue 27, now on the getting-started page: the
+    # console block's lines from the command to the blank line that ends it.
+    text = _beside("docs/getting-started.rst").read_text(encoding="utf-8")
     begin = text.index("$ knight compare ")
-    lines = text[begin:text.index("```", begin)].strip().splitlines()
+    end = text.find("\n\n", begin)
+    lines = text[begin:end if end >= 0 else len(text)].strip().splitlines()
     header, rows, total = lines[1], lines[3:-2], lines[-1]
     real = table(compare(5, start=(0, 0), max_nodes=1000), by="method").splitlines()
     assert header.split() == real[0].split()
@@ -135,6 +141,17 @@ def test_readme_compare_example_is_a_real_run():
     totals = total.split()[-3:]
     assert [float(v.replace(",", "")) for v in totals[:2]] == [sums["nodes"], sums["backtracks"]]
     assert abs(float(totals[2]) - sums["seconds"]) < 1e-5
+
+
+def test_the_docs_name_the_sweep_fields_as_they_are():
+    from knight.compare import RECORD
+
+    # The README's sentence until issue 27, now on the getting-started page.
+    page = " ".join(_beside("docs/getting-started.rst").read_text(encoding="utf-8").split())
+    begin = page.index("* ``knight.sweep(10)`` solves from every start")
+    fields = page[begin:page.index("(``knight.compare.RECORD``)", begin)]
+    named = [f.strip("`, ") for f in fields.split("fields", 1)[1].replace(" and ", ", ").split(",")]
+    assert [n for n in named if n] == list(RECORD.names) == list(knight.sweep(3, 4).dtype.names)
 
 
 def _markdown_rst():

@@ -31,7 +31,8 @@ def booklet(puzzles: Iterable[Puzzle], path: str | os.PathLike[str], *, per_page
     (12 when ``per_page`` is 6), each from :attr:`Puzzle.solution` or solved
     now.  ``title`` heads every page (pages are numbered at the foot);
     ``paper`` is ``"a4"`` or ``"letter"``.  Needs ReportLab, the ``pdf``
-    extra (``pip install "knight-tour[pdf]"``).
+    extra (``pip install "knight-tour[pdf]"``; from a source checkout,
+    ``pip install ".[pdf]"``).
 
     Every option is checked before any puzzle is drawn or solved.
 

@@ -326,7 +326,8 @@ class Puzzle:
         """Save the sheet :meth:`to_svg` draws as a one-page vector PDF
         ``target`` (a ``.pdf`` file), centred on ``paper`` (``"a4"`` or
         ``"letter"``) with margins: lines and text, no raster image.  Needs
-        ReportLab, the ``pdf`` extra (``pip install "knight-tour[pdf]"``).
+        ReportLab, the ``pdf`` extra (``pip install "knight-tour[pdf]"``; from
+        a source checkout, ``pip install ".[pdf]"``).
         :func:`knight.puzzle.booklet` puts several puzzles in one PDF.
 
         >>> import knight, os, tempfile
