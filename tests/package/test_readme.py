@@ -54,7 +54,8 @@ def test_the_readme_gives_the_set_up_commands_and_links_pages_that_exist():
     readme = _readme()
     assert "```sh\npip install . && knight 8\n```" in readme
     assert '```sh\npip install ".[test]" && python -m pytest\n```' in readme
-    pages = re.findall(r"\(https://knight-tour\.readthedocs\.io/en/latest/([a-z-]+)\.html\)", readme)
+    site = r"\(https://knight-tour\.readthedocs\.io/en/latest/([a-z-]+)\.html\)"
+    pages = re.findall(site, readme)
     assert len(pages) >= 10
     for page in pages:
         assert (ROOT / "docs" / f"{page}.rst").exists(), page
