@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     )
     from .geometry import DEFAULT_ORDER
     from .limits import Cancel
+    from .magic import magic_kind
     from .solver import METHODS, TIE_BREAKS, solve
     from .status import Status
     from .theory import closed_tour_board, open_tour_board
@@ -77,6 +78,7 @@ __all__ = [
     "exists",
     "get_include",
     "is_tour",
+    "magic_kind",
     "open_tour_board",
     "puzzle",
     "random_tour",
@@ -148,6 +150,7 @@ _LAZY: dict[str, str] = {
     "estimate": ".counting",
     "exists": ".decide",
     "is_tour": ".verify",
+    "magic_kind": ".magic",
     "open_tour_board": ".theory",
     "random_tour": ".counting",
     "solve": ".solver",
@@ -163,7 +166,7 @@ _LAZY: dict[str, str] = {
 _SUBMODULES = frozenset({
     "_core", "_lazy", "_version", "board", "capi", "checks", "cli", "clues", "compare",
     "construct", "construct_py", "counting", "decide", "engines", "errors", "existence",
-    "geometry", "limits", "planner", "puzzle", "reference", "render", "search", "solver",
+    "geometry", "limits", "magic", "planner", "puzzle", "reference", "render", "search", "solver",
     "status", "theory", "thin", "thin_py", "tour", "trace", "verify",
 })
 

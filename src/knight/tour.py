@@ -234,6 +234,25 @@ class Tour:
             self._path = path
         return self._path
 
+    @property
+    def magic(self) -> str | None:
+        """``"diagonal"``, ``"semi-magic"`` or ``None``: :func:`knight.magic_kind`
+        of this tour (numbered 1..N: every rank one sum and every file one sum,
+        and on a square board both long diagonals too).  Computed on each read;
+        a tour of a board with holes, another piece or a wrap raises
+        ``ValueError``.
+
+        >>> import knight
+        >>> print(knight.solve(8).magic)
+        None
+        >>> knight.verify([[1]], base=1).magic
+        'diagonal'
+        """
+        # Lazily, as to_svg calls the renderer: knight.magic reads Tours.
+        from .magic import magic_kind
+
+        return magic_kind(self)
+
     def __len__(self) -> int:
         return self._layout.size if self._layout is not None else int(self._board.size)
 
