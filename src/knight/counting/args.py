@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
+import time
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -232,12 +233,9 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
     options = {"task": task, "until": until, "token": token, "workers": w,
                "executor": executor, "progress": show, "max_memory": room, "most": most,
                "info": {} if info is None else info}
-    job_method = method if counting else "auto"
-    if began is None:
-        return planner.Job("tours" if not counting else "count", board, job_method, s, e,
-                           closed, limits, options, spec)
-    return planner.Job("tours" if not counting else "count", board, job_method, s, e, closed,
-                       limits, options, spec, began)
+    return planner.Job("count" if counting else "tours", board, method if counting else "auto",
+                       s, e, closed, limits, options, spec,
+                       time.perf_counter() if began is None else began)
 
 
 __all__ = [
