@@ -55,6 +55,7 @@ from .geometry import (
     check_memory,
     parse_algebraic,
     text_int,
+    used_box,
 )
 from .geometry import square as geometry_square
 
@@ -654,6 +655,21 @@ class Board:
             syms.flags.writeable = False
             self._cache["symmetries"] = syms
         return syms
+
+    def box(self) -> tuple[int, int, int, int]:
+        """``(top, left, rows, cols)``: the smallest rectangle holding every
+        usable square (the whole board when it has no holes), computed once
+        and kept on the value.  The frontier DP sweeps this box, not the board.
+
+        >>> Board(8).box(), Board(4, 5, holes=[(0, 0), (1, 0), (2, 0), (3, 0)]).box()
+        ((0, 0, 8, 8), (0, 1, 4, 4))
+        """
+        found = self._cache.get("box")
+        if found is None:
+            found = self._cache["box"] = ((0, 0, self._rows, self._cols) if self._mask is None
+                                          else used_box(self._mask))
+        box: tuple[int, int, int, int] = found
+        return box
 
     def table_bytes(self) -> int:
         """Bytes of the neighbour table and the index (for memory checks)."""

@@ -70,7 +70,7 @@ from typing import Any
 from . import existence
 from .board import Board
 from .errors import NoTourError
-from .geometry import Square, article, sweep_reason, used_box
+from .geometry import Square, article, sweep_reason
 from .limits import Limits
 from .theory import BETWEEN_MIN_SIDE
 
@@ -135,7 +135,7 @@ def _frontier_board(board: Board) -> bool:
         return False
     if board.is_knight:
         return True
-    rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
+    rows, cols = board.box()[2:]
     return sweep_reason(rows, cols, board.moves) is None
 
 

@@ -26,7 +26,7 @@ import numpy as np
 from .. import planner
 from ..board import Board, check_table_memory
 from ..clues import Clues, check_clues, with_ends
-from ..geometry import Square, as_int, board_size, check_memory, square, used_box
+from ..geometry import Square, as_int, board_size, check_memory, square
 from ..limits import (
     Limits,
     check_bool,
@@ -191,8 +191,7 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
         if method != "auto":  # "auto" has an engine on every board, clues or not
             planner.choose(board, "count", method, clues=given is not None)
         if method == "dp":  # too wide for the DP: refused before any work
-            frontier_board.check_width(*(board.shape if board.is_full
-                                         else used_box(board.mask)[2:]))
+            frontier_board.check_width(*board.box()[2:])
     # The one place a plain knight rectangle parts from any other board: the
     # offset search and the rectangle's DP take its Task; the table search
     # (on a rectangle too when a count stops at a limit) a GraphTask.

@@ -28,7 +28,7 @@ import numpy as np
 from .. import existence, planner
 from ..board import Board, as_board
 from ..errors import BoardTooLargeError
-from ..geometry import Square, available_memory, used_box
+from ..geometry import Square, available_memory
 from . import frontier_board, frontier_estimate
 from .args import BYTES_PER_END, BYTES_PER_SQUARE, GraphTask, Task, counting_job
 
@@ -94,7 +94,7 @@ class Estimate:
 def board_dp_preferred(board: Board) -> bool:
     """As :func:`dp_preferred` for rectangles, on the board cut down to its
     usable rows and columns (the DP's width)."""
-    rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
+    rows, cols = board.box()[2:]
     return dp_preferred(Task(rows, cols, None, None, False, False))
 
 

@@ -74,7 +74,6 @@ from ..geometry import (
     available_memory,
     check_memory,
     sweep_reason,
-    used_box,
 )
 from ..limits import check_bool
 from ..tour import Tour
@@ -169,7 +168,7 @@ def _refusal(board: Board) -> str | None:
         return None
     if board.wrap is not None:
         return f"it counts flat boards only, not {article(board.describe())}"
-    rows, cols = board.shape if board.is_full else used_box(board.mask)[2:]
+    rows, cols = board.box()[2:]
     why = sweep_reason(rows, cols, board.moves)
     return f"it cannot take the moves of the {board.describe()}" + (f" ({why})" if why else "")
 
