@@ -223,8 +223,8 @@ def test_booklet_errors_come_before_any_work(puzzles, tmp_path):
         booklet(puzzles, target, paper="A5")
     with pytest.raises(ValueError, match=r"must end in \.pdf"):
         booklet(puzzles, tmp_path / "b.png")
-    with pytest.raises(ValueError, match="solutions must be True or False"):
-        booklet(puzzles, target, solutions="yes")
+    with pytest.raises(TypeError, match="solutions must be True or False, not str"):
+        booklet(puzzles, target, solutions="yes")  # a bool, as every flag of the package
     with pytest.raises(TypeError, match="title must be a string"):
         booklet(puzzles, target, title=7)
     assert list(tmp_path.iterdir()) == []
@@ -306,3 +306,17 @@ def test_cli_book_errors(knight_cli, tmp_path, monkeypatch, argv, message):
     code, _, err = knight_cli(["puzzle", "book", *argv])
     assert code == 2 and message in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_booklet_pages_checks_its_arguments():
+    from knight.puzzle import booklet_pages
+
+    assert booklet_pages(0) == 0 and booklet_pages(7, per_page=2, solutions=False) == 4
+    with pytest.raises(ValueError, match="count must be 0 or more"):
+        booklet_pages(-1)
+    with pytest.raises(ValueError, match="per_page must be one of 1, 2, 4, 6"):
+        booklet_pages(4, per_page=5)
+    with pytest.raises(TypeError, match="solutions must be True or False"):
+        booklet_pages(4, solutions=1)
+    with pytest.raises(TypeError):
+        booklet_pages("4")

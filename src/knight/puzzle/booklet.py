@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-import numpy as np
-
+from ..geometry import as_int
+from ..limits import check_bool
 from .print_sheet import sheet_solution
 from .value import Puzzle
 
@@ -63,8 +63,7 @@ def booklet(puzzles: Iterable[Puzzle], path: str | os.PathLike[str], *, per_page
     if isinstance(per_page, bool) or per_page not in BOOKLET_PER_PAGE:
         raise ValueError(f"per_page must be one of {', '.join(map(str, BOOKLET_PER_PAGE))}, "
                          f"got {per_page!r}")
-    if not isinstance(solutions, (bool, np.bool_)):
-        raise ValueError(f"solutions must be True or False, got {solutions!r}")
+    solutions = check_bool(solutions, "solutions")
     if title is not None and not isinstance(title, str):
         raise TypeError(f"title must be a string or None, not {type(title).__name__}")
     check_paper(paper)
@@ -90,8 +89,14 @@ def booklet_pages(count: int, per_page: int = 1, solutions: bool = True) -> int:
     >>> booklet_pages(10, per_page=4), booklet_pages(10, per_page=6, solutions=False)
     (5, 2)
     """
+    count = as_int(count, "count")
+    if count < 0:
+        raise ValueError(f"count must be 0 or more, got {count}")
+    if isinstance(per_page, bool) or per_page not in BOOKLET_PER_PAGE:
+        raise ValueError(f"per_page must be one of {', '.join(map(str, BOOKLET_PER_PAGE))}, "
+                         f"got {per_page!r}")
     pages = -(-count // per_page)
-    if solutions:
+    if check_bool(solutions, "solutions"):
         pages += -(-count // _solutions_per_page(per_page))
     return pages
 
