@@ -61,10 +61,18 @@ wrapping), the others modulo primes below 2^63 (so a + b never wraps).
 Python chooses nw from a proven bound on the answer and rebuilds the exact
 count by CRT.  The arithmetic here is therefore exact, whatever the size.
 
-Tables are open-addressing hash tables (linear probing, load <= 1/2,
-doubling), malloc'ed here because their size is only known as they grow;
-their total never passes max_bytes: growth that would is refused with
-ST_NOMEM and Python raises.  Every failure comes back as a status code.
+Tables are open-addressing hash tables (linear probing, load <= 3/4,
+growth by half), malloc'ed here because their size is only known as they
+grow; their total never passes max_bytes: growth that would is refused
+with ST_NOMEM and Python raises.  Every failure comes back as a status
+code.  Their capacity is any number of entries, not only a power of two:
+a hash's home entry is the high word of hash x capacity (``fr_mulhi``).
+Only the next table is probed: once a cell is done it is packed dense
+(its entries moved to the front, the rest given back by realloc) and
+becomes the current one, read in order; the old current table is freed,
+and the new next table allocated for the states predicted (the same row's
+growth one column back, a tenth more), so that it seldom grows.  Peak
+bytes count the growth's transient too (old and new arrays both held).
 An entry is kw key words (kw = 1 when the 2W + 1 slots fit 64 bits, i.e.
 W <= 7, else 2) then the nw residues, in one run of words so that a probe
 touches one cache line.  The sweep is bound by cache misses on the next
@@ -90,7 +98,7 @@ near the cut, and share it (``knight.counting.frontier_halves``,
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport malloc, free, realloc
 from libc.string cimport memset, memcpy
 from .status cimport C_BUFFER_SMALL, C_CANCELLED, C_NO_MEMORY, C_OK, C_TIME_LIMIT
 from .poll cimport POLL_CANCELLED, POLL_TIME_LIMIT, poll
@@ -118,6 +126,29 @@ cdef extern from *:
     #define FR_TERMS 0x2222222222222222ULL  /* C_TERM in every nibble */
     #if defined(__linux__)
     #include <sys/mman.h>
+    #endif
+    /* The high word of the 128-bit product a * b: the home slot of hash h in
+       a table of cap entries is fr_mulhi(h, cap), for any cap (the top bits
+       of h, scaled; no power of two needed).  GCC and Clang on 64-bit
+       targets have a 128-bit type, MSVC on x64 and ARM64 the intrinsic;
+       elsewhere (32-bit builds) four 32 x 32-bit products. */
+    #if defined(__SIZEOF_INT128__)
+    static inline uint64_t fr_mulhi(uint64_t a, uint64_t b) {
+        return (uint64_t)(((unsigned __int128)a * b) >> 64);
+    }
+    #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
+    #include <intrin.h>
+    static inline uint64_t fr_mulhi(uint64_t a, uint64_t b) {
+        return __umulh(a, b);
+    }
+    #else
+    static inline uint64_t fr_mulhi(uint64_t a, uint64_t b) {
+        uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+        uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+        /* the carry out of the low word: at most 3 * (2^32 - 1), no wrap */
+        uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
+        return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    }
     #endif
     /* Large tables on 2 MiB pages where the system has them on request
        (Linux, transparent huge pages in "madvise" mode): the probes are
@@ -181,6 +212,7 @@ cdef extern from *:
     uint64_t fr_zero_nibbles(uint64_t x) nogil
     int fr_nibble_count(uint64_t x) nogil
     void* fr_alloc(size_t bytes) nogil
+    uint64_t fr_mulhi(uint64_t a, uint64_t b) nogil
     int fr_mate(const uint8_t* a, int n, int s) nogil
 
 # The status codes run returns, as the Python side reads them.
@@ -223,8 +255,8 @@ cdef inline void _table_clear(Table* t, int E, int kw) noexcept nogil:
 cdef inline int64_t _find_slot(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
                                int E, int kw) noexcept nogil:
     """Index of the entry holding (lo, hi), or of the empty entry to use."""
-    cdef uint64_t mask = <uint64_t>(t.cap - 1)
-    cdef uint64_t i = h & mask
+    cdef uint64_t cap = <uint64_t>t.cap
+    cdef uint64_t i = fr_mulhi(h, cap)
     cdef uint64_t* d
     while True:
         d = &t.data[i * E]
@@ -232,20 +264,28 @@ cdef inline int64_t _find_slot(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
             return <int64_t>i
         if d[0] == lo and (kw == 1 or d[1] == hi):
             return <int64_t>i
-        i = (i + 1) & mask
+        i += 1
+        if i == cap:
+            i = 0
 
 
 cdef int _table_grow(Table* t, int E, int kw, int64_t other_bytes,
-                     int64_t max_bytes) noexcept nogil:
-    """Double t's capacity; -1 if that would pass max_bytes or malloc fails."""
+                     int64_t max_bytes, int64_t* peak_bytes) noexcept nogil:
+    """Grow t's capacity by half; -1 if that would pass max_bytes or malloc
+    fails.  The old and new arrays coexist during the rehash: their bytes
+    and other_bytes raise *peak_bytes (the run's own peak, not a global:
+    two runs may share the process)."""
     cdef Table n
     cdef int64_t i, s
+    cdef int64_t ncap = t.cap + t.cap // 2 + 1
+    cdef int64_t need = other_bytes + (t.cap + ncap) * E * 8
     cdef uint64_t lo, hi
-    # old and new arrays coexist during the rehash
-    if other_bytes + 3 * t.cap * E * 8 > max_bytes:
+    if need > max_bytes:
         return -1
-    if _table_alloc(&n, 2 * t.cap, E, kw) != 0:
+    if _table_alloc(&n, ncap, E, kw) != 0:
         return -1
+    if need > peak_bytes[0]:
+        peak_bytes[0] = need
     for i in range(t.cap):
         if t.data[i * E + kw - 1] != EMPTY_HI:
             lo = t.data[i * E]
@@ -260,8 +300,10 @@ cdef int _table_grow(Table* t, int E, int kw, int64_t other_bytes,
 
 cdef inline int _insert(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
                         const uint64_t* src, const uint64_t* mp, int nw, int kw,
-                        int64_t other_bytes, int64_t max_bytes) noexcept nogil:
-    """Add src's residues to the entry of (lo, hi); -1 when out of memory."""
+                        int64_t other_bytes, int64_t max_bytes,
+                        int64_t* peak_bytes) noexcept nogil:
+    """Add src's residues to the entry of (lo, hi); -1 when out of memory.
+    The table grows by half when more than 3/4 full."""
     cdef int E = kw + nw
     cdef int64_t slot = _find_slot(t, lo, hi, h, E, kw)
     cdef uint64_t* d = &t.data[slot * E]
@@ -271,11 +313,47 @@ cdef inline int _insert(Table* t, uint64_t lo, uint64_t hi, uint64_t h,
             d[1] = hi
         memcpy(&d[kw], src, nw * sizeof(uint64_t))
         t.size += 1
-        if 2 * t.size > t.cap:
-            return _table_grow(t, E, kw, other_bytes, max_bytes)
+        if 4 * t.size > 3 * t.cap:
+            return _table_grow(t, E, kw, other_bytes, max_bytes, peak_bytes)
         return 0
     add_vals(&d[kw], src, mp, nw)
     return 0
+
+
+cdef void _table_pack(Table* t, int E, int kw) noexcept nogil:
+    """Move t's entries to its front, in slot order, and give the rest of the
+    array back (realloc): E words a state.  t is no longer a hash table
+    then, only a list of states, to be read in order (the current table,
+    which is never probed)."""
+    cdef int64_t i, s = 0
+    cdef uint64_t* nd
+    for i in range(t.cap):
+        if t.data[i * E + kw - 1] != EMPTY_HI:
+            if s != i:
+                memcpy(&t.data[s * E], &t.data[i * E], E * sizeof(uint64_t))
+            s += 1
+    # a shrinking realloc that fails leaves the array as it was: keep it
+    nd = <uint64_t*>realloc(t.data, (s if s > 0 else 1) * E * sizeof(uint64_t))
+    if nd != NULL:
+        t.data = nd
+    t.cap = s
+    t.size = s
+
+
+cdef int _next_alloc(Table* nxt, const Table* cur, double pred, int E, int kw,
+                     int64_t max_bytes) noexcept nogil:
+    """Allocate the next table for pred states at load 3/4 (at least 1024
+    entries), within what max_bytes leaves beside cur; -1 if that is not
+    1024 entries or malloc fails."""
+    cdef int64_t esz = E * 8
+    cdef int64_t ncap
+    if pred * 4.0 / 3.0 + 1024.0 > <double>(max_bytes // esz - cur.cap):
+        ncap = max_bytes // esz - cur.cap
+    else:
+        ncap = <int64_t>(pred * 4.0 / 3.0) + 1024
+    if ncap < 1024:
+        return -1
+    return _table_alloc(nxt, ncap, E, kw)
 
 
 cdef int _poll(double deadline, uint8_t* cancel, object progress, int64_t done,
@@ -383,8 +461,9 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef int kw = 1 if S <= 15 else 2
     cdef int E = kw + nw
     cdef int npin = pinned.shape[0]
-    cdef Table cur, nxt, tmp
+    cdef Table cur, nxt
     cur.data = NULL
+    cur.cap = 0
     nxt.data = NULL
     cdef uint64_t* finished = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t* mp = <uint64_t*>malloc(nw * sizeof(uint64_t))
@@ -395,6 +474,8 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef int64_t ntrans = 0, peak = 1, peak_bytes = 0, i, s, nq = 0
     cdef int p, j, k, q, ns, t, navail, nsub, base, r, closed, ok, su, nterm, npu
     cdef int folding, must
+    cdef double pred
+    cdef int64_t ncap
     cdef bint dead0, dead1, early
     cdef uint8_t c
     cdef uint8_t availc[4]
@@ -454,15 +535,19 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     memset(a, 0, MAXS)
     try:
         with nogil:
-            if 2 * 1024 * esz > max_bytes or _table_alloc(&cur, 1024, E, kw) != 0 \
-                    or _table_alloc(&nxt, 1024, E, kw) != 0:
+            # the first table, as a hash table (the start states are
+            # added up by key), packed; then the next one, for twice its
+            # states (no growth seen yet to predict from)
+            ncap = nstart * 4 // 3 + 1024 if nstart >= 0 else 1024
+            if 2 * 1024 * esz > max_bytes or ncap * esz > max_bytes \
+                    or _table_alloc(&cur, ncap, E, kw) != 0:
                 status = C_NO_MEMORY
             elif nstart >= 0:
                 for i in range(nstart):
                     klo = start_lo[i]
                     khi = start_hi[i]
                     if _insert(&cur, klo, khi, fr_hash2(klo, khi), &start_val[i * nw], mp,
-                               nw, kw, nxt.cap * esz, max_bytes) != 0:
+                               nw, kw, 0, max_bytes, &peak_bytes) != 0:
                         status = C_NO_MEMORY
                         break
             else:
@@ -474,6 +559,12 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 for j in range(nw):
                     cur.data[s * E + kw + j] = 1
                 cur.size = 1
+            if status == 0:
+                if cur.cap * esz > peak_bytes:
+                    peak_bytes = cur.cap * esz
+                _table_pack(&cur, E, kw)
+                if _next_alloc(&nxt, &cur, 2.0 * cur.size, E, kw, max_bytes) != 0:
+                    status = C_NO_MEMORY
             p = start_step if nstart >= 0 else 0
             while status == 0 and p < N:
                 base = p - 1 - 2 * W     # cell of slot 0 in b / a
@@ -666,14 +757,14 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                         j = <int>(nq & (RING - 1))
                         if nq >= RING:
                             if _insert(&nxt, q_lo[j], q_hi[j], q_h[j], q_src[j], mp, nw,
-                                       kw, cur.cap * esz, max_bytes) != 0:
+                                       kw, cur.cap * esz, max_bytes, &peak_bytes) != 0:
                                 status = C_NO_MEMORY
                                 break
                         q_lo[j] = klo
                         q_hi[j] = khi
                         q_h[j] = fr_hash2(klo, khi)
                         q_src[j] = src
-                        pf = &nxt.data[(q_h[j] & <uint64_t>(nxt.cap - 1)) * E]
+                        pf = &nxt.data[fr_mulhi(q_h[j], <uint64_t>nxt.cap) * E]
                         FR_PREFETCH(pf)
                         FR_PREFETCH(pf + E - 1)
                         nq += 1
@@ -684,7 +775,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 while status == 0 and s < nq:
                     j = <int>(s & (RING - 1))
                     if _insert(&nxt, q_lo[j], q_hi[j], q_h[j], q_src[j], mp, nw,
-                               kw, cur.cap * esz, max_bytes) != 0:
+                               kw, cur.cap * esz, max_bytes, &peak_bytes) != 0:
                         status = C_NO_MEMORY
                     s += 1
                 if status != 0:
@@ -704,13 +795,30 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                         _copy_table(&nxt, E, kw, nw, dump_lo, dump_hi, dump_val)
                     info[3] = p + 1
                     break
-                # the old table becomes the next one: clear it
-                tmp = cur
+                # The next table, packed, becomes the current one (the old
+                # one freed first: never three at once), and a new next
+                # table is sized for the states predicted: this many times
+                # the current ones as the same row grew one column back
+                # (whose cell has the same place in its column: the same
+                # folding, the same kind of edges), and a tenth more.
+                free(cur.data)
+                cur.data = NULL
+                cur.cap = 0
+                _table_pack(&nxt, E, kw)
                 cur = nxt
-                nxt = tmp
-                _table_clear(&nxt, E, kw)
+                nxt.data = NULL
                 p += 1
                 info[3] = p
+                if p == N:
+                    break
+                if p - W - 1 >= (start_step if nstart >= 0 else 0) \
+                        and sizes[p - W - 1] > 0:
+                    pred = 1.1 * cur.size * sizes[p - W] / sizes[p - W - 1]
+                else:
+                    pred = 2.0 * cur.size
+                if _next_alloc(&nxt, &cur, pred, E, kw, max_bytes) != 0:
+                    status = C_NO_MEMORY
+                    break
             for j in range(nw):
                 result[j] = finished[j]
         if status == C_OK and dump_into and p == dump_step:
