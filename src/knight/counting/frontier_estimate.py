@@ -78,6 +78,18 @@ SPLIT_PEAK_BY_LENGTH = {
 SATURATED_LENGTH = 11
 
 
+#: Table entries a peak state is taken to cost.  The sweep's tables cost
+#: less: the current table packed (one entry a state) and the next one at
+#: load 1/2 to 3/4, 13/3 entries at the very worst (while the next one
+#: grows by half), 3.0 to 3.8 measured (peak bytes over peak states: 6x8
+#: and 6x12 closed, 6x7 open).  8 (the old tables: both at load 1/4 after
+#: a doubling) is kept until the peaks of wider boards are known better:
+#: with 13/3, 8x8 closed (150 000 000 states, itself extrapolated) would
+#: be estimated at 19.4 GiB and "auto" would count it by DP on a machine
+#: with 20 GiB free, where it is refused as out of reach now.
+TABLE_ENTRIES = 8
+
+
 #: How many times the full board's estimate a board with holes is taken to
 #: peak at (see :func:`estimate`): the largest ratio measured, 7.6 (4x30
 #: closed without three corners), rounded up.
@@ -91,8 +103,8 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
 
     ``mode`` is "cycle" or "path" (pinned ends only shrink the tables).
     Computed from a table of measured peaks by width, scaled down for short
-    boards; bytes count both tables at the worst load (1/4 after a
-    doubling) with the words the count bound calls for.
+    boards; bytes are :data:`TABLE_ENTRIES` entries a state, of the
+    key words and the residues the count bound calls for.
 
     With a ``mask``, the estimate of the full board of the size it is cut
     down to (:func:`~.frontier_board.crop`), times :data:`HOLE_FACTOR` if a hole is left:
@@ -143,7 +155,7 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     if words is None:
         words = plain_words(rows, cols, mode == "path")
     esz = 8 * ((1 if 2 * W + 1 <= 15 else 2) + words)  # key words + residues
-    return s, 2 * 4 * s * esz
+    return s, TABLE_ENTRIES * s * esz
 
 
 @functools.lru_cache(maxsize=256)
