@@ -171,6 +171,23 @@ def _clue_why_not(rows: Any, cols: Any, start: Any, end: Any, closed: Any, max_n
     return None
 
 
+def _magic_why_not(rows: Any, cols: Any, start: Any, end: Any, closed: Any, max_nodes: Any,
+                   timeout: Any, cancel: Any, clues: Any, magic: Any) -> str | None:
+    """:func:`why_not` with ``magic=``: the magic search's answer (its theory
+    first), UndecidedError when a limit stops it."""
+    try:
+        solve(rows, cols, start=start, end=end, closed=closed, max_nodes=max_nodes,
+              timeout=timeout, cancel=cancel, clues=clues, magic=magic)
+    except NoTourError as exc:
+        return exc.reason
+    except SearchLimitError as exc:
+        raise UndecidedError(
+            f"no theorem here rules the magic tour out, and {exc.args[0]}; raise the limit "
+            "to decide (a search that finds none on a board of more than 32 squares does not "
+            "prove there is none)", exc.nodes, exc.seconds) from exc
+    return None
+
+
 def why_not(
     rows: int | Board,
     cols: int | None = None,
@@ -182,6 +199,7 @@ def why_not(
     timeout: float | None = None,
     cancel: Any = None,
     clues: Any = None,
+    magic: str | None = None,
 ) -> str | None:
     """Why no tour exists, in words, or ``None`` when one does.
 
@@ -234,8 +252,23 @@ def why_not(
     a 5x5 board has an odd number of squares, ... corner colour; b1 is on the other colour
     >>> print(why_not(5, clues={"a5": 0, "b5": 1}))
     no open tour of the 5x5 board meets the clues: clues put step 0 on a5 and step 1 on b5, ... them
+
+    ``magic="semi"`` or ``"diagonal"`` asks about magic tours (:doc:`/magic`):
+    the theorems of :func:`knight.magic.magic_reason` first, then the magic
+    search under the limits (exhaustive on boards of up to 32 squares; on
+    larger ones it can find a tour but not prove there is none, so only a
+    tour found answers, and a limit raises :class:`knight.UndecidedError`).
+
+    >>> print(why_not(6, 10, magic="semi"))
+    a 6x10 board has both sides of the form 4k+2, and no knight's tour of such a board is ...
+    >>> print(why_not(4, 6, magic="semi"))
+    no open semi-magic tour of the 4x6 board: an exhaustive search visited 86,300 nodes
     """
-    why = _why_not(rows, cols, start, end, closed, max_nodes, timeout, cancel, clues)
+    if magic is not None:
+        why = _magic_why_not(rows, cols, start, end, closed, max_nodes, timeout, cancel, clues,
+                             magic)
+    else:
+        why = _why_not(rows, cols, start, end, closed, max_nodes, timeout, cancel, clues)
     if why is not None and asked_algebraically(start, end, clues):
         r, c = as_board(rows, cols).shape
         why = name_squares(why, r, c)
@@ -280,6 +313,7 @@ def exists(
     timeout: float | None = None,
     cancel: Any = None,
     clues: Any = None,
+    magic: str | None = None,
 ) -> bool:
     """Does a tour exist (from ``start``, if given; through ``clues``, if
     given)?  See :func:`why_not`.
@@ -302,9 +336,11 @@ def exists(
     (True, False)
     >>> exists(Board(4, moves="wazir"), clues={"a4": 0, "d1": 15})
     False
+    >>> exists(8, magic="semi", timeout=60), exists(8, magic="diagonal")
+    (True, False)
     """
     return why_not(rows, cols, start=start, end=end, closed=closed, max_nodes=max_nodes,
-                   timeout=timeout, cancel=cancel, clues=clues) is None
+                   timeout=timeout, cancel=cancel, clues=clues, magic=magic) is None
 
 
 def start_squares(

@@ -42,6 +42,47 @@ from .tour import Tour
 #: stronger last.
 KINDS = ("semi-magic", "diagonal")
 
+#: The values ``magic=`` takes (besides None), and the kind each asks for.
+MAGIC = {"semi": "semi-magic", "diagonal": "diagonal"}
+
+
+def check_magic(magic: Any, board: Board) -> str | None:
+    """``magic=`` checked on ``board``: the kind it asks for (``"semi-magic"``
+    or ``"diagonal"``), or None for None.
+
+    Magic tours are searched on plain knight rectangles only: the sums of a
+    line with holes, or of a board with another piece or a wrap, are not
+    defined here, so such boards are refused rather than given a meaning
+    (the same boards :func:`magic_kind` refuses).  ``"diagonal"`` needs a
+    square board.
+
+    >>> from knight import Board
+    >>> check_magic("semi", Board(8)), check_magic(None, Board(8, holes=["a1"]))
+    ('semi-magic', None)
+    >>> check_magic("magic", Board(8))
+    Traceback (most recent call last):
+    ValueError: magic must be None, 'semi' or 'diagonal', not 'magic'
+    >>> check_magic("diagonal", Board(4, 8))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: magic='diagonal' needs a square board (both long diagonals); the 4x8 board is ...
+    >>> check_magic("semi", Board(8, wrap="torus"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: magic= reads plain knight rectangles (full, flat): ... not defined; not an 8x8 torus
+    """
+    if magic is None:
+        return None
+    if not isinstance(magic, str) or magic not in MAGIC:
+        raise ValueError(f"magic must be None, 'semi' or 'diagonal', not {magic!r}")
+    if not board.is_standard:
+        raise ValueError("magic= reads plain knight rectangles (full, flat): the sums of lines "
+                         "with holes, another piece or a wrap are not defined; not "
+                         f"{article(board.describe())}")
+    rows, cols = board.shape
+    if magic == "diagonal" and rows != cols:
+        raise ValueError("magic='diagonal' needs a square board (both long diagonals); the "
+                         f"{rows}x{cols} board is not square")
+    return MAGIC[magic]
+
 
 def magic_kind(tour_or_board: Any) -> str | None:
     """The magic of a knight's tour: ``"diagonal"``, ``"semi-magic"`` or ``None``.
@@ -216,4 +257,4 @@ def magic_reason(rows: int, cols: int | None = None, kind: str = "semi-magic") -
     return None
 
 
-__all__ = ["KINDS", "magic_kind", "magic_reason"]
+__all__ = ["KINDS", "MAGIC", "check_magic", "magic_kind", "magic_reason"]

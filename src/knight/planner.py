@@ -42,6 +42,7 @@ frontier-dp     count         flat boards of the knight, king, wazir, ferz, dabb
 knight-count    count, tours  plain knight rectangles (full, flat)
 table-count     count, tours  every board
 clue-search     count, exists, solve, tours every board
+magic-search    count, solve, tours plain knight rectangles (full, flat)
 split-sampler   sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
 table-sampler   sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
 recount-sampler sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
@@ -164,6 +165,7 @@ class Engine:
 
 _SOLVING = ".engines.solving"
 _COUNTING = ".counting.engines"
+_MAGIC = ".engines.magic"
 
 ENGINES: tuple[Engine, ...] = (
     Engine("construct", frozenset({"solve"}), _standard,
@@ -209,6 +211,12 @@ ENGINES: tuple[Engine, ...] = (
            "steps only (clues=; plain knight rectangles too)",
            {"solve": f"{_SOLVING}:run_clues", "count": f"{_COUNTING}:run_clues",
             "tours": f"{_COUNTING}:run_clue_tours"}),
+    Engine("magic-search", frozenset({"solve", "count", "tours"}), _standard,
+           "plain knight rectangles (full, flat)",
+           "the search for magic tours, propagating the line sums (magic=; restarts over "
+           "centrally symmetric tours to solve, the whole search to count and list)",
+           {"solve": f"{_MAGIC}:run_solve", "count": f"{_MAGIC}:run_count",
+            "tours": f"{_MAGIC}:run_tours"}),
     *(Engine(f"{name}-sampler", frozenset({"sample"}), _frontier_board,
              "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
              f"uniform random tours {how} (method={name!r})")
@@ -302,7 +310,8 @@ def engines(board: Board, task: str) -> list[Engine]:
     return [e for e in ENGINES if task in e.tasks and e.serves(board)]
 
 
-def choose(board: Board, task: str, method: str = "auto", clues: bool = False) -> Engine:
+def choose(board: Board, task: str, method: str = "auto", clues: bool = False,
+           magic: bool = False) -> Engine:
     """The first engine ``method`` asks for that serves ``board``.
 
     ``clues``: the task has clues (``clues=``): the clue search runs it, on
@@ -320,13 +329,28 @@ def choose(board: Board, task: str, method: str = "auto", clues: bool = False) -
     >>> choose(Board(8), "count", "dp", clues=True)
     Traceback (most recent call last):
     ValueError: method='dp' does not take clues; count with clues takes method='auto' or 'search'
+
+    ``magic``: the task asks for magic tours (``magic=``): the magic search
+    runs it, clues or not, with ``method="auto"`` only.
+
+    >>> choose(Board(8), "solve", magic=True).name
+    'magic-search'
+    >>> choose(Board(8), "solve", "warnsdorff", magic=True)
+    Traceback (most recent call last):
+    ValueError: method='warnsdorff' does not take magic=; magic tours take method='auto'
     """
-    return _serving(board, task, method, clues)[0]
+    return _serving(board, task, method, clues, magic)[0]
 
 
-def _serving(board: Board, task: str, method: str, clues: bool = False) -> list[Engine]:
+def _serving(board: Board, task: str, method: str, clues: bool = False,
+             magic: bool = False) -> list[Engine]:
     """The engines ``method`` asks for that serve ``board`` (at least one), first choice
     first, or the ValueError that says which boards the method serves."""
+    if magic:
+        if method != "auto":
+            raise ValueError(f"method={method!r} does not take magic=; magic tours take "
+                             "method='auto'")
+        return [_BY_NAME["magic-search"]]
     if clues:
         allowed = _CLUE_METHODS.get(task, ())
         if method not in allowed:
@@ -388,7 +412,8 @@ def plan(job: Job) -> Engine:
     >>> plan(Job("solve", Board(100), start=(0, 0))).name
     'construct'
     """
-    found = _serving(job.board, job.task, job.method, job.clues is not None)
+    found = _serving(job.board, job.task, job.method, job.clues is not None,
+                     job.option("magic") is not None)
     costed = [e for e in found if e.cost]
     if job.method != "auto" or not costed:
         return found[0]
@@ -425,7 +450,10 @@ def prepare(job: Job) -> Callable[[Job], Any]:
     however large the board.  What :func:`run` does before running; a
     caller that runs many alike jobs may keep it."""
     engine = plan(job)
-    if job.task == "solve" and job.clues is None:
+    if job.option("magic") is not None:
+        # theory of magic tours, and of the start and clues: the magic engine's
+        why = _load(".engines.magic:reason")(job) if job.task == "solve" else None
+    elif job.task == "solve" and job.clues is None:
         why = existence.board_reason(job.board, job.start, job.closed)
     elif job.task == "between":
         assert job.start is not None and job.end is not None

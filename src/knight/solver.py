@@ -16,6 +16,7 @@ import numpy as np
 
 from . import clues as _clues
 from . import existence, planner
+from . import magic as _magic
 from ._core import search as _search_core
 from .board import Board, as_board
 from .errors import DeadEndError, NoTourError, SearchLimitError
@@ -156,6 +157,7 @@ def solve(
     trace: Tracer | None = None,
     cancel: Cancel | Event | None = None,
     clues: Any = None,
+    magic: str | None = None,
 ) -> Tour:
     """Find a knight's tour of a ``rows`` x ``cols`` board from ``start``.
 
@@ -265,6 +267,11 @@ def solve(
      6 13  8 19  4
     """
     try:
+        if magic is not None:
+            found: Tour = planner.run(magic_job(rows, cols, start, end, closed, method, order,
+                                                tie_break, seed, max_nodes, timeout, trace,
+                                                cancel, clues, magic))
+            return found
         if clues is not None:
             job = _clue_job(rows, cols, start, end, closed, method, order, tie_break, seed,
                             max_nodes, timeout, trace, cancel, clues)
@@ -368,6 +375,41 @@ def _default_start(rows: Any) -> Square:
         r, c = rows.squares[0].tolist()  # kept on the board: no pass over its mask
         return (r, c)
     return (0, 0)
+
+
+def magic_job(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method: Any,
+              order: Any, tie_break: Any, seed: Any, max_nodes: Any, timeout: Any,
+              trace: Any, cancel: Any, clues: Any, magic: Any,
+              twin: bool = False) -> planner.Job:
+    """:func:`solve`'s arguments with ``magic=`` checked once, as the planner's
+    Job: ``magic`` first (plain knight rectangles only), then the clues, the
+    squares (``start`` and ``end`` become clues for the first and last
+    numbers; ``start=None`` is any square), the method, the seed and the
+    limits; ``order``, ``tie_break`` and ``trace`` do not apply."""
+    began = perf_counter()
+    board = as_board(rows, cols)
+    kind = _magic.check_magic(magic, board)
+    given = _clues.check_clues(board, clues)
+    first, last = _clues.square_numbers(board, start, end)
+    closed = _clues.check_open_end(closed, last)
+    method = planner.check_method("solve", method)
+    planner.choose(board, "solve", method, magic=True)
+    for name, value, default in (("order", order, None), ("tie_break", tie_break, "first"),
+                                 ("trace", trace, None)):
+        if value != default:
+            raise ValueError(f"{name} does not apply with magic= (the magic search takes "
+                             "start, end, closed, clues, seed, max_nodes, timeout and cancel)")
+    if seed is not None:
+        seed = as_int(seed, "seed")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+    limits = Limits.check(max_nodes, timeout, cancel)
+    spec = _clues.with_ends(given, board, first, last)
+    check_cancel(cancel)
+    sq = None if first is None else board.square(start, "start")
+    return planner.Job("solve", board, method, sq, None, closed, limits,
+                       {"magic": kind, "seed": seed, "twin": twin}, spec,
+                       began=began)
 
 
 def _clue_job(rows: Any, cols: Any, start: Any, end: Any, closed: Any, method: Any,

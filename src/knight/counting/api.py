@@ -51,6 +51,7 @@ def count(
     cancel: Cancel | Any = None,
     clues: Any = None,
     limit: int | None = None,
+    magic: str | None = None,
     _info: dict[str, Any] | None = None,
 ) -> int:
     """The exact number of knight's tours of a ``rows`` x ``cols`` board, or
@@ -138,13 +139,25 @@ def count(
     2
     >>> knight.count(knight.Board(3, moves="king"), clues={"a3": 0, "b2": 4, "c1": 8})
     10
+
+    ``magic="semi"`` (or ``"diagonal"``) counts the magic tours
+    (:doc:`/magic`): numbered tours, so every start and direction of a
+    closed tour counts, and ``directed`` makes no difference.  Boards theory
+    rules out are 0 at once; boards of up to 32 squares are enumerated by
+    the magic search; on larger boards the enumeration is out of reach
+    (the 8x8 one took 61 CPU-days in 2003) and a count without ``timeout``
+    or ``limit`` raises :class:`knight.BoardTooLargeError` at once.
+
+    >>> knight.count(4, 6, magic="semi"), knight.count(6, magic="semi")
+    (0, 0)
     """
     # The deadline covers the whole call, planning included: armed first.
     began = time.perf_counter()
     job = counting_job("count", as_board(rows, cols), start, end, closed, directed,
                        method=method, limit=limit, clues=clues, timeout=timeout,
                        workers=workers, executor=executor, progress=progress,
-                       max_memory=max_memory, cancel=cancel, info=_info, began=began)
+                       max_memory=max_memory, cancel=cancel, info=_info, began=began,
+                       magic=magic)
     if no_tour(job):
         job.options["info"]["method"] = "theory"
         job.options["info"]["detail"] = "no tour exists: the count is 0"
@@ -165,6 +178,7 @@ def tours(
     timeout: float | None = None,
     cancel: Cancel | Any = None,
     clues: Any = None,
+    magic: str | None = None,
 ) -> Iterator[Tour]:
     """Every tour, lazily, in a fixed order: exactly the ones :func:`count` counts.
 
@@ -197,10 +211,17 @@ def tours(
 
     >>> [int(t.board[2, 2]) for t in knight.tours(5, clues={"c3": 24, "a5": 0}, limit=3)]
     [24, 24, 24]
+
+    ``magic="semi"`` (or ``"diagonal"``) lists the magic tours :func:`count`
+    counts with it, in the search's order; on boards above 32 squares only
+    with ``timeout`` or ``limit``.
+
+    >>> print(next(knight.tours(4, 6, magic="semi"), None))  # 4x6 has none
+    None
     """
     listed: Iterator[Tour] = planner.run(counting_job(
         "tours", as_board(rows, cols), start, end, closed, directed, limit=limit,
-        clues=clues, timeout=timeout, cancel=cancel))
+        clues=clues, timeout=timeout, cancel=cancel, magic=magic))
     return listed
 
 

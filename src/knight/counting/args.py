@@ -25,7 +25,7 @@ import numpy as np
 
 from .. import planner
 from ..board import Board, check_table_memory
-from ..clues import Clues, check_clues, with_ends
+from ..clues import Clues, check_clues, check_open_end, square_numbers, with_ends
 from ..geometry import Square, as_int, board_size, check_memory, square
 from ..limits import (
     Limits,
@@ -37,6 +37,7 @@ from ..limits import (
     check_timeout,
     deadline,
 )
+from ..magic import check_magic
 from . import frontier_board
 
 #: Memory needed per square of the board by the search, a generous estimate:
@@ -152,7 +153,7 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
                  timeout: Any = None, workers: Any = None, executor: Any = None,
                  progress: Any = False, max_memory: Any = None, cancel: Any = None,
                  info: dict[str, Any] | None = None, began: float | None = None,
-                 ) -> planner.Job:
+                 magic: Any = None) -> planner.Job:
     """The arguments of :func:`knight.count` (``what="count"``),
     :func:`knight.tours` (``"tours"``) or :func:`knight.estimate`
     (``"estimate"``: a count's Job, never run) on ``board``, checked in one
@@ -174,10 +175,14 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
     cancel token), ``workers``, ``executor``, ``progress``,
     ``max_memory``, ``most`` (the limit) and ``info``."""
     counting = what != "tours"
+    kind = check_magic(magic, board)
     most = check_count_limit(limit) if counting else check_limit(limit)
     seconds = check_timeout(timeout)
     until = deadline(seconds)
     given = None if clues is None else check_clues(board, clues)
+    if kind is not None:
+        return _magic_job(what, board, kind, start, end, closed, directed, given, method, most,
+                          seconds, until, workers, executor, progress, cancel, info, began)
     s = None if start is None else board.square(start, "start")
     e = None if end is None else board.square(end, "end")
     closed = check_bool(closed, "closed")
@@ -235,6 +240,39 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
     return planner.Job("count" if counting else "tours", board, method if counting else "auto",
                        s, e, closed, limits, options, spec,
                        time.perf_counter() if began is None else began)
+
+
+def _magic_job(what: str, board: Board, kind: str, start: Any, end: Any, closed: Any,
+               directed: Any, given: Clues | None, method: Any, most: int | None,
+               seconds: float | None, until: float, workers: Any, executor: Any,
+               progress: Any, cancel: Any, info: dict[str, Any] | None,
+               began: float | None) -> planner.Job:
+    """:func:`counting_job` with ``magic=``: the magic search's Job.  Magic
+    tours are numbered tours, so ``start`` and ``end`` are clues for the first
+    and last numbers and ``directed`` makes no difference (every start and
+    direction of a closed tour is its own numbering)."""
+    first, last = square_numbers(board, start, end)
+    closed = check_open_end(closed, last)
+    check_bool(directed, "directed")
+    if what != "tours":
+        planner.check_method("count", method)
+    planner.choose(board, "count" if what != "tours" else "tours",
+                   method if what != "tours" else "auto", magic=True)
+    if workers is not None:
+        check_workers(workers, executor)
+    show = check_progress(progress)
+    if what == "tours":
+        token = check_cancel_type(cancel)
+    else:
+        token = check_cancel(cancel)
+    limits = Limits(timeout=seconds, cancel=token)
+    spec = with_ends(given, board, first, last)
+    s = None if first is None else board.square(start, "start")
+    options = {"task": None, "until": until, "token": token, "workers": 1, "executor": None,
+               "progress": show, "max_memory": None, "most": most, "magic": kind,
+               "info": {} if info is None else info}
+    return planner.Job("count" if what != "tours" else "tours", board, "auto", s, None, closed,
+                       limits, options, spec, time.perf_counter() if began is None else began)
 
 
 __all__ = [
