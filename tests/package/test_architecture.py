@@ -275,4 +275,5 @@ def test_a_worker_that_dies_twice_is_a_knight_error():
 
 
 def test_every_subcommand_is_registered():
-    assert set(cli.SUBCOMMANDS) == {"count", "tours", "sweep", "compare", "puzzle"}
+    assert set(cli.SUBCOMMANDS) == {"count", "tours", "sweep", "compare", "puzzle",
+                                    "magic"}

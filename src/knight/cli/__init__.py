@@ -4,7 +4,8 @@
 ``knight count`` and ``knight tours`` count and list tours (:mod:`.count`);
 ``knight sweep`` and ``knight compare`` run the classic exercises
 (:mod:`.compare`); ``knight puzzle`` makes, solves and checks path puzzles
-(:mod:`.puzzle`).  What they share -- the parser, the output formats, the
+(:mod:`.puzzle`); ``knight magic`` finds, counts and lists magic tours
+(:mod:`.magic`, over the other three).  What they share -- the parser, the output formats, the
 exit codes -- is in :mod:`.common`.  The library never imports this package.
 """
 
@@ -16,6 +17,7 @@ from collections.abc import Callable, Sequence
 from .common import EXIT_INTERRUPTED, EXIT_IO, EXIT_NO_TOUR, EXIT_OK, EXIT_USAGE, guard
 from .compare import compare_command, sweep_command
 from .count import count_command, tours_command
+from .magic import magic_command
 from .puzzle import puzzle_command
 from .solve import build_parser, solve_command
 
@@ -27,6 +29,7 @@ SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {
     "sweep": sweep_command,
     "compare": compare_command,
     "puzzle": puzzle_command,
+    "magic": magic_command,
 }
 
 

@@ -16,6 +16,7 @@ from .. import planner
 from ..board import Board
 from ..counting import count, estimate, tours
 from ..decide import why_not
+from ..errors import UndecidedError
 from ..geometry import available_memory
 from ..tour import NOTATIONS
 from .common import (
@@ -44,7 +45,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--directed", action="store_true",
                    help="with --closed: count each direction (and each start) separately")
     p.add_argument("--timeout", type=ascii_float, help="stop after this many seconds")
-
+    p.add_argument("--magic", choices=("semi", "diagonal"),
+                   help="magic tours only, numbered tours whose ranks and files (semi), and "
+                   "long diagonals (diagonal), share one sum (see knight help magic)")
 
 
 def _check_directed(args: argparse.Namespace) -> None:
@@ -114,13 +117,15 @@ def count_command(argv: list[str]) -> int:
     args = p.parse_args(argv)
     _check_directed(args)
     rows, cols = board_or_size(args)
-    _warn_if_long(args, rows, cols, "this count", args.method, "bound it with --timeout SECONDS")
+    if args.magic is None:  # the estimate knows nothing of magic; its count refuses at once
+        _warn_if_long(args, rows, cols, "this count", args.method,
+                      "bound it with --timeout SECONDS")
     began = time.perf_counter()
     info: dict[str, object] = {}
     n = count(rows, cols, start=parse_square(args.start),
               end=parse_square(args.end, "--end"), closed=args.closed,
               directed=args.directed, method=args.method, workers=args.workers,
-              progress=args.progress, timeout=args.timeout, _info=info)
+              progress=args.progress, timeout=args.timeout, magic=args.magic, _info=info)
     seconds = time.perf_counter() - began
     if args.format == "json":
         sys.stdout.write(json.dumps({"count": n, "method": info.get("method"),
@@ -156,14 +161,15 @@ def tours_command(argv: list[str]) -> int:
     if args.base is not None and args.format == "path":
         refuse("--base", "to --format grid and json (step numbers)")
     rows, cols = board_or_size(args)
-    if args.limit is None:
+    if args.limit is None and args.magic is None:
         # Listing every tour costs at least the search that counts them.
         _warn_if_long(args, rows, cols, "listing every tour", "search",
                       "bound it with --limit N or --timeout SECONDS")
     first = True
     start, end = parse_square(args.start), parse_square(args.end, "--end")
     for tour in tours(rows, cols, start=start, end=end, closed=args.closed,
-                      directed=args.directed, limit=args.limit, timeout=args.timeout):
+                      directed=args.directed, limit=args.limit, timeout=args.timeout,
+                      magic=args.magic):
         if not first and args.format != "json":
             sys.stdout.write("\n")
         first = False
@@ -178,7 +184,14 @@ def tours_command(argv: list[str]) -> int:
 def _none_reason(args: argparse.Namespace, rows: int | Board, cols: int | None,
                  start: Any) -> str:
     """Why ``knight tours`` listed nothing: the theorem when one applies."""
-    reason = why_not(rows, cols, start=start, closed=args.closed)
+    if args.magic is not None:
+        try:  # theory only: the search has just had its say
+            reason = why_not(rows, cols, start=start, closed=args.closed, magic=args.magic,
+                             max_nodes=1)
+        except UndecidedError:
+            reason = None
+    else:
+        reason = why_not(rows, cols, start=start, closed=args.closed)
     if reason is not None:
         return reason
     what = rows.describe() if isinstance(rows, Board) else f"{rows}x{cols or rows} board"

@@ -131,6 +131,10 @@ def build_parser(subcommands: Sequence[str] = ()) -> argparse.ArgumentParser:
                    help="the piece's moves in the order tried, quoted (default: the order of "
                    "--moves; for the knight '"
                    + " ".join(f"{a},{b}" for a, b in DEFAULT_ORDER) + "')")
+    p.add_argument("--magic", choices=("semi", "diagonal"),
+                   help="a magic tour, numbered 1..N: every rank one sum and every file one "
+                   "sum (semi), and both long diagonals too (diagonal); from any square unless "
+                   "--start (see knight help magic)")
     p.add_argument("--max-nodes", type=ascii_int, help="stop after this many placements")
     p.add_argument("--timeout", type=ascii_float, help="stop after this many seconds")
     p.add_argument("--base", type=ascii_int, choices=(0, 1),
@@ -184,6 +188,13 @@ def check_options(args: argparse.Namespace) -> None:
                              ("--trace", args.trace)):
             if value:
                 refuse(given, "to a search, not with --uniform")
+    if args.magic is not None:
+        for given, value in (("--uniform", args.uniform), ("--method", args.method != "auto"),
+                             ("--tie-break", args.tie_break != "first"),
+                             ("--order", args.order is not None), ("--trace", args.trace)):
+            if value:
+                refuse(given, "without --magic (the magic search takes --start, --end, "
+                       "--closed, --seed, --max-nodes and --timeout)")
     if not args.uniform:
         for given, value in (("--max-states", args.max_states is not None),
                              ("--uniform-method", args.uniform_method != "auto")):
@@ -237,6 +248,13 @@ def _solve_one(args: argparse.Namespace, size: Sequence[int] | Board, start: Any
         printer = LimitedPrinter(err, limit or None)  # stdout holds the tour alone
     rule = None  # the trace's last line names the rule that ran (Tour.method)
     try:
+        if args.magic is not None:
+            # A magic tour starts anywhere unless --start says where.
+            tour = solve(rows, cols, start=None if args.start is None else start,
+                         end=parse_square(args.end, "--end"), closed=args.closed,
+                         seed=args.seed, max_nodes=args.max_nodes, timeout=args.timeout,
+                         magic=args.magic)
+            return tour
         tour = solve(
             rows, cols, start=start, end=parse_square(args.end, "--end"), closed=args.closed,
             method=args.method,
