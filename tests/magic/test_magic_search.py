@@ -159,3 +159,20 @@ def test_bad_rows_refused() -> None:
     search = core.MagicSearch(4, 6, nbr, dist, np.array([0], np.int32), np.zeros(24, np.int32))
     with pytest.raises(ValueError, match="rows of 24"):
         search.collect(np.zeros((1, 5), np.int32))
+
+
+def test_ranges_add_up() -> None:
+    from knight.engines.magic import count_range, ranges
+    from knight.solver import magic_job
+
+    # Beverley's numbers 3..30 given, the first two free: every start and first move.
+    clues = {(int(r), int(c)): int(BEVERLEY[r, c]) - 1
+             for r, c in np.argwhere((BEVERLEY >= 3) & (BEVERLEY <= 30))}
+    job = magic_job(8, None, None, None, False, "auto", None, "first", None, None, None, None,
+                    None, clues, "semi")
+    parts = ranges(job)
+    assert len(parts) > 1 and all((p == 1).sum() == 1 and (p == 2).sum() == 1 for p in parts)
+    counted = [count_range(8, 8, False, False, p) for p in parts]
+    assert all(status == core.DONE for status, _, _ in counted)
+    assert sum(found for _, found, _ in counted) == knight.count(8, magic="semi", clues=clues) >= 1
+    assert count_range(8, 8, False, False, parts[0], twin=True) == counted[0]

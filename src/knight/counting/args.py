@@ -258,8 +258,11 @@ def _magic_job(what: str, board: Board, kind: str, start: Any, end: Any, closed:
         planner.check_method("count", method)
     planner.choose(board, "count" if what != "tours" else "tours",
                    method if what != "tours" else "auto", magic=True)
-    if workers is not None:
-        check_workers(workers, executor)
+    if workers is not None and check_workers(workers, executor) and (
+            as_int(workers, "workers") > 1 or executor is not None):
+        raise ValueError("workers and executor do not apply with magic=: the magic count "
+                         "runs in this process (knight.engines.magic.ranges cuts it into "
+                         "independent ranges for callers that spread them)")
     show = check_progress(progress)
     if what == "tours":
         token = check_cancel_type(cancel)

@@ -296,6 +296,39 @@ def _check_reach(job: Job, bounded: bool) -> None:
             "for as long as you choose")
 
 
+def ranges(job: Job) -> list[np.ndarray]:
+    """The enumeration of ``job`` cut into independent ranges: one per first
+    move (the squares numbered 1 and 2, fixed as clues), in the search's
+    order.  Each is a whole search of its own (:func:`count_range`), so the
+    ranges can run anywhere, in any order, and their counts add up."""
+    s = _Searches(job)
+    out = []
+    second = np.flatnonzero(s.clue_at == 2)
+    for start in s.starts():
+        if s.clue_at[start] not in (0, 1):
+            continue
+        for t in (int(v) for v in s.nbr[start] if v >= 0):
+            if (second.size and t != second[0]) or s.clue_at[t] not in (0, 2):
+                continue
+            clue_at = s.clue_at.copy()
+            clue_at[start], clue_at[t] = 1, 2
+            out.append(clue_at)
+    return out
+
+
+def count_range(rows: int, cols: int, closed: bool, diagonal: bool, clue_at: np.ndarray,
+                deadline: float = 0.0, cancel: np.ndarray | None = None,
+                twin: bool = False) -> tuple[int, int, int]:
+    """Count one range of :func:`ranges` (its clues fix its start):
+    ``(status, tours, nodes)``, the core's status."""
+    nbr, dist = tables(rows, cols)
+    start = int(np.flatnonzero(clue_at == 1)[0])
+    search = _core(twin).MagicSearch(rows, cols, nbr, dist, np.array([start], dtype=np.int32),
+                                     clue_at, closed, diagonal)
+    status, found = search.count(deadline, cancel)
+    return int(status), int(found), int(search.nodes)
+
+
 def run_count(job: Job) -> int:
     """The engine ``magic-search`` for :func:`knight.count`: every magic numbered tour."""
     o = job.options
@@ -310,13 +343,13 @@ def run_count(job: Job) -> int:
     info["method"] = "magic-search"
     info["detail"] = "the magic search, every start" if not (s.clue_at == 1).any() \
         else "the magic search from the start"
+    what = f"count of the magic tours of the {job.board.describe()}"
     with watched(o["token"]) as flag:
         search = s.make(s.starts())
         status, found = search.count(until, flag, 0, 0 if most is None else most)
-        if status in (s.core.TIME_LIMIT, s.core.CANCELLED):
-            what = f"count of the magic tours of the {job.board.describe()}"
-            if status == s.core.CANCELLED:
-                raise cancelled(what, job.began, search.nodes)
+        if status == s.core.CANCELLED:
+            raise cancelled(what, job.began, search.nodes)
+        if status == s.core.TIME_LIMIT:
             seconds = time.perf_counter() - job.began
             raise SearchLimitError(f"{what} stopped by the timeout after {seconds:.3f} s "
                                    f"({search.nodes:,} nodes, {found:,} tours so far)",
@@ -355,5 +388,5 @@ def _tours(job: Job) -> Iterator[Tour]:
                         time.perf_counter() - began, "magic-search")
 
 
-__all__ = ["EXHAUSTIVE_SQUARES", "memory_estimate", "reason", "run_count", "run_solve", "run_tours",
-           "symmetric_clues", "tables"]
+__all__ = ["EXHAUSTIVE_SQUARES", "REACH_FREE_SQUARES", "count_range", "memory_estimate", "ranges",
+           "reason", "run_count", "run_solve", "run_tours", "symmetric_clues", "tables"]
