@@ -311,7 +311,45 @@ cdef class MagicSearch:
             if t1 < a:
                 b += _span_high(a - t1, k + 1, H, odd, &t2)
             hi += b
-        return lo <= T <= hi
+        if lo > T or hi < T:
+            return False
+        if L < self.R + self.C:
+            return self._split_bounds(L, k, mo, me)
+        return True
+
+    cdef bint _split_bounds(self, Py_ssize_t L, Py_ssize_t k, int64_t mo,
+                            int64_t me) noexcept nogil:
+        """Symmetric search, a rank or file: the cap fixes how many of its free
+        squares take first-half numbers (half the line's length, less those it
+        holds), so each split of them by parity bounds the sum more tightly."""
+        cdef int64_t f = self.llen[L] // 2 - self.fcnt[L], g = self.lcnt[L] - f
+        cdef int64_t fo, fe, go, ge, t, low, high, best_lo = -1, best_hi = -1
+        cdef int64_t H = self.H, N = self.N, T = self.target[L] - self.lsum[L]
+        if f < 0 or g < 0:
+            return False
+        for fo in range(max(0, f - me), min(f, mo) + 1):
+            fe = f - fo
+            go = mo - fo
+            ge = me - fe
+            low = _span_low(fo, k + 1, H, 1, &t)
+            if t < fo:
+                continue
+            low += _span_low(fe, k + 1, H, 0, &t)
+            if t < fe:
+                continue
+            low += _span_low(go, k + 1 + H, N, 1, &t)
+            if t < go:
+                continue
+            low += _span_low(ge, k + 1 + H, N, 0, &t)
+            if t < ge:
+                continue
+            high = (_span_high(fo, k + 1, H, 1, &t) + _span_high(fe, k + 1, H, 0, &t)
+                    + _span_high(go, k + 1 + H, N, 1, &t) + _span_high(ge, k + 1 + H, N, 0, &t))
+            if best_lo < 0 or low < best_lo:
+                best_lo = low
+            if high > best_hi:
+                best_hi = high
+        return best_lo >= 0 and best_lo <= T <= best_hi
 
     cdef bint _lines(self, Py_ssize_t k, Py_ssize_t cur, int32_t* forced) noexcept nogil:
         """The line sums after number ``k``: False when one is out of reach;

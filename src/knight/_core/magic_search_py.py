@@ -174,7 +174,34 @@ class MagicSearch:
             if t1 < a:
                 b += _span_high(a - t1, k + 1, half, odd)[0]
             hi += b
-        return lo <= target <= hi
+        if lo > target or hi < target:
+            return False
+        if line < self.R + self.C:
+            return self._split_bounds(line, k, mo, me)
+        return True
+
+    def _split_bounds(self, line: int, k: int, mo: int, me: int) -> bool:
+        f = len(self.lmem[line]) // 2 - self.fcnt[line]
+        g = self.lcnt[line] - f
+        half, n = self.H, self.N
+        want = self.target[line] - self.lsum[line]
+        if f < 0 or g < 0:
+            return False
+        best_lo = best_hi = -1
+        for fo in range(max(0, f - me), min(f, mo) + 1):
+            fe, go = f - fo, mo - fo
+            ge = me - fe
+            parts = ((fo, k + 1, half, 1), (fe, k + 1, half, 0), (go, k + 1 + half, n, 1),
+                     (ge, k + 1 + half, n, 0))
+            lows = [_span_low(*part) for part in parts]
+            if any(got < part[0] for (_, got), part in zip(lows, parts)):
+                continue
+            low = sum(v for v, _ in lows)
+            high = sum(_span_high(*part)[0] for part in parts)
+            if best_lo < 0 or low < best_lo:
+                best_lo = low
+            best_hi = max(best_hi, high)
+        return best_lo >= 0 and best_lo <= want <= best_hi
 
     def _lines(self, k: int, cur: int) -> tuple[bool, int]:
         forced = -1
