@@ -176,3 +176,26 @@ def test_ranges_add_up() -> None:
     assert all(status == core.DONE for status, _, _ in counted)
     assert sum(found for _, found, _ in counted) == knight.count(8, magic="semi", clues=clues) >= 1
     assert count_range(8, 8, False, False, parts[0], twin=True) == counted[0]
+
+
+def _count_all(rows: int, cols: int) -> tuple[int, int]:
+    nbr, dist = tables(rows, cols)
+    search = core.MagicSearch(rows, cols, nbr, dist, np.arange(rows * cols, dtype=np.int32),
+                              np.zeros(rows * cols, np.int32))
+    status, found = search.count()
+    assert status == core.DONE
+    return found, search.nodes
+
+
+def test_search_confirms_murray_on_4x8() -> None:
+    # magic_reason rules 4x8 out (Murray); the whole search agrees.
+    assert knight.magic.magic_reason(4, 8) is not None
+    assert _count_all(4, 8)[0] == 0
+
+
+@pytest.mark.slow
+def test_no_semi_magic_tour_on_4x10() -> None:
+    # No theorem here covers 4x10; the whole enumeration (about 2.3e8 nodes,
+    # half a minute) finds none.
+    assert knight.magic.magic_reason(4, 10) is None
+    assert _count_all(4, 10)[0] == 0
