@@ -72,6 +72,7 @@ _LAZY: dict[str, str] = {
 _SUBMODULES = frozenset({
     "api", "args", "cost", "engines", "executor", "frontier_board", "frontier_count",
     "frontier_estimate", "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run",
+    "frontier_shards",
     "frontier_sweep_py", "graph", "plan", "reference", "sample",
 })
 
