@@ -295,8 +295,16 @@ def _dp_on_workers(r: int, c: int, mode: str, pinned: tuple[int, ...], allowed: 
                                              (dataclasses.replace(jobs[1], stop=stem_at), until)])
     left_job = frontier_jobs.left_for_join(left.table, sides, jobs[0].moduli)
     del left
-    # each worker holds the left side and one shard at a time
-    room = allowed // max(1, width) - sum(a.nbytes for a in left_job.left)
+    # each worker holds the left side and one shard at a time; local workers
+    # share this machine's memory, an executor's each have max_memory
+    share = allowed // max(1, width) if executor is None else allowed
+    room = share - sum(a.nbytes for a in left_job.left)
+    if room <= 0:
+        raise BoardTooLargeError(
+            f"counting the tours of {article(f'{r}x{c} board')} by frontier DP needs more "
+            f"than the {share / 2**30:.2f} GiB a worker may use (side 0's table alone is "
+            f"{(share - room) / 2**30:.2f} GiB); allow more memory (max_memory=) or fewer "
+            "workers")
     W = sides[1].board.W
     # at least one shard a worker
     m = max(frontier_shards.plan_shards(len(stem.table[0]), room, W),
