@@ -167,7 +167,10 @@ def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0,
     """Sweep one half; return its final table (lo, hi, residues) and RunInfo.
     ``stop=P`` ends the sweep after its first P cells instead, and
     ``start=(P, table)`` resumes it from such a table (see
-    :func:`shared_cells`)."""
+    :func:`shared_cells`).  The RunInfo's ``residues`` are those of the
+    completions found in this run (none on a half, which ends at the cut;
+    a whole board swept in segments, as :mod:`.checkpoint` runs it, adds
+    up its segments')."""
     bd = part.board
     assert words[0] == 1 << 64
     mods = np.array([0] + list(words[1:]), dtype=np.uint64)
@@ -189,7 +192,7 @@ def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0,
              dump_step=bd.N - 1 if stop is None else stop - 1, dump_out=out,
              fold=fold_cells(bd) if part.fold else None, **_arrays(bd), **resume)
     ri = RunInfo(sizes, int(info[0]), int(info[1]), int(info[2]),
-                 time.perf_counter() - t0)
+                 time.perf_counter() - t0, tuple(int(x) for x in res))
     _raise_for_status(st, bd, ri, info, mb, len(words), " of one half")
     assert st == ST_OK and len(out) == 3
     return (out[0], out[1], out[2]), ri
