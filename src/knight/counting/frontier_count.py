@@ -17,6 +17,8 @@ this list:
 * :mod:`.frontier_halves` -- meet in the middle: the two partial sweeps;
 * :mod:`.frontier_jobs` -- a count as picklable jobs for workers, and the
   join of two halves (:mod:`knight._core.frontier_join`);
+* :mod:`.checkpoint` -- a sweep run in segments that writes its tables to a
+  directory and resumes from them (``checkpoint=``);
 * this module, the entry points.
 
 Everything here is exact: the core keeps
@@ -41,21 +43,25 @@ are independent jobs for two workers.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from .checkpoint import Checkpoint
 from .frontier_board import (
     KNIGHT_MOVES,
     Moves,
+    SweepBoard,
     _board_args,
     _check_mode,
     counted_in_halves,
     prepare,
 )
-from .frontier_halves import _Table, make_part, run_part, shared_cells
-from .frontier_jobs import JobResult, _plan_jobs, combine, run_job
+from .frontier_halves import Part, _Table, make_part, run_part, shared_cells
+from .frontier_jobs import Job, JobResult, _plan_jobs, combine, run_job
+from .frontier_moduli import count_bound, crt, moduli_for
 from .frontier_run import DEFAULT_MAX_BYTES, _count, _Progress
 
 __all__ = ["count_cycles", "count_paths", "count_split", "count_tours"]
@@ -65,7 +71,8 @@ def count_cycles(rows: int, cols: int, *, removed: Sequence[int] = (),
                  pinned: Sequence[int] = (), deadline: float = 0.0,
                  cancel: npt.NDArray[np.uint8] | None = None,
                  progress: _Progress | None = None, max_bytes: int | None = None,
-                 mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None) -> int:
+                 mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None,
+                 checkpoint: Checkpoint | None = None) -> int:
     """The number of undirected Hamiltonian cycles of the knight graph of a
     ``rows`` x ``cols`` board without the squares ``removed``.
 
@@ -82,23 +89,26 @@ def count_cycles(rows: int, cols: int, *, removed: Sequence[int] = (),
     ``time.time()`` value (0: none), ``cancel`` a ``uint8`` array of length 1
     the caller may set nonzero from another thread, ``progress`` a callable
     ``(cells_done, cells_total, states_alive)`` called at most every 0.1 s,
-    ``max_bytes`` the limit on the state tables (BoardTooLargeError).
+    ``max_bytes`` the limit on the state tables (BoardTooLargeError),
+    ``checkpoint`` a :class:`~.checkpoint.Checkpoint` the sweeps write to
+    and resume from (:mod:`.checkpoint`).
     """
     if pinned:
         raise ValueError("cycles have no ends: pinned must be empty")
     if mask is None and moves is None:  # the plain board: as it always was
         return _count_board(rows, cols, "cycle", (), removed, deadline, cancel, progress,
-                            max_bytes)
+                            max_bytes, checkpoint=checkpoint)
     bx, mv = _board_args(rows, cols, mask, removed, (), moves)
     return _count_board(bx.rows, bx.cols, "cycle", (), bx.removed, deadline, cancel,
-                        progress, max_bytes, mv)
+                        progress, max_bytes, mv, checkpoint)
 
 
 def count_paths(rows: int, cols: int, *, pinned: Sequence[int] = (),
                 free_ends: int | None = None, removed: Sequence[int] = (),
                 deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
                 progress: _Progress | None = None, max_bytes: int | None = None,
-                mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None) -> int:
+                mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None,
+                checkpoint: Checkpoint | None = None) -> int:
     """The number of undirected Hamiltonian paths covering every square not
     ``removed``, with each square of ``pinned`` (0, 1 or 2) an end and
     ``free_ends`` = 2 - len(pinned) ends anywhere else.
@@ -112,17 +122,18 @@ def count_paths(rows: int, cols: int, *, pinned: Sequence[int] = (),
         raise ValueError("a path has exactly two ends: free_ends must be 2 - len(pinned)")
     if mask is None and moves is None:  # the plain board: as it always was
         return _count_board(rows, cols, "path", pinned, removed, deadline, cancel, progress,
-                            max_bytes)
+                            max_bytes, checkpoint=checkpoint)
     bx, mv = _board_args(rows, cols, mask, removed, pinned, moves)
     return _count_board(bx.rows, bx.cols, "path", bx.pinned, bx.removed, deadline, cancel,
-                        progress, max_bytes, mv)
+                        progress, max_bytes, mv, checkpoint)
 
 
 def count_tours(rows: int, cols: int, *, start: int | None = None, end: int | None = None,
                 closed: bool = False, directed: bool = False,
                 mask: npt.NDArray[np.bool_] | None = None, moves: Moves = None,
                 deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
-                progress: _Progress | None = None, max_bytes: int | None = None) -> int:
+                progress: _Progress | None = None, max_bytes: int | None = None,
+                checkpoint: Checkpoint | None = None) -> int:
     """The number of tours in the package's conventions (those of
     :func:`knight.count`: open tours directed, summed over every start when
     ``start`` is None; closed tours undirected cycles, or directed ones
@@ -159,10 +170,10 @@ def count_tours(rows: int, cols: int, *, start: int | None = None, end: int | No
             if (er - sr, ec - sc) not in (KNIGHT_MOVES if mv is None else mv):
                 return 0
             return _count_board(r, c, "path", (s, e), bx.removed, deadline, cancel,
-                                progress, max_bytes, mv)
+                                progress, max_bytes, mv, checkpoint)
         factor = (2 * n if s is None and e is None else 2) if directed else 1
         return factor * _count_board(r, c, "cycle", (), bx.removed, deadline, cancel,
-                                     progress, max_bytes, mv)
+                                     progress, max_bytes, mv, checkpoint)
     if s is None and e is not None:
         s, e = e, None  # reversing a path swaps its ends
     if s is not None and e is not None:
@@ -172,7 +183,7 @@ def count_tours(rows: int, cols: int, *, start: int | None = None, end: int | No
     else:
         pinned = () if s is None else (s,)
     total = _count_board(r, c, "path", pinned, bx.removed, deadline, cancel, progress,
-                         max_bytes, mv)
+                         max_bytes, mv, checkpoint)
     # each undirected path is two directed tours (one when it is a single square)
     return total if pinned or n == 1 else 2 * total
 
@@ -208,10 +219,17 @@ def _count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[
                  removed: Sequence[int] = (), cut: int | None = None, deadline: float = 0.0,
                  cancel: npt.NDArray[np.uint8] | None = None,
                  progress: _Progress | None = None, max_bytes: int | None = None,
-                 share: bool = True, moves: Moves = None) -> int:
+                 share: bool = True, moves: Moves = None,
+                 checkpoint: Checkpoint | None = None) -> int:
     jobs = _plan_jobs(rows, cols, mode, 2, pinned=pinned, removed=removed, cut=cut,
                       max_bytes=max_bytes, moves=moves)
     if jobs[0].side < 0:
+        if checkpoint is not None:
+            bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=mode == "path",
+                         moves=moves)
+            return _count_in_segments(bd, checkpoint,
+                                      _board_key(rows, cols, mode, pinned, removed, moves),
+                                      deadline, cancel, progress, max_bytes)
         return combine([run_job(j, deadline, cancel) for j in jobs])
     parts = [make_part(rows, cols, path_mode=mode == "path", cut=jobs[0].cut, side=s,
                        pinned=pinned, removed=removed, moves=moves) for s in (0, 1)]
@@ -229,6 +247,9 @@ def _count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[
             progress(off + d, total, alive)
         return prog
 
+    if checkpoint is not None:
+        return _split_in_segments(checkpoint, parts, jobs, P, rows, cols, mode, pinned,
+                                  removed, moves, deadline, cancel, mb, prog_from)
     start: tuple[int, _Table] | None = None
     t_shared = 0.0
     if P:
@@ -251,12 +272,82 @@ def _count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[
     return combine(results, deadline)
 
 
+def _board_key(rows: int, cols: int, mode: str, pinned: Sequence[int],
+               removed: Sequence[int], moves: Moves) -> dict[str, Any]:
+    """What decides a count's sweeps, as a checkpoint records it (one of
+    another is refused)."""
+    return {"rows": rows, "cols": cols, "mode": mode, "pinned": list(pinned),
+            "removed": sorted(removed), "moves": None if moves is None else sorted(moves)}
+
+
+def _split_in_segments(ck: Checkpoint, parts: Sequence[Part], jobs: Sequence[Job],
+                       P: int, rows: int, cols: int, mode: str, pinned: Sequence[int],
+                       removed: Sequence[int], moves: Moves, deadline: float,
+                       cancel: npt.NDArray[np.uint8] | None, mb: int,
+                       prog_from: Callable[[int], _Progress | None]) -> int:
+    """:func:`_count_split` with checkpoints: the shared prefix, then each
+    half, each a stage of ``ck`` that resumes from its file, or is read
+    from it when done; the join runs on the final tables as memory maps."""
+    words = jobs[0].moduli
+    key = {**_board_key(rows, cols, mode, pinned, removed, moves), "cut": jobs[0].cut,
+           "shared": P, "words": list(words)}
+
+    def shared() -> tuple[int, _Table] | None:
+        if not P:
+            return None
+        table, _ = ck.sweep("shared", key, parts[0], words, begin=lambda: None, end=P,
+                            deadline=deadline, cancel=cancel, max_bytes=mb,
+                            progress=prog_from(0))
+        return P, table
+
+    results = []
+    done = P
+    for job, part in zip(jobs, parts):
+        t0 = time.perf_counter()
+        table, _ = ck.sweep(f"half{job.side}", {**key, "side": job.side}, part, words,
+                            begin=shared, deadline=deadline, cancel=cancel, max_bytes=mb,
+                            progress=prog_from(done - P))
+        done += part.board.N - P
+        results.append(JobResult(job.moduli, (), job.all_moduli, time.perf_counter() - t0,
+                                 job, table))
+    return combine(results, deadline)
+
+
+def _count_in_segments(bd: SweepBoard, ck: Checkpoint, key: dict[str, Any], deadline: float,
+                       cancel: npt.NDArray[np.uint8] | None, progress: _Progress | None,
+                       max_bytes: int | None) -> int:
+    """:func:`~.frontier_run._count` with checkpoints: one sweep, a stage
+    of ``ck``, its completions added up over its segments."""
+    words = moduli_for(count_bound(bd))
+    part = Part(bd, [], [], fold=True)  # the whole board folds where _count's core does
+    _, residues = ck.sweep("sweep", {**key, "words": words}, part, words,
+                           begin=lambda: None, keep=False, deadline=deadline, cancel=cancel,
+                           max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes,
+                           progress=progress)
+    return crt(residues, words)
+
+
 def _count_board(rows: int, cols: int, mode: str, pinned: Sequence[int],
                  removed: Sequence[int], deadline: float,
                  cancel: npt.NDArray[np.uint8] | None, progress: _Progress | None,
-                 max_bytes: int | None, moves: Moves = None) -> int:
+                 max_bytes: int | None, moves: Moves = None,
+                 checkpoint: Checkpoint | None = None) -> int:
     bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=mode == "path",
                  moves=moves)
+    if checkpoint is not None and bd.trivial is None:
+        key = _board_key(rows, cols, mode, pinned, removed, moves)
+        known = checkpoint.answer(key)
+        if known is not None:
+            return known
+        if counted_in_halves(bd.W, bd.L):
+            total = _count_split(rows, cols, mode, pinned=pinned, removed=removed,
+                                 deadline=deadline, cancel=cancel, progress=progress,
+                                 max_bytes=max_bytes, moves=moves, checkpoint=checkpoint)
+        else:
+            total = _count_in_segments(bd, checkpoint, key, deadline, cancel, progress,
+                                       max_bytes)
+        checkpoint.record_answer(key, total)
+        return total
     if bd.trivial is None and counted_in_halves(bd.W, bd.L):
         return _count_split(rows, cols, mode, pinned=pinned, removed=removed,
                             deadline=deadline, cancel=cancel, progress=progress,
