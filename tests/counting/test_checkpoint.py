@@ -1,0 +1,510 @@
+"""Checkpoints of the frontier DP (``knight.count(..., checkpoint=DIR)``).
+
+A count stopped right after any of its checkpoint writes resumes from the
+directory and gives the same answer, starting its sweep where the file
+says; a real SIGKILL too.  A checkpoint of other arguments, of another
+format or build, truncated or with a bit flipped is refused naming the
+directory, and left as it was; an unwritable directory and a full disk are
+clear errors.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import knight
+import knight.counting.checkpoint as CK
+import knight.counting.engines as EN
+from knight import cli
+
+# Each case: (count's arguments, its answer); checked against the DP
+# without checkpoints in test_the_cases_answers.
+CASES = [
+    pytest.param(((6, 6), {"closed": True}), 9862, id="6x6-closed-halves-shared"),
+    pytest.param(((4, 7), {}), None, id="4x7-open-one-sweep"),
+    pytest.param(((3, 12), {"closed": True}), 176, id="3x12-closed-one-sweep"),
+    pytest.param(((5, 8), {"start": (0, 0)}), 3742739, id="5x8-from-a-corner-halves",
+                 marks=pytest.mark.slow),
+    pytest.param(((4, 12), {}), 72972656, id="4x12-open-one-sweep", marks=pytest.mark.slow),
+    pytest.param(((knight.Board(6, 7, holes=[(2, 3), (3, 3)]),), {"closed": True}), None,
+                 id="6x7-holes-closed"),
+    pytest.param(((knight.Board(4, 9, moves="king"),), {"closed": True}), None,
+                 id="4x9-king-closed"),
+]
+
+
+class Killed(BaseException):
+    """Stands in for a SIGKILL right after a checkpoint write."""
+
+
+def _writes_then_kill(monkeypatch, after: int) -> None:
+    """Make the count die right after its ``after``-th checkpoint write."""
+    real = CK.Checkpoint._write
+    done = [0]
+
+    def write(self, *args, **kwargs):
+        header = real(self, *args, **kwargs)
+        done[0] += 1
+        if done[0] == after:
+            raise Killed
+        return header
+
+    monkeypatch.setattr(CK.Checkpoint, "_write", write)
+
+
+def _starts(monkeypatch) -> list[int]:
+    """Record where each segment the checkpointed sweeps run starts."""
+    seen: list[int] = []
+    real = CK.run_part
+
+    def run_part(part, words, **kwargs):
+        start = kwargs.get("start")
+        seen.append(0 if start is None else start[0])
+        return real(part, words, **kwargs)
+
+    monkeypatch.setattr(CK, "run_part", run_part)
+    return seen
+
+
+
+@pytest.mark.parametrize(("args", "answer"), CASES)
+def test_the_cases_answers(args, answer):
+    pos, kw = args
+    expected = knight.count(*pos, method="dp", **kw)
+    if answer is not None:
+        assert expected == answer
+    assert expected > 0
+
+
+@pytest.mark.parametrize(("args", "answer"), CASES)
+def test_a_count_stopped_after_any_write_resumes_to_the_same_answer(args, answer, tmp_path,
+                                                                     monkeypatch):
+    pos, kw = args
+    expected = knight.count(*pos, method="dp", **kw)
+    info: dict = {}
+    assert knight.count(*pos, checkpoint=tmp_path / "all", checkpoint_every=0, _info=info,
+                        **kw) == expected
+    writes = info["checkpoint"]["writes"]
+    assert writes >= 3  # several segments, and the answer
+    assert [p.name for p in (tmp_path / "all").iterdir()] == ["answer.kckpt"]
+    for after in range(1, writes):
+        where = tmp_path / f"killed-{after}"
+        with monkeypatch.context() as m:
+            _writes_then_kill(m, after)
+            with pytest.raises(Killed):
+                knight.count(*pos, checkpoint=where, checkpoint_every=0, **kw)
+        headers = {p.stem: CK.read_header(p) for p in where.glob("*.kckpt")}
+        assert headers
+        with monkeypatch.context() as m:
+            starts = _starts(m)
+            info = {}
+            assert knight.count(*pos, checkpoint=where, checkpoint_every=0, _info=info,
+                                **kw) == expected
+        assert [p.name for p in where.iterdir()] == ["answer.kckpt"]
+        resumed = info["checkpoint"]["resumed"]
+        assert all(headers[r["stage"]]["position"] == r["position"] for r in resumed)
+        first = _first_start(headers)
+        assert starts[:1] == ([] if first is None else [first])
+        if "answer" not in headers:
+            assert resumed
+
+
+def _first_start(headers: dict) -> int | None:
+    """Where a resumed count's first segment must start: at the first
+    unfinished stage's position (a stage not begun starts where the shared
+    prefix ended, or at 0); None when nothing is left to sweep."""
+    if "answer" in headers:
+        return None
+    if "sweep" in headers:
+        return headers["sweep"]["position"]
+    shared = headers.get("shared")
+    if shared is not None and not shared["complete"]:
+        return shared["position"]
+    for stage in ("half0", "half1"):
+        if stage in headers and headers[stage]["complete"]:
+            continue
+        if stage in headers:
+            return headers[stage]["position"]
+        return 0 if shared is None else shared["position"]
+    return None
+
+
+# --------------------------------------------------------------------------
+# Refusals: nothing of a refused checkpoint is used, nor changed
+# --------------------------------------------------------------------------
+
+def _stopped_count(monkeypatch, where: Path, after: int = 2, size: int = 6) -> None:
+    """A 6x6 closed count killed after its ``after``-th write."""
+    with monkeypatch.context() as m:
+        _writes_then_kill(m, after)
+        with pytest.raises(Killed):
+            knight.count(size, closed=True, checkpoint=where, checkpoint_every=0)
+
+
+def _snapshot(where: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(where.iterdir())}
+
+
+def _refused(monkeypatch, where: Path, *args, match: str, **kw) -> None:
+    """The count refuses the directory before any sweep, naming it, and
+    leaves its files as they were."""
+    before = _snapshot(where)
+    with monkeypatch.context() as m:
+        starts = _starts(m)
+        with pytest.raises(knight.CheckpointError, match=match) as err:
+            knight.count(*args, checkpoint=where, checkpoint_every=0, **kw)
+    assert str(where) in str(err.value)
+    assert "not used" in str(err.value)
+    assert starts == []
+    assert _snapshot(where) == before
+
+
+def test_a_checkpoint_of_other_arguments_is_refused(tmp_path, monkeypatch):
+    where = tmp_path / "ck"
+    _stopped_count(monkeypatch, where)
+    _refused(monkeypatch, where, 6, match="another count .the 6x6 board, closed; this is "
+             "the 6x6 board, open")
+    _refused(monkeypatch, where, 6, closed=True, directed=True, match="another count")
+    _refused(monkeypatch, where, 6, closed=True, start=(0, 0), end=(1, 2),
+             match="another count")
+    _refused(monkeypatch, where, knight.Board(6, holes=["a1"]), closed=True,
+             match="another count")
+    _refused(monkeypatch, where, knight.Board(6, moves="king"), closed=True,
+             match="another count")
+    # a finished count's answer is refused to another count too
+    assert knight.count(6, closed=True, checkpoint=where) == 9862
+    _refused(monkeypatch, where, 5, match="another count")
+    assert knight.count(6, closed=True, checkpoint=where) == 9862
+
+
+def _rewrite_header(path: Path, **changes) -> None:
+    """Change header fields and give the file a matching header checksum,
+    as another version of the package would have written it."""
+    blob = path.read_bytes()
+    header = CK.read_header(path)
+    n = int.from_bytes(blob[8:16], "little")
+    raw = json.loads(blob[16:16 + n])
+    raw.update(changes)
+    new = json.dumps(raw, sort_keys=True, separators=(",", ":")).encode()
+    # same length keeps the arrays' offsets: pad a field that is free text
+    assert len(new) <= n
+    raw["text"] = raw["text"] + " " * (n - len(new))
+    new = json.dumps(raw, sort_keys=True, separators=(",", ":")).encode()
+    assert len(new) == n
+    body = blob[:16] + new + hashlib.sha256(new).digest() + blob[16 + n + 32:]
+    assert len(body) == header["file_size"]
+    path.write_bytes(body)
+
+
+@pytest.mark.parametrize(("change", "match"), [
+    ({"format": 2}, "checkpoint format 2; this knight-tour reads format 1"),
+    ({"knight": "0.0.9"}, "another build of knight-tour .0.0.9"),
+    ({"core": "0" * 64}, "another build of knight-tour"),
+], ids=["format", "version", "core"])
+def test_a_checkpoint_of_another_format_or_build_is_refused(change, match, tmp_path,
+                                                            monkeypatch):
+    where = tmp_path / "ck"
+    _stopped_count(monkeypatch, where)
+    (path,) = list(where.glob("*.kckpt"))
+    _rewrite_header(path, **change)
+    CK.read_header(path)  # well formed: refused for what it says
+    _refused(monkeypatch, where, 6, closed=True, match=match)
+
+
+def test_the_header_rewrite_alone_is_accepted(tmp_path, monkeypatch):
+    # the helper above changes nothing else: a rewrite without a change reads
+    where = tmp_path / "ck"
+    _stopped_count(monkeypatch, where)
+    (path,) = list(where.glob("*.kckpt"))
+    _rewrite_header(path)
+    assert knight.count(6, closed=True, checkpoint=where) == 9862
+
+
+@pytest.mark.parametrize("keep", [0, 7, 20, 100, -1, -33], ids=lambda k: f"keep{k}")
+def test_a_truncated_checkpoint_is_refused(keep, tmp_path, monkeypatch):
+    where = tmp_path / "ck"
+    _stopped_count(monkeypatch, where)
+    (path,) = list(where.glob("*.kckpt"))
+    blob = path.read_bytes()
+    path.write_bytes(blob[:keep])
+    _refused(monkeypatch, where, 6, closed=True, match="truncated|damaged|not a knight")
+
+
+def test_a_longer_checkpoint_is_refused(tmp_path, monkeypatch):
+    where = tmp_path / "ck"
+    _stopped_count(monkeypatch, where)
+    (path,) = list(where.glob("*.kckpt"))
+    path.write_bytes(path.read_bytes() + b"\0")
+    _refused(monkeypatch, where, 6, closed=True, match="too long")
+
+
+def _flip_places(path: Path) -> dict[str, int]:
+    header = CK.read_header(path)
+    n = int.from_bytes(path.read_bytes()[8:16], "little")
+    a = header["arrays"][0]
+    return {"magic": 3, "length": 9, "header": 16 + n // 2, "header-digest": 16 + n + 5,
+            "table": header["data"] + a["offset"] + 11, "trailer": header["size"] - 1}
+
+
+@pytest.mark.parametrize("place", ["magic", "length", "header", "header-digest", "table",
+                                   "trailer"])
+@pytest.mark.parametrize("bit", [0, 7])
+def test_a_checkpoint_with_one_bit_flipped_is_refused(place, bit, tmp_path, monkeypatch):
+    where = tmp_path / "ck"
+    _stopped_count(monkeypatch, where)
+    (path,) = list(where.glob("*.kckpt"))
+    blob = bytearray(path.read_bytes())
+    at = _flip_places(path)[place]
+    blob[at] ^= 1 << bit
+    path.write_bytes(bytes(blob))
+    _refused(monkeypatch, where, 6, closed=True,
+             match="damaged|not a knight|truncated|too long")
+
+
+@pytest.mark.slow
+def test_every_bit_of_a_small_checkpoint_is_checked(tmp_path, monkeypatch):
+    where = tmp_path / "ck"
+    with monkeypatch.context() as m:
+        _writes_then_kill(m, 1)
+        with pytest.raises(Killed):
+            knight.count(3, 10, closed=True, checkpoint=where, checkpoint_every=0)
+    (path,) = list(where.glob("*.kckpt"))
+    header = CK.read_header(path)
+    blob = path.read_bytes()
+    assert header["size"] == len(blob) < 4096
+    for at in range(len(blob)):
+        for bit in (0, 5):
+            damaged = bytearray(blob)
+            damaged[at] ^= 1 << bit
+            path.write_bytes(bytes(damaged))
+            with pytest.raises(knight.CheckpointError, match=str(where)):
+                CK.open_checkpoint(where, header["count"], header["text"], 0)
+    path.write_bytes(blob)
+    assert CK.open_checkpoint(where, header["count"], header["text"], 0).found
+
+
+# --------------------------------------------------------------------------
+# The directory, the disk, the arguments
+# --------------------------------------------------------------------------
+
+def test_a_directory_that_cannot_be_made_is_refused_before_any_work(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    starts = _starts(monkeypatch)
+    for where in (blocker, blocker / "below"):
+        with pytest.raises(knight.CheckpointError, match="cannot write checkpoints in") as err:
+            knight.count(6, closed=True, checkpoint=where)
+        assert str(where) in str(err.value)
+    assert starts == []
+    assert blocker.read_text() == "not a directory"
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="permissions: root writes anywhere")
+def test_a_read_only_directory_is_refused_before_any_work(tmp_path, monkeypatch):
+    where = tmp_path / "ro"
+    where.mkdir()
+    where.chmod(0o500)
+    starts = _starts(monkeypatch)
+    try:
+        with pytest.raises(knight.CheckpointError, match="cannot write checkpoints in"):
+            knight.count(6, closed=True, checkpoint=where)
+    finally:
+        where.chmod(0o700)
+    assert starts == []
+
+
+def test_a_full_disk_is_a_clear_error_and_keeps_the_last_checkpoint(tmp_path, monkeypatch):
+    where = tmp_path / "ck"
+    real = CK._write_chunk
+    writes = [0]
+
+    def write_chunk(f, chunk):
+        # the disk fills up in the second checkpoint write
+        if writes[0] >= 1:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(f, chunk)
+
+    real_write = CK.Checkpoint._write
+
+    def counted(self, *args, **kwargs):
+        try:
+            return real_write(self, *args, **kwargs)
+        finally:
+            writes[0] += 1
+
+    monkeypatch.setattr(CK, "_write_chunk", write_chunk)
+    monkeypatch.setattr(CK.Checkpoint, "_write", counted)
+    with pytest.raises(knight.CheckpointError, match="No space left on device") as err:
+        knight.count(6, closed=True, checkpoint=where, checkpoint_every=0)
+    assert f"cannot write the checkpoint in {where}" in str(err.value)
+    assert "left as it was" in str(err.value)
+    monkeypatch.undo()
+    # the first checkpoint, whole; no temporary file left behind
+    assert [p.name for p in where.iterdir()] == ["shared.kckpt"]
+    assert CK.read_header(where / "shared.kckpt")["position"] == 12
+    info: dict = {}
+    assert knight.count(6, closed=True, checkpoint=where, _info=info) == 9862
+    assert info["checkpoint"]["resumed"] == [{"stage": "shared", "position": 12, "cells": 18}]
+
+
+def test_checkpoint_arguments_are_checked(tmp_path):
+    with pytest.raises(TypeError, match="checkpoint must be a directory's path"):
+        knight.count(6, closed=True, checkpoint=5)
+    with pytest.raises(TypeError, match="checkpoint must be a directory's path"):
+        knight.count(6, closed=True, checkpoint=b"/tmp")
+    for bad in ("10", None, True):
+        with pytest.raises(TypeError, match="checkpoint_every must be a number of seconds"):
+            knight.count(6, closed=True, checkpoint=tmp_path, checkpoint_every=bad)
+    for bad in (-1, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="checkpoint_every must be a finite number"):
+            knight.count(6, closed=True, checkpoint=tmp_path, checkpoint_every=bad)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("kw", "match"), [
+    ({"method": "search"}, "checkpoint= needs the frontier DP .method='dp' or 'auto'.: the "
+                           "search writes none"),
+    ({"clues": {"a1": 0}}, "a count with clues= cannot write checkpoints"),
+    ({"workers": 2}, "checkpoint= counts in this process"),
+    ({"board": knight.Board(6, wrap="torus")}, "checkpoint= needs the frontier DP: "
+                                               "method='dp' serves flat boards"),
+    ({"board": knight.Board(6, moves="zebra")}, "checkpoint= needs the frontier DP"),
+], ids=["search", "clues", "workers", "torus", "zebra"])
+def test_what_cannot_checkpoint_is_refused(kw, match, tmp_path, monkeypatch):
+    if os.cpu_count() == 1 and "workers" in kw:
+        pytest.skip("workers=2 is reduced to the one CPU")
+    kw = dict(kw)
+    board = kw.pop("board", 6)
+    with pytest.raises(ValueError, match=match):
+        knight.count(board, checkpoint=tmp_path / "ck", **kw)
+    assert not (tmp_path / "ck").exists()
+
+
+def test_an_executor_is_refused_with_checkpoint(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match="executor="):
+        knight.count(6, closed=True, checkpoint=tmp_path, executor=pool)
+
+
+def test_auto_counts_by_the_dp_with_checkpoint(tmp_path):
+    info: dict = {}
+    # 5x5 open goes to the search without checkpoint=
+    knight.count(5, _info=info)
+    assert info["method"] == "search"
+    info = {}
+    assert knight.count(5, checkpoint=tmp_path, checkpoint_every=0, _info=info) == 1728
+    assert info["method"] == "dp"
+    assert info["checkpoint"]["writes"] >= 2
+
+
+def test_a_finished_count_is_read_from_its_answer(tmp_path, monkeypatch):
+    assert knight.count(6, closed=True, checkpoint=tmp_path, checkpoint_every=0) == 9862
+    starts = _starts(monkeypatch)
+    info: dict = {}
+    assert knight.count(6, closed=True, checkpoint=tmp_path, _info=info) == 9862
+    assert starts == [] and info["checkpoint"]["answer"] is True
+    # directed closed tours of the same board are another count: refused
+    with pytest.raises(knight.CheckpointError, match="another count"):
+        knight.count(6, closed=True, directed=True, checkpoint=tmp_path)
+
+
+def test_a_limit_caps_a_checkpointed_count(tmp_path):
+    # count's limit= on a rectangle is the board path of the DP, which caps
+    assert knight.count(6, closed=True, limit=100, checkpoint=tmp_path) == 100
+    assert knight.count(6, closed=True, limit=100_000, checkpoint=tmp_path) == 9862
+
+
+def test_checkpoint_every_spaces_the_writes(tmp_path):
+    info: dict = {}
+    knight.count(6, closed=True, checkpoint=tmp_path, checkpoint_every=3600, _info=info)
+    # nothing falls due in an hour: the final tables the halves need and the answer
+    assert [info["checkpoint"]["last"]["stage"], info["checkpoint"]["writes"]] == ["answer", 4]
+
+
+def test_progress_shows_each_write(tmp_path, monkeypatch):
+    lines: list[str] = []
+
+    class Bar:
+        n = 0
+
+        def set_postfix(self, **kw):
+            pass
+
+        def refresh(self):
+            pass
+
+        def close(self):
+            pass
+
+        def write(self, line, file=None):
+            assert file is sys.stderr
+            lines.append(line)
+
+    monkeypatch.setattr(EN, "progress_bar", lambda *args: Bar())
+    knight.count(6, closed=True, checkpoint=tmp_path, checkpoint_every=0, progress=True)
+    assert lines[0].startswith(f"checkpoint: shared at cell 12 of 18 written to {tmp_path}")
+    assert lines[-1].startswith(f"checkpoint: the answer written to {tmp_path}")
+    assert len(lines) == 5
+
+
+# --------------------------------------------------------------------------
+# A real kill, and the command line
+# --------------------------------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
+def test_a_count_killed_by_sigkill_resumes(tmp_path, spawn_session):
+    where = tmp_path / "ck"
+    code = ("import sys, knight; "
+            "print(knight.count(6, 7, checkpoint=sys.argv[1], checkpoint_every=0))")
+    proc = spawn_session([sys.executable, "-c", code, str(where)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # kill it once a half has a checkpoint: in the middle of the count
+    t0 = time.monotonic()
+    while not (where / "half0.kckpt").exists():
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() - t0 < 120
+        time.sleep(0.005)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    headers = {p.stem: CK.read_header(p) for p in where.glob("*.kckpt")}
+    assert "answer" not in headers and "half0" in headers
+    info: dict = {}
+    assert knight.count(6, 7, checkpoint=where, checkpoint_every=0, _info=info) == 779938932
+    resumed = {r["stage"]: r["position"] for r in info["checkpoint"]["resumed"]}
+    assert resumed["half0"] == headers["half0"]["position"] > headers["shared"]["position"]
+
+
+def test_the_command_line_flag(tmp_path, capsys):
+    where = tmp_path / "ck"
+    argv = ["count", "6", "--closed", "--checkpoint", str(where), "--format", "plain"]
+    assert cli.main([*argv, "--checkpoint-every", "0", "-v"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "9862\n"
+    assert f"checkpoint: {where}: nothing to resume; 5 writes" in err
+    assert cli.main([*argv, "-v"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "9862\n" and f"checkpoint: {where}: the answer, read from it" in err
+    assert cli.main(["count", "6", "--checkpoint", str(where)]) == 3
+    _, err = capsys.readouterr()
+    assert err.startswith(f"knight: error: checkpoint directory {where}: answer.kckpt was "
+                          "written for another count")
+    assert cli.main(["count", "6", "--method", "search", "--checkpoint", str(where)]) == 2
+    _, err = capsys.readouterr()
+    assert "--checkpoint needs the frontier DP" in err
+    assert cli.main(["count", "6", "--checkpoint-every", "5"]) == 2
+    _, err = capsys.readouterr()
+    assert "--checkpoint-every applies only with --checkpoint" in err
