@@ -508,3 +508,20 @@ def test_the_command_line_flag(tmp_path, capsys):
     assert cli.main(["count", "6", "--checkpoint-every", "5"]) == 2
     _, err = capsys.readouterr()
     assert "--checkpoint-every applies only with --checkpoint" in err
+
+
+def test_segments_grow_at_most_twofold_and_end_at_columns(tmp_path):
+    ck = CK.open_checkpoint(tmp_path, {"n": 1}, "a count", 3600)
+    W, last = 5, 500
+    # the first cells predict far too little: the segments double instead
+    stops, pos, cols = [], 0, 0
+    while pos < last:
+        stop = ck._next_stop(pos, last, W, 1e-9, cols)
+        assert stop == last or stop % W == 0
+        cols, pos = -(-(stop - pos) // W), stop
+        stops.append(stop)
+    assert stops == [10, 30, 70, 150, 310, 500]
+    # due already: one column at a time, and never before the second column ends
+    ck.every = 0.0
+    assert [ck._next_stop(p, last, W, 1.0, 8) for p in (0, 3, 10, 13)] == [10, 10, 15, 15]
+    assert ck._next_stop(495, last, W, 1.0, 1) == 500

@@ -396,9 +396,10 @@ class Checkpoint:
             first = begin()
             pos, table = (0, None) if first is None else first
             residues = [0] * len(words)
-        per_cell = 0.0
+        per_cell, cols = 0.0, 0
         while pos < last:
-            stop = self._next_stop(pos, last, W, per_cell)
+            stop = self._next_stop(pos, last, W, per_cell, cols)
+            cols = -(-(stop - pos) // W)
             held = 0 if table is None else sum(a.nbytes for a in table
                                                if not isinstance(a, np.memmap))
             t0 = time.perf_counter()
@@ -419,14 +420,16 @@ class Checkpoint:
     def _due(self) -> bool:
         return time.perf_counter() - self.last >= self.every
 
-    def _next_stop(self, pos: int, last: int, W: int, per_cell: float) -> int:
+    def _next_stop(self, pos: int, last: int, W: int, per_cell: float, cols: int) -> int:
         """Where the next segment ends: the column boundary at which the next
-        write falls due, as the last segment's seconds a cell predict (one
-        column when nothing predicts), never before the second column ends
-        (the core resumes after it), else ``last``."""
+        write falls due, as the last segment's seconds a cell predict, but
+        at most twice the last segment's ``cols`` columns (the tables grow
+        as the sweep goes, so the first cells predict too little; one column
+        when nothing predicts), never before the second column ends (the
+        core resumes after it), else ``last``."""
         wait = self.every - (time.perf_counter() - self.last)
-        cols = 1 if per_cell <= 0.0 or wait <= 0.0 else max(1, int(wait / (per_cell * W)))
-        stop = max((pos // W + cols) * W, 2 * W)
+        more = 1 if per_cell <= 0.0 or wait <= 0.0 else max(1, int(wait / (per_cell * W)))
+        stop = max((pos // W + min(more, 2 * max(cols, 1))) * W, 2 * W)
         return stop if stop < last else last
 
 
