@@ -514,14 +514,26 @@ def test_segments_grow_at_most_twofold_and_end_at_columns(tmp_path):
     ck = CK.open_checkpoint(tmp_path, {"n": 1}, "a count", 3600)
     W, last = 5, 500
     # the first cells predict far too little: the segments double instead
-    stops, pos, cols = [], 0, 0
+    stops, pos, cells = [], 0, 0
     while pos < last:
-        stop = ck._next_stop(pos, last, W, 1e-9, cols)
-        assert stop == last or stop % W == 0
-        cols, pos = -(-(stop - pos) // W), stop
+        stop = ck._next_stop(pos, last, W, 1e-9, cells)
+        cells, pos = stop - pos, stop
         stops.append(stop)
     assert stops == [10, 30, 70, 150, 310, 500]
-    # due already: one column at a time, and never before the second column ends
+    # a column longer than the interval: segments of as many cells as fit
+    assert ck._next_stop(12, last, W, 1000.0, 5) == 16
+    # due already: one column at a time, never before the second column ends
     ck.every = 0.0
     assert [ck._next_stop(p, last, W, 1.0, 8) for p in (0, 3, 10, 13)] == [10, 10, 15, 15]
     assert ck._next_stop(495, last, W, 1.0, 1) == 500
+
+
+@pytest.mark.parametrize(("args", "answer"), CASES)
+def test_segments_of_single_cells_give_the_same_answers(args, answer, tmp_path, monkeypatch):
+    pos, kw = args
+    expected = knight.count(*pos, method="dp", **kw)
+    monkeypatch.setattr(CK.Checkpoint, "_next_stop",
+                        lambda self, p, last, W, per_cell, cells: min(max(p + 1, 2 * W), last))
+    starts = _starts(monkeypatch)
+    assert knight.count(*pos, checkpoint=tmp_path, checkpoint_every=0, **kw) == expected
+    assert any(p % 2 for p in starts)  # mid-column starts, of both parities

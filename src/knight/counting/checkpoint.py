@@ -38,6 +38,10 @@ so a checkpoint costs little memory beyond the tables themselves.  A file
 for other arguments, of another format or build, truncated or with any bit
 changed is refused with :class:`knight.errors.CheckpointError` naming the
 directory, never used.
+
+The core resumes at any cell from the table dumped after the cell before
+(the halves' shared prefix ends mid-column too); segments end at column
+boundaries unless a column takes longer than the interval between writes.
 """
 
 from __future__ import annotations
@@ -372,9 +376,10 @@ class Checkpoint:
         table after P cells; None: the empty board); return its final
         table and the residues of the completions found on the way.
 
-        Segments end at column boundaries; after one, the table is written
-        once ``every`` seconds have passed since the last write (and held
-        as a memory map of the file from then on).  ``keep``: write the
+        Segments end at column boundaries (or, where one column takes
+        longer than ``every``, at cells: see :meth:`_next_stop`); after
+        one, the table is written once ``every`` seconds have passed since
+        the last write (and held as a memory map of the file from then on).  ``keep``: write the
         final table too (when a later stage needs it).  A stage whose file
         is complete is read, not swept.
         """
@@ -396,10 +401,10 @@ class Checkpoint:
             first = begin()
             pos, table = (0, None) if first is None else first
             residues = [0] * len(words)
-        per_cell, cols = 0.0, 0
+        per_cell, cells = 0.0, 0
         while pos < last:
-            stop = self._next_stop(pos, last, W, per_cell, cols)
-            cols = -(-(stop - pos) // W)
+            stop = self._next_stop(pos, last, W, per_cell, cells)
+            cells = stop - pos
             held = 0 if table is None else sum(a.nbytes for a in table
                                                if not isinstance(a, np.memmap))
             t0 = time.perf_counter()
@@ -420,17 +425,25 @@ class Checkpoint:
     def _due(self) -> bool:
         return time.perf_counter() - self.last >= self.every
 
-    def _next_stop(self, pos: int, last: int, W: int, per_cell: float, cols: int) -> int:
-        """Where the next segment ends: the column boundary at which the next
-        write falls due, as the last segment's seconds a cell predict, but
-        at most twice the last segment's ``cols`` columns (the tables grow
-        as the sweep goes, so the first cells predict too little; one column
-        when nothing predicts), never before the second column ends (the
-        core resumes after it), else ``last``."""
+    def _next_stop(self, pos: int, last: int, W: int, per_cell: float, cells: int) -> int:
+        """Where the next segment ends (never before the second column ends:
+        the core resumes after it; at most ``last``).
+
+        When a write is due already (``every`` 0), at the next column
+        boundary.  Else where the next write falls due as the last
+        segment's seconds a cell predict, but at most twice the last
+        segment's ``cells`` (at least a column: the tables grow as the
+        sweep goes, so the first cells predict too little): at the column
+        boundary after that cell, or at the cell itself when the interval
+        is shorter than a column (wide boards, whose columns near the
+        middle take long: the core resumes at any cell as well)."""
         wait = self.every - (time.perf_counter() - self.last)
-        more = 1 if per_cell <= 0.0 or wait <= 0.0 else max(1, int(wait / (per_cell * W)))
-        stop = max((pos // W + min(more, 2 * max(cols, 1))) * W, 2 * W)
-        return stop if stop < last else last
+        if wait <= 0.0 or per_cell <= 0.0:
+            stop = (pos // W + 1) * W if wait <= 0.0 else pos + 2 * W
+        else:
+            more = min(math.ceil(wait / per_cell), 2 * max(cells, W))
+            stop = pos + more if more < W else -(-(pos + more) // W) * W
+        return min(max(stop, 2 * W), last)
 
 
 def _describe_refusal(header: Mapping[str, Any], count: Mapping[str, Any], text: str) -> str:
