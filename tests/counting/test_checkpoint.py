@@ -537,3 +537,17 @@ def test_segments_of_single_cells_give_the_same_answers(args, answer, tmp_path, 
     starts = _starts(monkeypatch)
     assert knight.count(*pos, checkpoint=tmp_path, checkpoint_every=0, **kw) == expected
     assert any(p % 2 for p in starts)  # mid-column starts, of both parities
+
+
+def test_the_command_line_warns_of_a_long_checkpointed_count_as_the_dp(capsys):
+    import argparse
+
+    from knight.cli import count as cli_count
+
+    args = argparse.Namespace(timeout=None, start=None, end=None, closed=False, directed=False)
+    # 7x7 open by the DP: minutes; no other method to name, as only the DP checkpoints
+    cli_count._warn_if_long(args, 7, 7, "this count", "dp", "the same command resumes from D",
+                            others=False)
+    err = capsys.readouterr().err
+    assert err.startswith("knight: warning: this count may take long: frontier DP")
+    assert err.rstrip().endswith("; the same command resumes from D")

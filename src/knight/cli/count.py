@@ -7,6 +7,7 @@ Both take the board as ``ROWS [COLS]`` or with the board options
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -58,9 +59,10 @@ WARN_SECONDS = 60.0
 
 
 def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None, what: str,
-                  method: str, hint: str) -> None:
+                  method: str, hint: str, others: bool = True) -> None:
     """Say on stderr, before it starts, that the work may not finish soon,
-    and name the faster method when the planner knows one.
+    and name the faster method when the planner knows one (``others``:
+    when the work may run by another method).
 
     The estimate is :func:`knight.estimate`'s (the planner's own figures);
     nothing is said when ``--timeout`` bounds the work below a minute, nor
@@ -78,7 +80,7 @@ def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None,
         return  # the count refuses at once, with its own message: no warning first
     if isinstance(rows, Board) and not rows.is_knight and cost.seconds is None:
         return  # no estimate to give
-    if method != "auto":
+    if method != "auto" and others:
         best = estimate(rows, cols, method="auto", **where)
         if best.engine != cost.engine and best.seconds is not None and (
                 cost.seconds is None or best.seconds < cost.seconds):
@@ -126,9 +128,14 @@ def count_command(argv: list[str]) -> int:
     if args.checkpoint is None:
         _warn_if_long(args, rows, cols, "this count", args.method,
                       "bound it with --timeout SECONDS")
-    elif args.method == "auto":  # a checkpointed count is the DP's: warn of its cost
-        _warn_if_long(args, rows, cols, "this count", "dp",
-                      f"run it again to resume from {args.checkpoint}")
+    elif args.method != "search":
+        # A checkpointed count is the DP's: its cost, and no other method to
+        # name.  Where the DP does not serve, the count says so, naming
+        # --checkpoint.
+        with contextlib.suppress(ValueError):
+            _warn_if_long(args, rows, cols, "this count", "dp",
+                          f"if stopped, the same command resumes from {args.checkpoint}",
+                          others=False)
     began = time.perf_counter()
     info: dict[str, Any] = {}
     n = count(rows, cols, start=parse_square(args.start),
