@@ -43,6 +43,11 @@ CASES = [
 ]
 
 
+def _files(where: Path) -> list[str]:
+    """The files of a checkpoint directory, but for the lock a count holds."""
+    return sorted(p.name for p in where.iterdir() if p.name != CK.LOCK)
+
+
 class Killed(BaseException):
     """Stands in for a SIGKILL right after a checkpoint write."""
 
@@ -96,7 +101,7 @@ def test_a_count_stopped_after_any_write_resumes_to_the_same_answer(args, answer
                         **kw) == expected
     writes = info["checkpoint"]["writes"]
     assert writes >= 3  # several segments, and the answer
-    assert [p.name for p in (tmp_path / "all").iterdir()] == ["answer.kckpt"]
+    assert _files(tmp_path / "all") == ["answer.kckpt"]
     for after in range(1, writes):
         where = tmp_path / f"killed-{after}"
         with monkeypatch.context() as m:
@@ -110,7 +115,7 @@ def test_a_count_stopped_after_any_write_resumes_to_the_same_answer(args, answer
             info = {}
             assert knight.count(*pos, checkpoint=where, checkpoint_every=0, _info=info,
                                 **kw) == expected
-        assert [p.name for p in where.iterdir()] == ["answer.kckpt"]
+        assert _files(where) == ["answer.kckpt"]
         resumed = info["checkpoint"]["resumed"]
         assert all(headers[r["stage"]]["position"] == r["position"] for r in resumed)
         first = _first_start(headers)
@@ -290,7 +295,9 @@ def test_every_bit_of_a_small_checkpoint_is_checked(tmp_path, monkeypatch):
             with pytest.raises(knight.CheckpointError, match=str(where)):
                 CK.open_checkpoint(where, header["count"], header["text"], 0)
     path.write_bytes(blob)
-    assert CK.open_checkpoint(where, header["count"], header["text"], 0).found
+    ck = CK.open_checkpoint(where, header["count"], header["text"], 0)
+    assert ck.found
+    ck.close()
 
 
 # --------------------------------------------------------------------------
@@ -351,7 +358,7 @@ def test_a_full_disk_is_a_clear_error_and_keeps_the_last_checkpoint(tmp_path, mo
     assert "left as it was" in str(err.value)
     monkeypatch.undo()
     # the first checkpoint, whole; no temporary file left behind
-    assert [p.name for p in where.iterdir()] == ["shared.kckpt"]
+    assert _files(where) == ["shared.kckpt"]
     assert CK.read_header(where / "shared.kckpt")["position"] == 12
     info: dict = {}
     assert knight.count(6, closed=True, checkpoint=where, _info=info) == 9862
@@ -551,3 +558,40 @@ def test_the_command_line_warns_of_a_long_checkpointed_count_as_the_dp(capsys):
     err = capsys.readouterr().err
     assert err.startswith("knight: warning: this count may take long: frontier DP")
     assert err.rstrip().endswith("; the same command resumes from D")
+
+
+def test_a_count_cancelled_mid_sweep_resumes(tmp_path, monkeypatch):
+    # stopped by the core itself (cancel, as a timeout would): the files stay
+    import threading
+
+    token = threading.Event()
+    real = CK.Checkpoint._write
+
+    def write(self, *args, **kwargs):
+        header = real(self, *args, **kwargs)
+        if self.report["writes"] == 2:
+            token.set()
+        return header
+
+    with monkeypatch.context() as m:
+        m.setattr(CK.Checkpoint, "_write", write)
+        with pytest.raises(knight.SearchCancelled):
+            knight.count(5, 10, checkpoint=tmp_path, checkpoint_every=0, cancel=token)
+    headers = {p.stem: CK.read_header(p) for p in tmp_path.glob("*.kckpt")}
+    assert "answer" not in headers
+    info: dict = {}
+    assert knight.count(5, 10, checkpoint=tmp_path, _info=info) == 15772235644
+    assert info["checkpoint"]["resumed"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the lock is POSIX's flock")
+def test_a_directory_in_use_by_another_count_is_refused(tmp_path):
+    held = CK.open_checkpoint(tmp_path, {"n": 1}, "a count", 0)
+    with pytest.raises(knight.CheckpointError, match=f"{tmp_path} is in use by another count"):
+        knight.count(6, closed=True, checkpoint=tmp_path)
+    held.close()
+    assert knight.count(6, closed=True, checkpoint=tmp_path) == 9862
+    # the count let go of it as it ended, and so does a count that fails
+    with pytest.raises(knight.CheckpointError, match="another count"):
+        knight.count(5, checkpoint=tmp_path)
+    CK._lock(tmp_path).close()  # free

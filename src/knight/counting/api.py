@@ -173,12 +173,17 @@ def count(
                        workers=workers, executor=executor, progress=progress,
                        max_memory=max_memory, cancel=cancel, info=_info, began=began,
                        checkpoint=checkpoint, checkpoint_every=checkpoint_every)
-    if no_tour(job):
-        job.options["info"]["method"] = "theory"
-        job.options["info"]["detail"] = "no tour exists: the count is 0"
-        return 0
-    total: int = planner.run(job)
-    return total
+    saved = job.options["checkpoint"]
+    try:
+        if no_tour(job):
+            job.options["info"]["method"] = "theory"
+            job.options["info"]["detail"] = "no tour exists: the count is 0"
+            return 0
+        total: int = planner.run(job)
+        return total
+    finally:
+        if saved is not None:  # the directory's lock, however the count ends
+            saved.close()
 
 
 def tours(

@@ -67,7 +67,7 @@ from ..errors import CheckpointError
 from .frontier_halves import Part, _Table, run_part
 from .frontier_run import _Progress
 
-__all__ = ["CHUNK", "DEFAULT_EVERY", "FORMAT", "MAGIC", "SUFFIX", "Checkpoint",
+__all__ = ["CHUNK", "DEFAULT_EVERY", "FORMAT", "LOCK", "MAGIC", "SUFFIX", "Checkpoint",
            "check_every", "open_checkpoint", "read_header"]
 
 #: The version of the file format; a file of another is refused.
@@ -83,6 +83,9 @@ SUFFIX = ".kckpt"
 #: killed count loses at most about this much work, and writing a table of
 #: many GB takes seconds to a minute.
 DEFAULT_EVERY = 600.0
+
+#: The lock file a count holds in its directory (POSIX).
+LOCK = ".knight-lock"
 
 #: Bytes written or hashed at a time: the memory a write or a check needs
 #: beyond the table.
@@ -140,10 +143,11 @@ def read_header(path: str | os.PathLike[str]) -> dict[str, Any]:
     arrays' region and ``size`` the file's expected length added.  Raises
     ValueError saying what is wrong.
 
-    >>> import tempfile, numpy as np
+    >>> import tempfile
     >>> d = tempfile.mkdtemp()
     >>> ck = open_checkpoint(d, {"board": "3x4"}, "the 3x4 board", 0)
     >>> ck.record_answer({"mode": "cycle"}, 0)
+    >>> ck.close()
     >>> read_header(f"{d}/answer.kckpt")["answer"]
     '0'
     """
@@ -231,9 +235,17 @@ class Checkpoint:
     earlier: set[str] = field(default_factory=set)  # stages found at the start
     last: float = field(default_factory=time.perf_counter)
 
+    lock: Any = None  # the open lock file, while the count runs
+
     def __post_init__(self) -> None:
         self.report = self.info.setdefault("checkpoint", {
             "directory": str(self.directory), "resumed": [], "writes": 0})
+
+    def close(self) -> None:
+        """Let another count use the directory (the count's end, however it ends)."""
+        if self.lock is not None:
+            self.lock.close()  # closing the file releases its lock
+            self.lock = None
 
     # -- reading ----------------------------------------------------------
 
@@ -475,12 +487,15 @@ def open_checkpoint(directory: Any, count: Mapping[str, Any], text: str,
 
     TypeError for a ``directory`` that is not a path;
     :class:`knight.errors.CheckpointError` naming the directory when it
-    cannot be written or a file in it is not this count's or is damaged.
+    cannot be written, another count holds it (a lock file, :data:`LOCK`,
+    on POSIX systems: call :meth:`Checkpoint.close` at the count's end), or
+    a file in it is not this count's or is damaged.
 
     >>> import tempfile
     >>> d = tempfile.mkdtemp()
     >>> ck = open_checkpoint(d, {"board": "3x4"}, "the 3x4 board", 0)
     >>> ck.record_answer({"mode": "cycle"}, 0)
+    >>> ck.close()
     >>> open_checkpoint(d, {"board": "5x5"}, "the 5x5 board")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     knight.errors.CheckpointError: ...another count (the 3x4 board; this is the 5x5 board)...
@@ -502,6 +517,36 @@ def open_checkpoint(directory: Any, count: Mapping[str, Any], text: str,
         raise CheckpointError(f"cannot write checkpoints in {where}: "
                               f"{exc.strerror or exc}") from exc
     ck = Checkpoint(where, dict(_plain(count)), text, seconds, {} if info is None else info)
+    ck.lock = _lock(where)
+    try:
+        _read_all(ck, count, text)
+    except BaseException:
+        ck.close()
+        raise
+    return ck
+
+
+def _lock(where: Path) -> Any:
+    """The directory's lock file, locked for this count, or CheckpointError
+    when another count holds it (POSIX; elsewhere no lock)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: one count a directory is the user's to keep
+        return None
+    f = open(where / LOCK, "ab")  # held open while the count runs
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        f.close()
+        raise CheckpointError(f"checkpoint directory {where} is in use by another count "
+                              f"({exc.strerror or exc}); wait for it, or pass another "
+                              "directory") from exc
+    return f
+
+
+def _read_all(ck: Checkpoint, count: Mapping[str, Any], text: str) -> None:
+    """Check every checkpoint file in the directory, and keep their headers."""
+    where = ck.directory
     for tmp in where.glob(f"*{SUFFIX}.*.tmp"):  # a write that a kill cut short
         try:
             tmp.unlink()
@@ -524,4 +569,3 @@ def open_checkpoint(directory: Any, count: Mapping[str, Any], text: str,
             raise ck._refuse(path.name, f"holds the stage {header['stage']!r}")
         ck.found[header["stage"]] = header
     ck.earlier = set(ck.found)
-    return ck
