@@ -595,3 +595,22 @@ def test_a_directory_in_use_by_another_count_is_refused(tmp_path):
     with pytest.raises(knight.CheckpointError, match="another count"):
         knight.count(5, checkpoint=tmp_path)
     CK._lock(tmp_path).close()  # free
+
+
+def test_the_shared_table_goes_once_the_second_half_has_its_own(tmp_path, monkeypatch):
+    # one-cell segments: the second half writes several times
+    monkeypatch.setattr(CK.Checkpoint, "_next_stop",
+                        lambda self, p, last, W, per_cell, cells: min(max(p + 1, 2 * W), last))
+    seen: list[tuple[str, list[str]]] = []
+    real = CK.Checkpoint._write
+
+    def write(self, stage, *args, **kwargs):
+        seen.append((stage, _files(self.directory)))
+        return real(self, stage, *args, **kwargs)
+
+    monkeypatch.setattr(CK.Checkpoint, "_write", write)
+    assert knight.count(6, closed=True, checkpoint=tmp_path, checkpoint_every=0) == 9862
+    half1 = [files for stage, files in seen if stage == "half1"]
+    assert len(half1) > 2
+    assert half1[0] == ["half0.kckpt", "shared.kckpt"]
+    assert all(files == ["half0.kckpt", "half1.kckpt"] for files in half1[1:])

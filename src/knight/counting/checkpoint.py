@@ -288,7 +288,7 @@ class Checkpoint:
         if header is None:
             return None
         self.report["answer"] = True
-        self._drop_tables()  # left by a count killed as it recorded its answer
+        self._drop(_STAGES[:-1])  # left by a count killed as it recorded its answer
         return int(header["answer"])
 
     # -- writing ----------------------------------------------------------
@@ -362,10 +362,11 @@ class Checkpoint:
         """Record the count of the sweep ``key``, then delete the tables
         (a later call with the same arguments reads the answer)."""
         self._write("answer", key, 0, 0, (), (), True, total)
-        self._drop_tables()
+        self._drop(_STAGES[:-1])
 
-    def _drop_tables(self) -> None:
-        for stage in _STAGES[:-1]:
+    def _drop(self, stages: Sequence[str]) -> None:
+        """Delete the files of ``stages`` (those there are)."""
+        for stage in stages:
             self.found.pop(stage, None)
             try:
                 (self.directory / (stage + SUFFIX)).unlink()
@@ -379,7 +380,7 @@ class Checkpoint:
 
     def sweep(self, stage: str, key: Mapping[str, Any], part: Part, words: Sequence[int], *,
               begin: Callable[[], tuple[int, _Table] | None], end: int | None = None,
-              keep: bool = True, deadline: float = 0.0,
+              keep: bool = True, release: Sequence[str] = (), deadline: float = 0.0,
               cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int,
               progress: _Progress | None = None) -> tuple[_Table, list[int]]:
         """Sweep ``part`` for the moduli ``words`` up to cell ``end`` (None:
@@ -392,14 +393,17 @@ class Checkpoint:
         longer than ``every``, at cells: see :meth:`_next_stop`); after
         one, the table is written once ``every`` seconds have passed since
         the last write (and held as a memory map of the file from then on).  ``keep``: write the
-        final table too (when a later stage needs it).  A stage whose file
-        is complete is read, not swept.
+        final table too (when a later stage needs it).  ``release``: the
+        stages whose files this one no longer needs once it has its own
+        (deleted then: the disk holds fewer tables).  A stage whose file is
+        complete is read, not swept.
         """
         bd = part.board
         W, last = bd.W, bd.N if end is None else end
         header = self._stage(stage, key)
         table: _Table | None
         if header is not None:
+            self._drop(release)
             table = self._load(stage, header)
             residues = [int(r) for r in header["residues"]]
             if stage in self.earlier:
@@ -430,6 +434,7 @@ class Checkpoint:
             table, pos = out, stop
             if pos < last and self._due() or pos == last and keep:
                 self._write(stage, key, pos, last, residues, table, pos == last)
+                self._drop(release)
                 table = self._load(stage, self.found[stage])
         assert table is not None
         return table, residues

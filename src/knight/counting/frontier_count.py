@@ -304,8 +304,11 @@ def _split_in_segments(ck: Checkpoint, parts: Sequence[Part], jobs: Sequence[Job
     done = P
     for job, part in zip(jobs, parts):
         t0 = time.perf_counter()
+        # the shared table is read by half 1 last: once half 1 has a file
+        # of its own, the shared table's file goes
         table, _ = ck.sweep(f"half{job.side}", {**key, "side": job.side}, part, words,
-                            begin=shared, deadline=deadline, cancel=cancel, max_bytes=mb,
+                            begin=shared, release=("shared",) if job.side else (),
+                            deadline=deadline, cancel=cancel, max_bytes=mb,
                             progress=prog_from(done - P))
         done += part.board.N - P
         results.append(JobResult(job.moduli, (), job.all_moduli, time.perf_counter() - t0,
