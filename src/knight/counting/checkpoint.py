@@ -7,7 +7,8 @@ directory is made and written to once, and every file already there is
 read and verified, before any work).  The DP then runs each of its sweeps
 through :meth:`Checkpoint.sweep`: in segments that end at column
 boundaries (the safe points: :func:`knight._core.frontier_sweep.run`
-stops there and resumes from the table it dumped), writing the table to
+stops there and resumes from the table it dumped; see the end of this
+docstring for cells), writing the table to
 ``DIR`` after a segment once ``every`` seconds have passed since the last
 write.  A sweep's final table (a half of a meet-in-the-middle count, or
 the prefix the halves share) is written when it is done, and the answer
@@ -392,8 +393,8 @@ class Checkpoint:
         Segments end at column boundaries (or, where one column takes
         longer than ``every``, at cells: see :meth:`_next_stop`); after
         one, the table is written once ``every`` seconds have passed since
-        the last write (and held as a memory map of the file from then on).  ``keep``: write the
-        final table too (when a later stage needs it).  ``release``: the
+        the last write, and held as a memory map of the file from then on.
+        ``keep``: write the final table too (when a later stage needs it).  ``release``: the
         stages whose files this one no longer needs once it has its own
         (deleted then: the disk holds fewer tables).  A stage whose file is
         complete is read, not swept.

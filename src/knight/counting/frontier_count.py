@@ -223,13 +223,7 @@ def _count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[
                  checkpoint: Checkpoint | None = None) -> int:
     jobs = _plan_jobs(rows, cols, mode, 2, pinned=pinned, removed=removed, cut=cut,
                       max_bytes=max_bytes, moves=moves)
-    if jobs[0].side < 0:
-        if checkpoint is not None:
-            bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=mode == "path",
-                         moves=moves)
-            return _count_in_segments(bd, checkpoint,
-                                      _board_key(rows, cols, mode, pinned, removed, moves),
-                                      deadline, cancel, progress, max_bytes)
+    if jobs[0].side < 0:  # not split (never so from _count_board, which checkpoints)
         return combine([run_job(j, deadline, cancel) for j in jobs])
     parts = [make_part(rows, cols, path_mode=mode == "path", cut=jobs[0].cut, side=s,
                        pinned=pinned, removed=removed, moves=moves) for s in (0, 1)]
