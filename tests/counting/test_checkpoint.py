@@ -25,6 +25,7 @@ import pytest
 import knight
 import knight.counting.checkpoint as CK
 import knight.counting.engines as EN
+import knight.counting.frontier_count as FC
 from knight import cli
 
 # Each case: (count's arguments, its answer); checked against the DP
@@ -112,6 +113,7 @@ def test_a_count_stopped_after_any_write_resumes_to_the_same_answer(args, answer
         assert headers
         with monkeypatch.context() as m:
             starts = _starts(m)
+            joined = _joined(m)
             info = {}
             assert knight.count(*pos, checkpoint=where, checkpoint_every=0, _info=info,
                                 **kw) == expected
@@ -120,15 +122,30 @@ def test_a_count_stopped_after_any_write_resumes_to_the_same_answer(args, answer
         assert all(headers[r["stage"]]["position"] == r["position"] for r in resumed)
         first = _first_start(headers)
         assert starts[:1] == ([] if first is None else [first])
+        if "join" in headers:  # the join goes on from the slice it had reached
+            assert sum(joined) == headers["join"]["cells"] - headers["join"]["position"] > 0
         if "answer" not in headers:
             assert resumed
+
+
+def _joined(monkeypatch) -> list[int]:
+    """Record how many left states each slice of the join holds."""
+    seen: list[int] = []
+    real = FC.run_join
+
+    def run_join(jj, deadline=0.0):
+        seen.append(len(jj.left[0]))
+        return real(jj, deadline)
+
+    monkeypatch.setattr(FC, "run_join", run_join)
+    return seen
 
 
 def _first_start(headers: dict) -> int | None:
     """Where a resumed count's first segment must start: at the first
     unfinished stage's position (a stage not begun starts where the shared
     prefix ended, or at 0); None when nothing is left to sweep."""
-    if "answer" in headers:
+    if "answer" in headers or "join" in headers:
         return None
     if "sweep" in headers:
         return headers["sweep"]["position"]
@@ -463,7 +480,8 @@ def test_progress_shows_each_write(tmp_path, monkeypatch):
     knight.count(6, closed=True, checkpoint=tmp_path, checkpoint_every=0, progress=True)
     assert lines[0].startswith(f"checkpoint: shared at cell 12 of 18 written to {tmp_path}")
     assert lines[-1].startswith(f"checkpoint: the answer written to {tmp_path}")
-    assert len(lines) == 5
+    stages = [line.split(" at ")[0].split(": ")[1] for line in lines[:-1]]
+    assert stages == ["shared"] * 2 + ["half0", "half1"] + ["join"] * 2
 
 
 # --------------------------------------------------------------------------
@@ -501,7 +519,7 @@ def test_the_command_line_flag(tmp_path, capsys):
     assert cli.main([*argv, "--checkpoint-every", "0", "-v"]) == 0
     out, err = capsys.readouterr()
     assert out == "9862\n"
-    assert f"checkpoint: {where}: nothing to resume; 5 writes" in err
+    assert f"checkpoint: {where}: nothing to resume; 7 writes" in err
     assert cli.main([*argv, "-v"]) == 0
     out, err = capsys.readouterr()
     assert out == "9862\n" and f"checkpoint: {where}: the answer, read from it" in err

@@ -94,7 +94,7 @@ CHUNK = 1 << 26
 
 _ALIGN = 64
 _DIGEST = 32
-_STAGES = ("sweep", "shared", "half0", "half1", "answer")
+_STAGES = ("sweep", "shared", "half0", "half1", "join", "answer")
 _PREFIX = struct.Struct("<8sQ")
 
 
@@ -440,28 +440,70 @@ class Checkpoint:
         assert table is not None
         return table, residues
 
+    def pieces(self, stage: str, key: Mapping[str, Any], total: int,
+               run: Callable[[int, int], Sequence[int]], words: Sequence[int]) -> list[int]:
+        """The residues (modulo ``words``, word 0 modulo 2^64) of ``run(a,
+        b)`` added up over the pieces ``[a, b)`` of ``range(total)``, as
+        the stage ``stage`` of the work ``key``: from where its checkpoint
+        is, in pieces sized as the segments of :meth:`sweep` are (4 units
+        of ``total / 4`` standing for columns: each piece of the join costs
+        a pass over the right table, so pieces are few), the sum and the
+        position written once ``every`` seconds have passed.  The join of two
+        halves' tables runs so, in slices of the left table."""
+        header = self._stage(stage, key)
+        pos, residues = 0, [0] * len(words)
+        if header is not None:
+            pos, residues = int(header["position"]), [int(r) for r in header["residues"]]
+            if stage in self.earlier:
+                self.report["resumed"].append({"stage": stage, "position": pos,
+                                               "cells": total})
+                self.earlier.discard(stage)
+        unit = max(1, -(-total // 4))
+        per, done = 0.0, 0
+        while pos < total:
+            # not self._next_stop, which the tests that cut sweeps to
+            # single cells replace: the join's pieces stay few
+            stop = _next_stop(self.every - (time.perf_counter() - self.last), pos, total,
+                              unit, per, done)
+            done = stop - pos
+            t0 = time.perf_counter()
+            got = run(pos, stop)
+            per = (time.perf_counter() - t0) / done
+            residues = [(r + x) % (1 << 64 if j == 0 else words[j])
+                        for j, (r, x) in enumerate(zip(residues, got))]
+            pos = stop
+            if pos < total and self._due():
+                self._write(stage, key, pos, total, residues, (), False)
+        return residues
+
     def _due(self) -> bool:
         return time.perf_counter() - self.last >= self.every
 
     def _next_stop(self, pos: int, last: int, W: int, per_cell: float, cells: int) -> int:
-        """Where the next segment ends (never before the second column ends:
-        the core resumes after it; at most ``last``).
+        """Where the next segment of a sweep ends (:func:`_next_stop`)."""
+        return _next_stop(self.every - (time.perf_counter() - self.last), pos, last, W,
+                          per_cell, cells)
 
-        When a write is due already (``every`` 0), at the next column
-        boundary.  Else where the next write falls due as the last
-        segment's seconds a cell predict, but at most twice the last
-        segment's ``cells`` (at least a column: the tables grow as the
-        sweep goes, so the first cells predict too little): at the column
-        boundary after that cell, or at the cell itself when the interval
-        is shorter than a column (wide boards, whose columns near the
-        middle take long: the core resumes at any cell as well)."""
-        wait = self.every - (time.perf_counter() - self.last)
-        if wait <= 0.0 or per_cell <= 0.0:
-            stop = (pos // W + 1) * W if wait <= 0.0 else pos + 2 * W
-        else:
-            more = min(math.ceil(wait / per_cell), 2 * max(cells, W))
-            stop = pos + more if more < W else -(-(pos + more) // W) * W
-        return min(max(stop, 2 * W), last)
+
+def _next_stop(wait: float, pos: int, last: int, W: int, per_cell: float, cells: int) -> int:
+    """Where the next segment ends, ``wait`` seconds before the next write
+    falls due (never before the second column ends: the core resumes after
+    it; at most ``last``).
+
+    When a write is due already (``every`` 0), at the next column
+    boundary.  Else where the next write falls due as the last segment's
+    seconds a cell predict, but at most twice the last segment's ``cells``
+    (at least a column: the tables grow as the sweep goes, so the first
+    cells predict too little): at the column boundary after that cell, or
+    at the cell itself when the interval is shorter than a column (wide
+    boards, whose columns near the middle take long: the core resumes at
+    any cell as well)."""
+    if wait <= 0.0 or per_cell <= 0.0:
+        stop = (pos // W + 1) * W if wait <= 0.0 else pos + 2 * W
+    else:
+        more = min(math.ceil(wait / per_cell), 2 * max(cells, W))
+        stop = pos + more if more < W else -(-(pos + more) // W) * W
+    return min(max(stop, 2 * W), last)
 
 
 def _describe_refusal(header: Mapping[str, Any], count: Mapping[str, Any], text: str) -> str:

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -60,7 +61,16 @@ from .frontier_board import (
     prepare,
 )
 from .frontier_halves import Part, _Table, make_part, run_part, shared_cells
-from .frontier_jobs import Job, JobResult, _plan_jobs, combine, run_job
+from .frontier_jobs import (
+    Job,
+    JobResult,
+    _plan_jobs,
+    combine,
+    combine_joins,
+    plan_joins,
+    run_job,
+    run_join,
+)
 from .frontier_moduli import count_bound, crt, moduli_for
 from .frontier_run import DEFAULT_MAX_BYTES, _count, _Progress
 
@@ -307,7 +317,19 @@ def _split_in_segments(ck: Checkpoint, parts: Sequence[Part], jobs: Sequence[Job
         done += part.board.N - P
         results.append(JobResult(job.moduli, (), job.all_moduli, time.perf_counter() - t0,
                                  job, table))
-    return combine(results, deadline)
+    # The join, in slices of the left table whose residues add up (it takes
+    # as long as the halves on 6x8 open): a kill loses one slice.
+    (whole,) = plan_joins(results, 1)
+    nw = len(words)
+
+    def join_slice(a: int, b: int) -> tuple[int, ...]:
+        left = whole.left
+        return run_join(replace(whole, left=(left[0][a:b], left[1][a:b],
+                                             left[2][a * nw:b * nw], left[3][a:b])), deadline)
+
+    residues = ck.pieces("join", {**key, "left": len(whole.left[0])}, len(whole.left[0]),
+                         join_slice, words)
+    return combine_joins([whole], [residues])
 
 
 def _count_in_segments(bd: SweepBoard, ck: Checkpoint, key: dict[str, Any], deadline: float,
