@@ -36,6 +36,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import dataclasses
 import math
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -61,6 +62,7 @@ from ..planner import Job
 from ..tour import Tour
 from . import frontier_count, frontier_estimate, frontier_jobs, frontier_run, frontier_shards
 from .args import Task, check_search_memory
+from .checkpoint import Checkpoint
 from .cost import board_dp_args, board_dp_mode, board_ruled_out, dp_mode, ruled_out
 from .executor import (
     PROBE_NODES,
@@ -144,7 +146,8 @@ def _on_rectangle(job: Job, task: Task, by_dp: bool) -> int:
                     # passed when there is one.
                     extra = {} if flag is None else {"cancel": flag}
                     return _dp_count(task, w, o["executor"], o["progress"], until,
-                                     o["max_memory"], info, began, local, **extra)
+                                     o["max_memory"], info, began, local,
+                                     checkpoint=o.get("checkpoint"), **extra)
                 return _search_count(task, w, o["executor"], o["progress"], until, began, local,
                                      flag)
         except frontier_run.Cancelled:
@@ -162,7 +165,8 @@ def _on_board(job: Job, task: GraphTask, by_dp: bool) -> int:
             if by_dp:
                 info["engine"], info["method"] = "frontier-dp", "dp"
                 with planning(until, token, began=began, what="count"):
-                    total = _board_dp_count(task, until, o["max_memory"], flag, info, began)
+                    total = _board_dp_count(task, until, o["max_memory"], flag, info, began,
+                                            o.get("checkpoint"))
                 return total if most is None else min(total, most)
             info["engine"] = "table-count"
             return count_on_board(task, until, flag, o["workers"], o["executor"], info, most)
@@ -187,9 +191,11 @@ def _dp_room(what: str, states: int, need: int, limit: int | None,
 
 
 def _board_dp_count(task: GraphTask, until: float, limit: int | None,
-                    cancel: np.ndarray | None, info: dict[str, Any], began: float) -> int:
+                    cancel: np.ndarray | None, info: dict[str, Any], began: float,
+                    checkpoint: Checkpoint | None = None) -> int:
     """The count on a general board by frontier DP (:func:`frontier_count.count_tours`,
-    in this process), refused before any table that does not fit."""
+    in this process), refused before any table that does not fit; ``checkpoint``:
+    where its sweeps write checkpoints and resume from (:mod:`.checkpoint`)."""
     board = task.board
     rows, cols = board.shape
     args = board_dp_args(board)
@@ -201,7 +207,7 @@ def _board_dp_count(task: GraphTask, until: float, limit: int | None,
         return frontier_count.count_tours(rows, cols, start=start, end=end, closed=task.closed,
                                     directed=task.directed, mask=args["mask"],
                                     moves=args["moves"], deadline=until, cancel=cancel,
-                                    max_bytes=allowed)
+                                    max_bytes=allowed, checkpoint=checkpoint)
     except SearchCancelled:
         raise
     except SearchLimitError:
@@ -210,12 +216,15 @@ def _board_dp_count(task: GraphTask, until: float, limit: int | None,
 
 def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
               until: float, limit: int | None, info: dict[str, Any], began: float,
-              local: LocalPool, cancel: np.ndarray | None = None) -> int:
+              local: LocalPool, cancel: np.ndarray | None = None,
+              checkpoint: Checkpoint | None = None) -> int:
     """The count by frontier DP, converted to the package's conventions.
 
     ``began``: when the call began (the time its errors report); ``local``:
     the call's process pool; ``cancel``: the uint8 flag the DP core polls
-    (raises frontier_run.Cancelled)."""
+    (raises frontier_run.Cancelled); ``checkpoint``: where the sweeps write
+    checkpoints and resume from (in this process; each write is a line
+    above the progress bar)."""
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
     states, need = frontier_estimate.estimate(r, c, dp_mode(task))
@@ -243,6 +252,8 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
             # Each undirected path is two directed tours (one when it is a single square).
             mode, pinned, factor = "path", (), 1 if n == 1 else 2
     bar = progress_bar(n, f"{r}x{c} dp", "cell") if show else None
+    if bar is not None and checkpoint is not None:
+        checkpoint.notify = lambda line: bar.write(line, file=sys.stderr)
 
     def report(done: int, total: int, alive: int) -> None:
         if bar is not None:
@@ -256,10 +267,12 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
                                    began, cancel, local)
         elif mode == "cycle":
             total = frontier_count.count_cycles(r, c, deadline=until, progress=report,
-                                          max_bytes=allowed, cancel=cancel)
+                                          max_bytes=allowed, cancel=cancel,
+                                          checkpoint=checkpoint)
         else:
             total = frontier_count.count_paths(r, c, pinned=pinned, deadline=until,
-                                         progress=report, max_bytes=allowed, cancel=cancel)
+                                         progress=report, max_bytes=allowed, cancel=cancel,
+                                         checkpoint=checkpoint)
         report(n, n, 0)
     except SearchCancelled:
         raise

@@ -170,7 +170,10 @@ def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0,
     ``start=(P, table)`` resumes it from such a table (see
     :func:`shared_cells`).  ``degrees={cell: d}`` keeps only the tours in
     which each such cell takes exactly d of its back edges (a shard, see
-    :mod:`.frontier_shards`)."""
+    :mod:`.frontier_shards`).  The RunInfo's ``residues`` are those of the
+    completions found in this run (none on a half, which ends at the cut;
+    a whole board swept in segments, as :mod:`.checkpoint` runs it, adds
+    up its segments')."""
     bd = part.board
     assert words[0] == 1 << 64
     mods = np.array([0] + list(words[1:]), dtype=np.uint64)
@@ -193,7 +196,7 @@ def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0,
              fold=fold_cells(bd) if part.fold else None, degmask=_degmask(bd.N, degrees),
              **_arrays(bd), **resume)
     ri = RunInfo(sizes, int(info[0]), int(info[1]), int(info[2]),
-                 time.perf_counter() - t0)
+                 time.perf_counter() - t0, tuple(int(x) for x in res))
     _raise_for_status(st, bd, ri, info, mb, len(words), " of one half")
     assert st == ST_OK and len(out) == 3
     return (out[0], out[1], out[2]), ri

@@ -174,7 +174,10 @@ def count_in_shards(left_job: JoinJob, stem: _Table, stem_at: int, width: int, *
                     cancel: npt.NDArray[np.uint8] | None = None,
                     progress: Callable[[float, int], object] | None = None,
                     spec: tuple[int, int, bool, int, tuple[int, ...], tuple[int, ...],
-                                tuple[tuple[int, int], ...] | None]) -> int:
+                                tuple[tuple[int, int], ...] | None],
+                    cells: int | None = None,
+                    pieces: Callable[[int, Callable[[int, int], list[int]]], list[int]]
+                    | None = None) -> int:
     """The count from side 0's final table as the join takes it
     (``left_job``, from :func:`~.frontier_jobs.left_for_join`) and side 1's
     ``stem`` (its table after cell ``stem_at``; the last column has
@@ -184,30 +187,44 @@ def count_in_shards(left_job: JoinJob, stem: _Table, stem_at: int, width: int, *
     moves).  ``progress(fraction, states)`` says how far the shards are
     (each counted as its share of a third a cell fixed) and the states of
     the one running; ``shards``: at least that many (the memory may call
-    for more; rounded up to a power of 3)."""
-    room = budget
-    m = max(plan_shards(len(stem[0]), room, width),
-            min(width, math.ceil(math.log(shards, 3) - 1e-9) if shards > 1 else 0))
-    queue = shard_keys(range(stem_at, stem_at + m))
-    shares: list[tuple[int, ...]] = []
-    done = 0.0
-    while queue:
-        key = queue.pop(0)
-        (job,) = shard_jobs(left_job, stem, stem_at, [key], room, spec=spec)
-        part = 3.0 ** -len(key)
+    for more; rounded up to a power of 3); ``cells``: fix that many cells
+    instead (a resumed count's).  ``pieces(n, run)``, if given, runs the
+    n shards as ``run(a, b)`` does (the residues of shards a..b-1 added
+    up) and adds the pieces up: a checkpoint's stage
+    (:meth:`knight.counting.checkpoint.Checkpoint.pieces`)."""
+    if cells is None:
+        cells = max(plan_shards(len(stem[0]), budget, width),
+                    min(width, math.ceil(math.log(shards, 3) - 1e-9) if shards > 1 else 0))
+    keys = shard_keys(range(stem_at, stem_at + cells))
+    words = left_job.words
+    state = {"done": 0.0}
 
-        def inner(d: int, total: int, alive: int, base: float = done,
-                  part: float = part) -> None:
-            if progress is not None:
-                progress(base + part * d / max(1, total), alive)
-        try:
-            share, _ = run_shard(job, deadline, cancel, inner)
-        except BoardTooLargeError:
-            if len(key) >= width:
-                raise
-            nxt = stem_at + len(key)
-            queue[:0] = [{**key, nxt: d} for d in (0, 1, 2)]
-            continue
-        shares.append(share)
-        done += part
-    return combine_shards(left_job, shares)
+    def run(a: int, b: int) -> list[int]:
+        """The residues of shards a..b-1 added up (each cut again, by the
+        next cell, when it outgrows the budget)."""
+        total = [0] * len(words)
+        queue = list(keys[a:b])
+        while queue:
+            key = queue.pop(0)
+            (job,) = shard_jobs(left_job, stem, stem_at, [key], budget, spec=spec)
+            part = 3.0 ** -len(key)
+
+            def inner(d: int, n: int, alive: int, base: float = state["done"],
+                      part: float = part) -> None:
+                if progress is not None:
+                    progress(base + part * d / max(1, n), alive)
+            try:
+                share, _ = run_shard(job, deadline, cancel, inner)
+            except BoardTooLargeError:
+                if len(key) >= width:
+                    raise
+                nxt = stem_at + len(key)
+                queue[:0] = [{**key, nxt: d} for d in (0, 1, 2)]
+                continue
+            total = [(t + x) % (1 << 64 if j == 0 else words[j])
+                     for j, (t, x) in enumerate(zip(total, share))]
+            state["done"] += part
+        return total
+
+    residues = run(0, len(keys)) if pieces is None else pieces(len(keys), run)
+    return combine_shards(left_job, [tuple(residues)])
