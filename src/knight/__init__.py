@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .decide import end_squares, exists, start_squares, why_not
     from .errors import (
         BoardTooLargeError,
+        CheckpointError,
         DeadEndError,
         InvalidTourError,
         KnightError,
@@ -55,6 +56,7 @@ __all__ = [
     "Board",
     "BoardTooLargeError",
     "Cancel",
+    "CheckpointError",
     "DEFAULT_ORDER",
     "DeadEndError",
     "Estimate",
@@ -128,6 +130,7 @@ _LAZY: dict[str, str] = {
     "Board": ".board",
     "BoardTooLargeError": ".errors",
     "Cancel": ".limits",
+    "CheckpointError": ".errors",
     "DEFAULT_ORDER": ".geometry",
     "DeadEndError": ".errors",
     "Estimate": ".counting",

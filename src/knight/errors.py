@@ -11,6 +11,7 @@ except argument mistakes, which raise the built-in ``TypeError`` or
     │   └── SearchCancelled  the caller's cancel token stopped the work
     ├── WorkerLostError      a worker process of a count died (killed, out of memory)
     ├── InvalidTourError     verify() found a problem (also a ValueError)
+    ├── CheckpointError      a checkpoint unwritable or refused (also a ValueError)
     └── BoardTooLargeError   the job cannot fit in memory (also a MemoryError)
 """
 
@@ -153,6 +154,15 @@ class InvalidTourError(KnightError, ValueError):
         self.kind = kind
         self.step = step
         self.squares = squares
+
+
+class CheckpointError(KnightError, ValueError):
+    """A count's checkpoint directory (``checkpoint=``) cannot be written
+    (not a directory, no permission, the disk full), or holds a checkpoint
+    that is refused: written for other arguments, by another checkpoint
+    format or build of the package, truncated or damaged.  The message
+    names the directory; a refused checkpoint is never used.
+    """
 
 
 class BoardTooLargeError(KnightError, MemoryError):

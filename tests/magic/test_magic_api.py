@@ -140,3 +140,8 @@ def test_out_of_reach_count() -> None:
 def test_planner_picks_the_magic_engine() -> None:
     assert planner.choose(knight.Board(8), "count", magic=True).name == "magic-search"
     assert "magic-search" in [e.name for e in planner.ENGINES]
+
+
+def test_checkpoint_does_not_apply(tmp_path) -> None:
+    with pytest.raises(ValueError, match="cannot write checkpoints"):
+        knight.count(4, 6, magic="semi", checkpoint=tmp_path)

@@ -218,7 +218,8 @@ cdef inline bint _one_tour(const int8_t* lm, const int8_t* rm, int nb,
 
 
 cdef inline uint64_t _mate_word(const int8_t* m, int nb) noexcept nogil:
-    """The mates m[0..nb) as nibbles (15: no fragment end), for _one_cycle."""
+    """The mates m[0..nb) as nibbles, for _one_cycle (15 where b has no mate,
+    which _one_cycle never reads: see there)."""
     cdef uint64_t w = ~<uint64_t>0
     cdef int b
     for b in range(nb):
@@ -233,15 +234,16 @@ cdef inline bint _one_cycle(uint64_t lw, uint64_t rw, int start, int ports) noex
     fragments close into one cycle through all ``ports`` fragment ends of
     the cut, ``start`` being one of them.  The mates stay in registers, so
     following the cycle is a chain of shifts instead of loads: the join
-    runs this on every pair of states with complementary profiles."""
+    runs this on every pair of states with complementary profiles.  It
+    reads only the mates of fragment ends: in cycle mode a boundary cell
+    is a fragment end on one side exactly when its degree there is 1, and
+    complementary profiles give it degree 1 on the other side too, so a
+    walk from a fragment end stays on fragment ends.  That is what lets
+    16 boundary cells (W = 8) use all 16 nibble values as cells."""
     cdef int cur = start, nxt, seen = 0
     while True:
         nxt = <int>((lw >> (4 * cur)) & 15)
-        if nxt == 15:
-            return 0
         cur = <int>((rw >> (4 * nxt)) & 15)
-        if cur == 15:
-            return 0
         seen += 2
         if cur == start:
             return seen == ports
@@ -408,12 +410,24 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     cdef uint64_t need, want
     cdef uint64_t pw[32]
     cdef int8_t lm[32]
-    cdef int8_t* rms = <int8_t*>malloc((nr if nr > 0 else 1) * nb)
-    cdef uint64_t* rmw = <uint64_t*>malloc((nr if nr > 0 else 1) * sizeof(uint64_t))
-    cdef uint32_t* rreal = <uint32_t*>malloc((nr if nr > 0 else 1) * 2 * sizeof(uint32_t))
+    # mate words hold cells 0..15 (see _one_cycle); in path mode 0..12
+    cdef bint words = not path_mode and nb <= 16
+    cdef bint pwords = path_mode and nb <= 13
+    # Per right state: its mates as bytes only where no word holds them,
+    # the mate word where one does, the masks of _path_word in path mode.
+    cdef int8_t* rms = <int8_t*>malloc(((nr if nr > 0 else 1) if not (words or pwords) else 1)
+                                       * nb)
+    cdef uint64_t* rmw = <uint64_t*>malloc((nr if (nr > 0 and (words or pwords)) else 1)
+                                           * sizeof(uint64_t))
+    cdef uint32_t* rreal = <uint32_t*>malloc((nr if (nr > 0 and pwords) else 1) * 2
+                                             * sizeof(uint32_t))
+    cdef int8_t rm1[32]
     cdef uint32_t lreal = 0, lends = 0
-    cdef int64_t hcap = 16
-    while hcap < 2 * nr:
+    # the profile table holds each distinct profile once: at most half full
+    cdef int64_t hcap = 16, distinct = 0
+    for x in range(nr):
+        distinct += x == 0 or rprof[x] != rprof[x - 1]
+    while hcap < 2 * distinct:
         hcap *= 2
     cdef uint64_t hmask = <uint64_t>(hcap - 1)
     # slot k: ht[2k] a profile, ht[2k + 1] its first state (EMPTY_HI: free)
@@ -424,9 +438,6 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     cdef uint64_t wants[512]  # 1 + 26 + 26 * 25 / 2 at most
     cdef uint64_t lmw = 0
     cdef int status = 0, ports = 0, start = -1
-    # mate words hold cells 0..14 (15 means none); in path mode 0..12
-    cdef bint words = not path_mode and nb <= 15
-    cdef bint pwords = path_mode and nb <= 13
     cdef bint keep = per_left is not None, every = False
     try:
         # (the finally below frees whatever was allocated: free(NULL) is a no-op)
@@ -453,11 +464,14 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                     ht[2 * mid] = rprof[x]
                     ht[2 * mid + 1] = <uint64_t>x
             for x in range(nr):
-                _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, &rms[x * nb])
                 if words:
-                    rmw[x] = _mate_word(&rms[x * nb], nb)
+                    _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, rm1)
+                    rmw[x] = _mate_word(rm1, nb)
                 elif pwords:
-                    rmw[x] = _path_word(&rms[x * nb], nb, &rreal[2 * x], &rreal[2 * x + 1])
+                    _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, rm1)
+                    rmw[x] = _path_word(rm1, nb, &rreal[2 * x], &rreal[2 * x + 1])
+                else:
+                    _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, &rms[x * nb])
             for i in range(nl):
                 if (i & 4095) == 0:
                     with gil:

@@ -20,5 +20,5 @@ def run(
     dump_val: U64 | None = ..., fold: U8 | None = ..., dump_out: list[U64] | None = ...,
     endmask: U64 | None = ..., pins_after: I32 | None = ...,
     start_step: int = ..., start_lo: U64 | None = ..., start_hi: U64 | None = ...,
-    start_val: U64 | None = ...,
+    start_val: U64 | None = ..., degmask: U8 | None = ...
 ) -> int: ...

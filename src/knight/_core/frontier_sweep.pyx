@@ -432,7 +432,8 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         const uint8_t[::1] fold=None, list dump_out=None,
         const uint64_t[::1] endmask=None, const int32_t[::1] pins_after=None,
         int start_step=0, const uint64_t[::1] start_lo=None,
-        const uint64_t[::1] start_hi=None, const uint64_t[::1] start_val=None):
+        const uint64_t[::1] start_hi=None, const uint64_t[::1] start_val=None,
+        const uint8_t[::1] degmask=None):
     """Run the sweep; return a status code (ST_*).
 
     result[:nw] receives the residues of the count (mods[0] is ignored:
@@ -455,6 +456,10 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     are this board's) the sweep resumes at cell start_step from that table
     instead of starting at cell 0 from the empty board (completions found
     before start_step are the first run's to count, not this one's).
+    With degmask, cell p takes d of its back edges only where bit d of
+    degmask[p] is set: runs whose masks split {0, 1, 2} at some cells
+    count disjoint sets of tours, which add up to the whole (shards of a
+    split count, ``knight.counting.frontier_shards``).
     """
     cdef int nw = mods.shape[0]
     cdef int S = 2 * W + 1          # slots of a state
@@ -473,7 +478,8 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef double last = 0.0
     cdef int64_t ntrans = 0, peak = 1, peak_bytes = 0, i, s, nq = 0
     cdef int p, j, k, q, ns, t, navail, nsub, base, r, closed, ok, su, nterm, npu
-    cdef int folding, must
+    cdef int folding, must, dm = 7
+    cdef bint has_dm = degmask is not None
     cdef double pred
     cdef int64_t ncap
     cdef bint dead0, dead1, early
@@ -502,8 +508,8 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         free(finished)
         free(mp)
         return C_NO_MEMORY
-    if (fold is not None and fold.shape[0] < N) or (budget and (
-            endmask.shape[0] < 2 * N or pins_after.shape[0] < N)):
+    if (fold is not None and fold.shape[0] < N) or (has_dm and degmask.shape[0] < N) \
+            or (budget and (endmask.shape[0] < 2 * N or pins_after.shape[0] < N)):
         free(finished)
         free(mp)
         return C_NO_MEMORY
@@ -570,6 +576,8 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 base = p - 1 - 2 * W     # cell of slot 0 in b / a
                 ns = S + 1               # slots incl. the new cell p
                 t = target[p]
+                if has_dm:
+                    dm = degmask[p]
                 folding = has_fold and fold[p] != 0
                 # Whether p itself dies with no edge (it would never reach
                 # its degree) or with one (cycle mode, no edge left after p).
@@ -617,16 +625,16 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                                     must |= 1 << navail
                                 navail += 1
                     nsub = 0
-                    if must == 0 and not dead0:
+                    if must == 0 and not dead0 and (dm & 1):
                         subn[0] = 0
                         nsub = 1
-                    if t >= 1 and not dead1:
+                    if t >= 1 and not dead1 and (dm & 2):
                         for j in range(navail):
                             if (must & ~(1 << j)) == 0:
                                 subs[nsub][0] = avail[j]
                                 subn[nsub] = 1
                                 nsub += 1
-                    if t >= 2:
+                    if t >= 2 and (dm & 4):
                         for j in range(navail):
                             for k in range(j + 1, navail):
                                 if (must & ~((1 << j) | (1 << k))) != 0 or (

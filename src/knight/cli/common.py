@@ -25,7 +25,7 @@ from typing import Any, NoReturn
 import numpy as np
 
 from ..board import PIECES, Board, moves_from_text
-from ..errors import BoardTooLargeError, KnightError
+from ..errors import BoardTooLargeError, CheckpointError, KnightError
 from ..geometry import shown, text_int
 from ..render.sizing import MIN_SIZE as MIN_PICTURE_SIZE
 from ..tour import Tour
@@ -126,6 +126,8 @@ FLAGS: dict[str, str] = {
     "workers": "--workers",
     "limit": "--limit",
     "progress": "--progress",
+    "checkpoint": "--checkpoint",
+    "checkpoint_every": "--checkpoint-every",
     "base": "--base",
     "notation": "--notation",
     "board": "--board",
@@ -472,6 +474,9 @@ def guard(run: Callable[[], int]) -> int:
         # The reader went away (``knight 8 | head -1``): not an error.
         _silence_stdout()
         return EXIT_OK
+    except CheckpointError as exc:  # --checkpoint's directory: unwritable, or refused
+        err.write(f"knight: error: {exc}\n")
+        return EXIT_IO
     except BoardTooLargeError as exc:  # a size out of reach: as bad as a size of 0
         err.write(f"knight: error: {exc}\n")
         return EXIT_USAGE

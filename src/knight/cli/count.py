@@ -7,6 +7,7 @@ Both take the board as ``ROWS [COLS]`` or with the board options
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -15,6 +16,7 @@ from typing import Any
 from .. import planner
 from ..board import Board
 from ..counting import count, estimate, tours
+from ..counting.checkpoint import DEFAULT_EVERY
 from ..decide import why_not
 from ..errors import UndecidedError
 from ..geometry import available_memory
@@ -60,9 +62,10 @@ WARN_SECONDS = 60.0
 
 
 def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None, what: str,
-                  method: str, hint: str) -> None:
+                  method: str, hint: str, others: bool = True) -> None:
     """Say on stderr, before it starts, that the work may not finish soon,
-    and name the faster method when the planner knows one.
+    and name the faster method when the planner knows one (``others``:
+    when the work may run by another method).
 
     The estimate is :func:`knight.estimate`'s (the planner's own figures);
     nothing is said when ``--timeout`` bounds the work below a minute, nor
@@ -80,7 +83,7 @@ def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None,
         return  # the count refuses at once, with its own message: no warning first
     if isinstance(rows, Board) and not rows.is_knight and cost.seconds is None:
         return  # no estimate to give
-    if method != "auto":
+    if method != "auto" and others:
         best = estimate(rows, cols, method="auto", **where)
         if best.engine != cost.engine and best.seconds is not None and (
                 cost.seconds is None or best.seconds < cost.seconds):
@@ -106,6 +109,12 @@ def count_command(argv: list[str]) -> int:
                    "the faster that fits in memory (default: auto)")
     p.add_argument("--workers", type=ascii_int, default=1, help="local processes (default: 1)")
     p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
+    p.add_argument("--checkpoint", metavar="DIR",
+                   help="count by the frontier DP, writing its state to DIR (made if missing); "
+                   "run the same command again after a kill to resume from it")
+    p.add_argument("--checkpoint-every", type=ascii_float, default=DEFAULT_EVERY,
+                   metavar="SECONDS", help="seconds between two checkpoints (default: "
+                   f"{DEFAULT_EVERY:g}; 0: after every column)")
     p.add_argument("--format", choices=("auto", "text", "plain", "json"), default="auto",
                    help="text: the number with thousands separators, for people; plain: the "
                    "digits alone, for scripts; json: an object with the number and the method; "
@@ -116,16 +125,30 @@ def count_command(argv: list[str]) -> int:
                    help="say on stderr which method counted and how long it took")
     args = p.parse_args(argv)
     _check_directed(args)
+    if args.checkpoint is None and args.checkpoint_every != DEFAULT_EVERY:
+        refuse("--checkpoint-every", "with --checkpoint")
     rows, cols = board_or_size(args)
-    if args.magic is None:  # the estimate knows nothing of magic; its count refuses at once
+    if args.magic is not None:
+        pass  # the estimate knows nothing of magic; its count refuses at once
+    elif args.checkpoint is None:
         _warn_if_long(args, rows, cols, "this count", args.method,
                       "bound it with --timeout SECONDS")
+    elif args.method != "search":
+        # A checkpointed count is the DP's: its cost, and no other method to
+        # name.  Where the DP does not serve, the count says so, naming
+        # --checkpoint.
+        with contextlib.suppress(ValueError):
+            _warn_if_long(args, rows, cols, "this count", "dp",
+                          f"if stopped, the same command resumes from {args.checkpoint}",
+                          others=False)
     began = time.perf_counter()
-    info: dict[str, object] = {}
+    info: dict[str, Any] = {}
     n = count(rows, cols, start=parse_square(args.start),
               end=parse_square(args.end, "--end"), closed=args.closed,
               directed=args.directed, method=args.method, workers=args.workers,
-              progress=args.progress, timeout=args.timeout, magic=args.magic, _info=info)
+              progress=args.progress, timeout=args.timeout, checkpoint=args.checkpoint,
+              checkpoint_every=args.checkpoint_every, magic=args.magic,
+              _info=info)
     seconds = time.perf_counter() - began
     if args.format == "json":
         sys.stdout.write(json.dumps({"count": n, "method": info.get("method"),
@@ -137,9 +160,26 @@ def count_command(argv: list[str]) -> int:
     if args.verbose:
         detail = info.get("detail")
         sys.stderr.write(f"method: {info.get('method')}" + (f"; {detail}" if detail else "") + "\n")
+        if "checkpoint" in info:
+            sys.stderr.write(_checkpoint_summary(info["checkpoint"]) + "\n")
     if args.time or args.verbose:
         sys.stderr.write(f"{seconds:.6f} s\n")
     return EXIT_OK
+
+
+def _checkpoint_summary(report: dict[str, Any]) -> str:
+    """One line on what a count's checkpoints did (``--verbose``)."""
+    text = f"checkpoint: {report['directory']}"
+    if report.get("answer"):
+        return text + ": the answer, read from it"
+    resumed = ", ".join(f"{r['stage']} at cell {r['position']} of {r['cells']}"
+                        for r in report["resumed"])
+    text += f": resumed {resumed}" if resumed else ": nothing to resume"
+    text += f"; {report['writes']} write{'s' if report['writes'] != 1 else ''}"
+    last = report.get("last")
+    if last is not None and last["stage"] != "answer":
+        text += (f", the last of {last['bytes']:,} bytes in {last['seconds']:.2f} s")
+    return text
 
 
 def tours_command(argv: list[str]) -> int:

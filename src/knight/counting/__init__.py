@@ -20,6 +20,9 @@ The package's modules:
 
 * :mod:`.api` -- :func:`count` and :func:`tours`, the public entry points;
 * :mod:`.frontier_count` and the ``frontier_*`` modules it lists -- the frontier DP;
+* :mod:`.checkpoint` -- the DP's checkpoints (``count(..., checkpoint=DIR)``):
+  its sweeps run in segments, their tables written to a directory, and
+  resumed from there after a kill;
 * :mod:`.args` -- the one argument check they share (:func:`count`,
   :func:`tours` and :func:`estimate`), which makes the planner's Job;
 * :mod:`.plan` -- the search engine's planning: one exact depth-first search
@@ -70,8 +73,10 @@ _LAZY: dict[str, str] = {
 #: The modules reachable as attributes (``knight.counting.executor``), imported
 #: on first access as ``import knight.counting.NAME`` would.
 _SUBMODULES = frozenset({
-    "api", "args", "cost", "engines", "executor", "frontier_board", "frontier_count",
+    "api", "args", "checkpoint", "cost", "engines", "executor", "frontier_board",
+    "frontier_count",
     "frontier_estimate", "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run",
+    "frontier_shards",
     "frontier_sweep_py", "graph", "plan", "reference", "sample",
 })
 

@@ -21,6 +21,7 @@ See :mod:`knight.counting` for the counting conventions.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -31,6 +32,7 @@ from ..geometry import Square
 from ..limits import Cancel
 from ..tour import Tour
 from .args import counting_job
+from .checkpoint import DEFAULT_EVERY
 from .cost import METHODS, no_tour
 
 
@@ -52,6 +54,8 @@ def count(
     clues: Any = None,
     limit: int | None = None,
     magic: str | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_every: float = DEFAULT_EVERY,
     _info: dict[str, Any] | None = None,
 ) -> int:
     """The exact number of knight's tours of a ``rows`` x ``cols`` board, or
@@ -150,6 +154,29 @@ def count(
 
     >>> knight.count(4, 6, magic="semi"), knight.count(6, magic="semi")
     (0, 0)
+
+    ``checkpoint=DIR`` (a directory, made if missing) counts by the
+    frontier DP in this process and writes its state there at safe points
+    (column boundaries), at most every ``checkpoint_every`` seconds (default
+    600; 0: after every column): a count that is killed (SIGKILL, a power
+    loss) or stopped by ``timeout``, called again with the same arguments
+    and directory, resumes from the last checkpoint and gives the same
+    answer.  Once done, the directory keeps only the answer, which a call
+    with the same arguments returns at once.  ``method="auto"`` then means
+    the DP; ``method="search"``, ``clues``, ``workers`` above 1, an
+    ``executor`` or a board the DP does not serve raise ``ValueError``.  A
+    directory that cannot be written, or that holds a checkpoint of another
+    count, of another format or build of the package, or a damaged one, raises
+    :class:`knight.CheckpointError` naming it, before any work; so does a
+    write that fails (a full disk), leaving the previous checkpoint as it
+    was.  With ``progress=True`` each write is a line above the bar.
+
+    >>> import tempfile
+    >>> where = tempfile.mkdtemp()
+    >>> knight.count(6, closed=True, checkpoint=where, checkpoint_every=0)
+    9862
+    >>> knight.count(6, closed=True, checkpoint=where)  # read from the directory
+    9862
     """
     # The deadline covers the whole call, planning included: armed first.
     began = time.perf_counter()
@@ -157,13 +184,19 @@ def count(
                        method=method, limit=limit, clues=clues, timeout=timeout,
                        workers=workers, executor=executor, progress=progress,
                        max_memory=max_memory, cancel=cancel, info=_info, began=began,
+                       checkpoint=checkpoint, checkpoint_every=checkpoint_every,
                        magic=magic)
-    if no_tour(job):
-        job.options["info"]["method"] = "theory"
-        job.options["info"]["detail"] = "no tour exists: the count is 0"
-        return 0
-    total: int = planner.run(job)
-    return total
+    saved = job.options["checkpoint"]
+    try:
+        if no_tour(job):
+            job.options["info"]["method"] = "theory"
+            job.options["info"]["detail"] = "no tour exists: the count is 0"
+            return 0
+        total: int = planner.run(job)
+        return total
+    finally:
+        if saved is not None:  # the directory's lock, however the count ends
+            saved.close()
 
 
 def tours(

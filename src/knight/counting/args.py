@@ -17,6 +17,7 @@ entry point reports a bad argument the same way.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import hashlib
 import os
 import time
 from typing import Any, NamedTuple
@@ -39,6 +40,7 @@ from ..limits import (
 )
 from ..magic import check_magic
 from . import frontier_board
+from .checkpoint import DEFAULT_EVERY, open_checkpoint
 
 #: Memory needed per square of the board by the search, a generous estimate:
 #: the Python-side tables (neighbours, up to 8 symmetries as tuples of ints)
@@ -153,6 +155,7 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
                  timeout: Any = None, workers: Any = None, executor: Any = None,
                  progress: Any = False, max_memory: Any = None, cancel: Any = None,
                  info: dict[str, Any] | None = None, began: float | None = None,
+                 checkpoint: Any = None, checkpoint_every: Any = DEFAULT_EVERY,
                  magic: Any = None) -> planner.Job:
     """The arguments of :func:`knight.count` (``what="count"``),
     :func:`knight.tours` (``"tours"``) or :func:`knight.estimate`
@@ -168,12 +171,14 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
     searches refuse it, ``workers`` and ``executor`` (None: not taken),
     ``progress``, ``max_memory``, the memory of the tables, the cancel
     token (count: set already stops the call; tours: its type only, a set
-    token stops the listing at the first ``next()``).
+    token stops the listing at the first ``next()``), and last, being the
+    costliest, ``checkpoint`` (count only, see :func:`check_checkpoint`).
 
     The job's ``options`` hold ``task`` (see the module), ``until`` (the
     deadline, a ``time.time()``; 0.0: none), ``token`` (the checked
     cancel token), ``workers``, ``executor``, ``progress``,
-    ``max_memory``, ``most`` (the limit) and ``info``."""
+    ``max_memory``, ``most`` (the limit), ``info`` and ``checkpoint`` (a
+    :class:`.checkpoint.Checkpoint`, or None)."""
     counting = what != "tours"
     kind = check_magic(magic, board)
     most = check_count_limit(limit) if counting else check_limit(limit)
@@ -181,6 +186,9 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
     until = deadline(seconds)
     given = None if clues is None else check_clues(board, clues)
     if kind is not None:
+        if checkpoint is not None:
+            raise ValueError("checkpoint= needs the frontier DP, which counts no magic tours: "
+                             "a count with magic= cannot write checkpoints")
         return _magic_job(what, board, kind, start, end, closed, directed, given, method, most,
                           seconds, until, workers, executor, progress, cancel, info, began)
     s = None if start is None else board.square(start, "start")
@@ -234,9 +242,16 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
         # given unchecked: a token set already stops the listing at its first next()
         token = check_cancel_type(cancel)
         limits = Limits(timeout=seconds, cancel=token)
+    report = {} if info is None else info
+    saved = None
+    if checkpoint is not None and what == "count":
+        method = check_checkpoint(board, method, given is not None, w, executor)
+        saved = open_checkpoint(checkpoint, _count_key(board, s, e, closed, directed),
+                                _count_text(board, s, e, closed, directed), checkpoint_every,
+                                report)
     options = {"task": task, "until": until, "token": token, "workers": w,
                "executor": executor, "progress": show, "max_memory": room, "most": most,
-               "info": {} if info is None else info}
+               "info": report, "checkpoint": saved}
     return planner.Job("count" if counting else "tours", board, method if counting else "auto",
                        s, e, closed, limits, options, spec,
                        time.perf_counter() if began is None else began)
@@ -273,9 +288,62 @@ def _magic_job(what: str, board: Board, kind: str, start: Any, end: Any, closed:
     s = None if first is None else board.square(start, "start")
     options = {"task": None, "until": until, "token": token, "workers": 1, "executor": None,
                "progress": show, "max_memory": None, "most": most, "magic": kind,
-               "info": {} if info is None else info}
+               "info": {} if info is None else info, "checkpoint": None}
     return planner.Job("count" if what != "tours" else "tours", board, "auto", s, None, closed,
                        limits, options, spec, time.perf_counter() if began is None else began)
+
+
+def check_checkpoint(board: Board, method: str, clues: bool, workers: int,
+                     executor: Any) -> str:
+    """The method of a count with ``checkpoint=``: only the frontier DP
+    writes checkpoints, so ``"auto"`` becomes ``"dp"``, and ValueError for
+    what cannot run by it here: ``method="search"``, clues, a board the DP
+    does not serve, ``workers`` above 1 or an ``executor`` (a checkpointed
+    count runs in this process).
+
+    >>> from knight import Board
+    >>> check_checkpoint(Board(6), "auto", False, 1, None)
+    'dp'
+    >>> check_checkpoint(Board(6), "search", False, 1, None)
+    Traceback (most recent call last):
+    ValueError: checkpoint= needs the frontier DP (method='dp' or 'auto'): the search writes none
+    """
+    if method == "search":
+        raise ValueError("checkpoint= needs the frontier DP (method='dp' or 'auto'): "
+                         "the search writes none")
+    if clues:
+        raise ValueError("checkpoint= needs the frontier DP, which counts no clues: "
+                         "a count with clues= cannot write checkpoints")
+    try:
+        planner.choose(board, "count", "dp")
+    except ValueError as exc:
+        raise ValueError(f"checkpoint= needs the frontier DP: {exc}") from None
+    if workers > 1 or executor is not None:
+        raise ValueError("checkpoint= counts in this process: workers= above 1 and "
+                         "executor= are not taken with it")
+    frontier_board.check_width(*board.box()[2:])
+    return "dp"
+
+
+def _count_key(board: Board, start: Square | None, end: Square | None, closed: bool,
+               directed: bool) -> dict[str, Any]:
+    """The arguments that decide a count, as its checkpoints record them."""
+    mask = board.mask
+    return {"rows": board.rows, "cols": board.cols, "moves": sorted(board.moves),
+            "wrap": board.wrap,
+            "mask": None if board.is_full else hashlib.sha256(
+                np.ascontiguousarray(mask, dtype=np.uint8).tobytes()).hexdigest(),
+            "start": start, "end": end, "closed": closed, "directed": directed}
+
+
+def _count_text(board: Board, start: Square | None, end: Square | None, closed: bool,
+                directed: bool) -> str:
+    """The same in words, for the messages."""
+    words = [f"the {board.describe()}", "closed" if closed else "open"]
+    if directed:
+        words.append("directed")
+    words += [f"{name} {sq}" for name, sq in (("start", start), ("end", end)) if sq is not None]
+    return ", ".join(words)
 
 
 __all__ = [
@@ -283,6 +351,7 @@ __all__ = [
     "GraphTask",
     "Task",
     "check_bool",
+    "check_checkpoint",
     "check_count_limit",
     "check_limit",
     "check_progress",

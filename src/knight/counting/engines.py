@@ -34,6 +34,9 @@ tours, which does its work, theory included, from its first ``next()``:
 from __future__ import annotations
 
 import concurrent.futures as cf
+import dataclasses
+import math
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -57,8 +60,9 @@ from ..limits import (
 )
 from ..planner import Job
 from ..tour import Tour
-from . import frontier_count, frontier_estimate, frontier_jobs, frontier_run
+from . import frontier_count, frontier_estimate, frontier_jobs, frontier_run, frontier_shards
 from .args import Task, check_search_memory
+from .checkpoint import Checkpoint
 from .cost import board_dp_args, board_dp_mode, board_ruled_out, dp_mode, ruled_out
 from .executor import (
     PROBE_NODES,
@@ -70,6 +74,7 @@ from .executor import (
     run_jobs,
     search_on_workers,
 )
+from .frontier_halves import make_part
 from .graph import GraphTask, count_on_board, enumerate_on_board
 from .plan import enumeration_roots, plan, split
 
@@ -141,7 +146,8 @@ def _on_rectangle(job: Job, task: Task, by_dp: bool) -> int:
                     # passed when there is one.
                     extra = {} if flag is None else {"cancel": flag}
                     return _dp_count(task, w, o["executor"], o["progress"], until,
-                                     o["max_memory"], info, began, local, **extra)
+                                     o["max_memory"], info, began, local,
+                                     checkpoint=o.get("checkpoint"), **extra)
                 return _search_count(task, w, o["executor"], o["progress"], until, began, local,
                                      flag)
         except frontier_run.Cancelled:
@@ -159,7 +165,8 @@ def _on_board(job: Job, task: GraphTask, by_dp: bool) -> int:
             if by_dp:
                 info["engine"], info["method"] = "frontier-dp", "dp"
                 with planning(until, token, began=began, what="count"):
-                    total = _board_dp_count(task, until, o["max_memory"], flag, info, began)
+                    total = _board_dp_count(task, until, o["max_memory"], flag, info, began,
+                                            o.get("checkpoint"))
                 return total if most is None else min(total, most)
             info["engine"] = "table-count"
             return count_on_board(task, until, flag, o["workers"], o["executor"], info, most)
@@ -184,9 +191,11 @@ def _dp_room(what: str, states: int, need: int, limit: int | None,
 
 
 def _board_dp_count(task: GraphTask, until: float, limit: int | None,
-                    cancel: np.ndarray | None, info: dict[str, Any], began: float) -> int:
+                    cancel: np.ndarray | None, info: dict[str, Any], began: float,
+                    checkpoint: Checkpoint | None = None) -> int:
     """The count on a general board by frontier DP (:func:`frontier_count.count_tours`,
-    in this process), refused before any table that does not fit."""
+    in this process), refused before any table that does not fit; ``checkpoint``:
+    where its sweeps write checkpoints and resume from (:mod:`.checkpoint`)."""
     board = task.board
     rows, cols = board.shape
     args = board_dp_args(board)
@@ -198,7 +207,7 @@ def _board_dp_count(task: GraphTask, until: float, limit: int | None,
         return frontier_count.count_tours(rows, cols, start=start, end=end, closed=task.closed,
                                     directed=task.directed, mask=args["mask"],
                                     moves=args["moves"], deadline=until, cancel=cancel,
-                                    max_bytes=allowed)
+                                    max_bytes=allowed, checkpoint=checkpoint)
     except SearchCancelled:
         raise
     except SearchLimitError:
@@ -207,12 +216,15 @@ def _board_dp_count(task: GraphTask, until: float, limit: int | None,
 
 def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
               until: float, limit: int | None, info: dict[str, Any], began: float,
-              local: LocalPool, cancel: np.ndarray | None = None) -> int:
+              local: LocalPool, cancel: np.ndarray | None = None,
+              checkpoint: Checkpoint | None = None) -> int:
     """The count by frontier DP, converted to the package's conventions.
 
     ``began``: when the call began (the time its errors report); ``local``:
     the call's process pool; ``cancel``: the uint8 flag the DP core polls
-    (raises frontier_run.Cancelled)."""
+    (raises frontier_run.Cancelled); ``checkpoint``: where the sweeps write
+    checkpoints and resume from (in this process; each write is a line
+    above the progress bar)."""
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
     states, need = frontier_estimate.estimate(r, c, dp_mode(task))
@@ -240,6 +252,8 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
             # Each undirected path is two directed tours (one when it is a single square).
             mode, pinned, factor = "path", (), 1 if n == 1 else 2
     bar = progress_bar(n, f"{r}x{c} dp", "cell") if show else None
+    if bar is not None and checkpoint is not None:
+        checkpoint.notify = lambda line: bar.write(line, file=sys.stderr)
 
     def report(done: int, total: int, alive: int) -> None:
         if bar is not None:
@@ -249,30 +263,16 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
 
     try:
         if executor is not None or workers > 1:
-            jobs = frontier_jobs.plan_jobs(r, c, mode, workers if executor is None else
-                                      executor_width(executor), pinned=pinned,
-                                      max_bytes=allowed)
-            results = run_jobs(frontier_jobs.run_job, [(job, until) for job in jobs],
-                               workers=workers, executor=executor, deadline=until,
-                               began=began, on_result=lambda result: None, cancel=cancel,
-                               local=local)
-            if frontier_jobs.is_split(results):
-                # The join at the cut, in shares on the workers too: done here it
-                # would be the serial part of the count.
-                joins = frontier_jobs.plan_joins(results, 2)
-                shares = run_jobs(frontier_jobs.run_join, [(jj, until) for jj in joins],
-                                  workers=workers, executor=executor, deadline=until,
-                                  began=began, on_result=lambda result: None,
-                                  cancel=cancel, local=local)
-                total = frontier_jobs.combine_joins(joins, shares)
-            else:
-                total = frontier_jobs.combine(results, until)
+            total = _dp_on_workers(r, c, mode, pinned, allowed, workers, executor, until,
+                                   began, cancel, local)
         elif mode == "cycle":
             total = frontier_count.count_cycles(r, c, deadline=until, progress=report,
-                                          max_bytes=allowed, cancel=cancel)
+                                          max_bytes=allowed, cancel=cancel,
+                                          checkpoint=checkpoint)
         else:
             total = frontier_count.count_paths(r, c, pinned=pinned, deadline=until,
-                                         progress=report, max_bytes=allowed, cancel=cancel)
+                                         progress=report, max_bytes=allowed, cancel=cancel,
+                                         checkpoint=checkpoint)
         report(n, n, 0)
     except SearchCancelled:
         raise
@@ -282,6 +282,61 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
         if bar is not None:
             bar.close()
     return total * factor
+
+
+def _dp_on_workers(r: int, c: int, mode: str, pinned: tuple[int, ...], allowed: int,
+                   workers: int, executor: cf.Executor | None, until: float, began: float,
+                   cancel: np.ndarray | None, local: LocalPool) -> int:
+    """The DP count on ``workers`` processes or any executor: a split count's
+    side 0 and side 1's stem side by side, then side 1's last column in
+    shards (:mod:`.frontier_shards`), each swept and joined on a worker;
+    an unsplit count's moduli in shares."""
+    width = workers if executor is None else executor_width(executor)
+
+    def run(fn: Any, args: list[tuple[Any, ...]]) -> list[Any]:
+        return run_jobs(fn, args, workers=workers, executor=executor, deadline=until,
+                        began=began, on_result=lambda result: None, cancel=cancel,
+                        local=local)
+    jobs = frontier_jobs.plan_jobs(r, c, mode, width, pinned=pinned, max_bytes=allowed)
+    if jobs[0].side < 0:
+        return frontier_jobs.combine(run(frontier_jobs.run_job, [(j, until) for j in jobs]),
+                                     until)
+    sides = [make_part(r, c, path_mode=mode == "path", cut=jobs[0].cut, side=s,
+                       pinned=pinned) for s in (0, 1)]
+    stem_at = frontier_shards.stem_cell(sides[1])
+    left, stem = run(frontier_jobs.run_job, [(jobs[0], until),
+                                             (dataclasses.replace(jobs[1], stop=stem_at), until)])
+    left_job = frontier_jobs.left_for_join(left.table, sides, jobs[0].moduli)
+    del left
+    # each worker holds the left side and one shard at a time; local workers
+    # share this machine's memory, an executor's each have max_memory
+    share = allowed // max(1, width) if executor is None else allowed
+    room = share - sum(a.nbytes for a in left_job.left)
+    if room <= 0:
+        raise BoardTooLargeError(
+            f"counting the tours of {article(f'{r}x{c} board')} by frontier DP needs more "
+            f"than the {share / 2**30:.2f} GiB a worker may use (side 0's table alone is "
+            f"{(share - room) / 2**30:.2f} GiB); allow more memory (max_memory=) or fewer "
+            "workers")
+    W = sides[1].board.W
+    # at least one shard a worker
+    m = max(frontier_shards.plan_shards(len(stem.table[0]), room, W),
+            min(W, math.ceil(math.log(width, 3) - 1e-9)) if width > 1 else 0)
+    keys = frontier_shards.shard_keys(range(stem_at, stem_at + m))
+    spec = (r, c, mode == "path", jobs[0].cut, pinned, (), None)
+    client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
+    args: list[tuple[Any, ...]]
+    if client is not None and hasattr(client, "scatter"):
+        # the left side and the stem go to each worker once, not with every shard
+        big = client.scatter([left_job, stem.table], broadcast=True)
+        shards = frontier_shards.shard_jobs(left_job, stem.table, stem_at, keys, room, spec=spec,
+                                            apart=True)
+        args = [(job, until, None, None, big[0], big[1]) for job in shards]
+    else:
+        shards = frontier_shards.shard_jobs(left_job, stem.table, stem_at, keys, room, spec=spec)
+        args = [(job, until) for job in shards]
+    shares = run(frontier_shards.run_shard, args)
+    return frontier_shards.combine_shards(left_job, [share for share, _ in shares])
 
 
 def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,

@@ -31,8 +31,8 @@ from .frontier_board import (
 from .frontier_moduli import _LOG_MARGIN, _bound_bits
 
 __all__ = [
-    "HOLE_FACTOR", "PEAK_STATES", "SATURATED_LENGTH", "SPLIT_PEAK_BY_LENGTH",
-    "SPLIT_PEAK_STATES", "estimate", "estimate_words", "plain_words",
+    "HOLE_FACTOR", "MAX_SHARDS", "PEAK_STATES", "SATURATED_LENGTH", "SPLIT_PEAK_BY_LENGTH",
+    "SPLIT_PEAK_STATES", "UNSHARDED_PEAK_STATES", "estimate", "estimate_words", "plain_words",
 ]
 
 
@@ -54,12 +54,12 @@ PEAK_STATES = {
 
 #: Peak states of one half when the board is counted by meet in the middle
 #: (counted_in_halves), measured: 7x7 open 3.4e7 (side 0; side 1 and the
-#: final tables are smaller), 8x8 closed past 3.7e7 in side 1 (stopped by
-#: the memory limit with 5 of its 40 cells to go), 6 and 5 from 6x10 / 5x20
+#: final tables are smaller), 8x8 closed 1.67e8 at the end of side 1 (the
+#: shared sweep 5.1e6, side 0 1.40e7), 6 and 5 from 6x10 / 5x20
 #: open (6x10: 1.64e7 in side 1's last columns, side 0 6.6e6) and 6x12 /
 #: 5x60 closed.
 SPLIT_PEAK_STATES = {
-    "cycle": {5: 40_000, 6: 1_100_000, 7: 15_000_000, 8: 150_000_000},
+    "cycle": {5: 40_000, 6: 1_100_000, 7: 15_000_000, 8: 167_000_000},
     "path": {5: 1_300_000, 6: 16_500_000, 7: 40_000_000, 8: 1_500_000_000},
 }
 
@@ -76,6 +76,19 @@ SPLIT_PEAK_BY_LENGTH = {
 #: inside one before its cells finish), so it is taken to peak as the
 #: single sweep does: side 1 of 6x10 already holds 1.64e7.
 SATURATED_LENGTH = 11
+
+
+#: Where side 1's last column holds the peak (SPLIT_PEAK_STATES), the
+#: count sweeps it in shards (:mod:`.frontier_shards`) that fit the memory
+#: left, and the peak that has to fit at once is that of the parts not cut:
+#: the shared sweep, side 0 and side 1's stem.  Measured: 8x8 closed 1.40e7
+#: (side 0), against 1.67e8 in side 1.  Boards not listed are taken to hold
+#: their whole peak at once.
+UNSHARDED_PEAK_STATES = {("cycle", 8): 14_000_000}
+
+#: The most shards the estimate counts on (more cost time: the left table
+#: is read once a shard, and a state two shards reach is swept in both).
+MAX_SHARDS = 16
 
 
 #: Table entries a peak state is taken to cost.  The sweep's tables cost
@@ -99,7 +112,10 @@ HOLE_FACTOR = 8
 def estimate(rows: int, cols: int, mode: str = "cycle", *,
              words: int | None = None, mask: npt.NDArray[np.bool_] | None = None,
              moves: Moves = None) -> tuple[int, int]:
-    """Estimated (peak states, peak bytes) of the state tables.
+    """Estimated (peak states, peak bytes) of the state tables: the most
+    states one table holds, and the bytes the count needs at once (less
+    than the peak's where side 1 of a split count is swept in shards, see
+    :data:`UNSHARDED_PEAK_STATES`).
 
     ``mode`` is "cycle" or "path" (pinned ends only shrink the tables).
     Computed from a table of measured peaks by width, scaled down for short
@@ -155,7 +171,10 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     if words is None:
         words = plain_words(rows, cols, mode == "path")
     esz = 8 * ((1 if 2 * W + 1 <= 15 else 2) + words)  # key words + residues
-    return s, TABLE_ENTRIES * s * esz
+    at_once = s
+    if halves and (mode, W) in UNSHARDED_PEAK_STATES:
+        at_once = min(s, max(UNSHARDED_PEAK_STATES[mode, W], -(-s // MAX_SHARDS)))
+    return s, TABLE_ENTRIES * at_once * esz
 
 
 @functools.lru_cache(maxsize=256)

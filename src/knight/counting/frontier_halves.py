@@ -163,11 +163,17 @@ def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
 def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0,
              cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int | None = None,
              progress: _Progress | None = None, stop: int | None = None,
-             start: tuple[int, _Table] | None = None) -> tuple[_Table, RunInfo]:
+             start: tuple[int, _Table] | None = None,
+             degrees: dict[int, int] | None = None) -> tuple[_Table, RunInfo]:
     """Sweep one half; return its final table (lo, hi, residues) and RunInfo.
     ``stop=P`` ends the sweep after its first P cells instead, and
     ``start=(P, table)`` resumes it from such a table (see
-    :func:`shared_cells`)."""
+    :func:`shared_cells`).  ``degrees={cell: d}`` keeps only the tours in
+    which each such cell takes exactly d of its back edges (a shard, see
+    :mod:`.frontier_shards`).  The RunInfo's ``residues`` are those of the
+    completions found in this run (none on a half, which ends at the cut;
+    a whole board swept in segments, as :mod:`.checkpoint` runs it, adds
+    up its segments')."""
     bd = part.board
     assert words[0] == 1 << 64
     mods = np.array([0] + list(words[1:]), dtype=np.uint64)
@@ -187,12 +193,25 @@ def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0,
              result=res, sizes=sizes, info=info, deadline=float(deadline), cancel=cancel,
              progress=progress, max_bytes=mb,
              dump_step=bd.N - 1 if stop is None else stop - 1, dump_out=out,
-             fold=fold_cells(bd) if part.fold else None, **_arrays(bd), **resume)
+             fold=fold_cells(bd) if part.fold else None, degmask=_degmask(bd.N, degrees),
+             **_arrays(bd), **resume)
     ri = RunInfo(sizes, int(info[0]), int(info[1]), int(info[2]),
-                 time.perf_counter() - t0)
+                 time.perf_counter() - t0, tuple(int(x) for x in res))
     _raise_for_status(st, bd, ri, info, mb, len(words), " of one half")
     assert st == ST_OK and len(out) == 3
     return (out[0], out[1], out[2]), ri
+
+
+def _degmask(n: int, degrees: dict[int, int] | None) -> npt.NDArray[np.uint8] | None:
+    """The core's ``degmask`` for ``degrees`` ({cell: back edges it takes})."""
+    if not degrees:
+        return None
+    mask = np.full(n, 7, dtype=np.uint8)
+    for cell, d in degrees.items():
+        if not 0 <= cell < n or d not in (0, 1, 2):
+            raise ValueError(f"degrees: cell {cell} of {n}, {d} edges")
+        mask[cell] = 1 << d
+    return mask
 
 
 def shared_cells(a: Part, b: Part) -> int:

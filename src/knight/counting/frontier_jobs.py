@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 import numpy as np
@@ -31,13 +31,13 @@ from .frontier_board import (
     default_cut,
     prepare,
 )
-from .frontier_halves import _Table, make_part, run_part
+from .frontier_halves import Part, _Table, make_part, run_part
 from .frontier_moduli import count_bound, crt, moduli_for
 from .frontier_run import _run_core
 
 __all__ = [
-    "Job", "JobResult", "JoinJob", "combine", "combine_joins", "is_split", "plan_joins",
-    "plan_jobs", "run_job", "run_join",
+    "Job", "JobResult", "JoinJob", "combine", "combine_joins", "is_split", "left_for_join",
+    "plan_joins", "plan_jobs", "right_for_join", "run_job", "run_join",
 ]
 
 #: A table with the boundary profile of each state, as the join takes it.
@@ -62,6 +62,7 @@ class Job:
     side: int = -1
     cut: int = -1
     moves: tuple[tuple[int, int], ...] | None = None  # None: the knight
+    stop: int | None = None  # a half's sweep ends after this many cells (its stem)
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ def _run_job(job: Job, deadline: float,
                          side=job.side, pinned=job.pinned, removed=job.removed,
                          moves=job.moves)
         table, _ = run_part(part, job.moduli, deadline=deadline, cancel=cancel,
-                            max_bytes=job.max_bytes)
+                            max_bytes=job.max_bytes, stop=job.stop)
         return JobResult(job.moduli, (), job.all_moduli, time.perf_counter() - t0,
                          job, table)
     bd = prepare(job.rows, job.cols, removed=job.removed, pinned=job.pinned,
@@ -212,6 +213,52 @@ def _profiles(W: int, table: _Table, bmap: Sequence[int],
     return out
 
 
+def left_for_join(left: _Table, sides: Sequence[Part], words: Sequence[int]) -> JoinJob:
+    """Side 0's final table as the join takes it (with its mirror states when
+    both halves fold, and every state's boundary profile), in a JoinJob whose
+    right table is still empty: :func:`right_for_join` adds one.  ``sides``:
+    the two halves (:func:`~.frontier_halves.make_part`)."""
+    W, tg = sides[0].board.W, sides[0].btarget
+    doubled = sides[0].both_fold
+    if doubled:
+        # sum over s of A'(s) (C(s, r) + C(ms, r)): the left's mirrors join too
+        mlo = np.empty_like(left[0])
+        mhi = np.empty_like(left[1])
+        mirror_keys(W, left[0], left[1], np.ascontiguousarray(sides[0].bmap, dtype=np.int32),
+                    mlo, mhi)
+        left = (np.concatenate((left[0], mlo)), np.concatenate((left[1], mhi)),
+                np.concatenate((left[2], left[2])))
+    lprof = _profiles(W, left, sides[0].bmap, tg)
+    none = np.empty(0, dtype=np.uint64)
+    return JoinJob(W, sides[0].board.path_mode, tuple(tg), tuple(sides[0].bmap),
+                   tuple(sides[1].bmap), tuple(words), doubled,
+                   (left[0], left[1], left[2], lprof), (none, none, none, none))
+
+
+def right_for_join(jj: JoinJob, right: _Table | list[npt.NDArray[np.uint64]],
+                   side1: Part) -> JoinJob:
+    """``jj`` with side 1's final table ``right`` as its right table, sorted
+    by boundary profile as the join looks it up.  Given as a list, the
+    arrays are taken out of it one by one, so that each is let go once its
+    sorted copy is made (the peak is one array more than the table, not
+    twice the table)."""
+    nw = len(jj.words)
+    rprof = _profiles(jj.W, (right[0], right[1], right[2]), side1.bmap, jj.btarget)
+    order = np.argsort(rprof, kind="stable")
+    rprof = rprof[order]
+    if isinstance(right, list):
+        val = right.pop()
+        val = val.reshape(-1, nw)[order].reshape(-1)
+        hi = right.pop()
+        hi = hi[order]
+        lo = right.pop()
+        lo = lo[order]
+    else:
+        lo, hi = right[0][order], right[1][order]
+        val = right[2].reshape(-1, nw)[order].reshape(-1)
+    return replace(jj, right=(lo, hi, val, rprof))
+
+
 def plan_joins(results: Sequence[JobResult], parts: int = 1) -> list[JoinJob]:
     """The join of two halves' results as ``parts`` independent jobs (the
     left table cut in slices), to run with :func:`run_join` and add up with
@@ -223,28 +270,13 @@ def plan_joins(results: Sequence[JobResult], parts: int = 1) -> list[JoinJob]:
     sides = [make_part(job.rows, job.cols, path_mode=job.path_mode, cut=job.cut, side=s,
                        pinned=job.pinned, removed=job.removed, moves=job.moves)
              for s in (0, 1)]
-    W, tg = sides[0].board.W, sides[0].btarget
-    left, right = halves[0].table, halves[1].table
-    doubled = sides[0].both_fold
-    if doubled:
-        # sum over s of A'(s) (C(s, r) + C(ms, r)): the left's mirrors join too
-        mlo = np.empty_like(left[0])
-        mhi = np.empty_like(left[1])
-        mirror_keys(W, left[0], left[1], np.ascontiguousarray(sides[0].bmap, dtype=np.int32),
-                    mlo, mhi)
-        left = (np.concatenate((left[0], mlo)), np.concatenate((left[1], mhi)),
-                np.concatenate((left[2], left[2])))
+    whole = right_for_join(left_for_join(halves[0].table, sides, job.moduli),
+                           halves[1].table, sides[1])
     nw = len(job.moduli)
-    lprof = _profiles(W, left, sides[0].bmap, tg)
-    rprof = _profiles(W, right, sides[1].bmap, tg)
-    order = np.argsort(rprof, kind="stable")
-    rsorted = (right[0][order], right[1][order],
-               right[2].reshape(-1, nw)[order].reshape(-1), np.ascontiguousarray(rprof[order]))
-    n = len(left[0])
+    lo, hi, val, prof = whole.left
+    n = len(lo)
     cuts = [n * k // max(1, parts) for k in range(max(1, parts) + 1)]
-    return [JoinJob(W, job.path_mode, tuple(tg), tuple(sides[0].bmap), tuple(sides[1].bmap),
-                    job.moduli, doubled,
-                    (left[0][a:b], left[1][a:b], left[2][a * nw:b * nw], lprof[a:b]), rsorted)
+    return [replace(whole, left=(lo[a:b], hi[a:b], val[a * nw:b * nw], prof[a:b]))
             for a, b in zip(cuts, cuts[1:])]
 
 

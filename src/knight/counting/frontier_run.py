@@ -148,6 +148,9 @@ class RunInfo:
     peak_bytes: int
     transitions: int
     seconds: float
+    #: the residues of the completions this run found (run_part fills them:
+    #: a sweep run in segments adds up its segments')
+    residues: tuple[int, ...] = ()
 
 
 def _raise_for_status(st: int, bd: SweepBoard, ri: RunInfo, info: npt.NDArray[np.int64], mb: int,

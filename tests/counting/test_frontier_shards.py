@@ -1,0 +1,161 @@
+"""Side 1's last column in shards (knight.counting.frontier_shards): fixing
+how many back edges the first cells of the column take cuts side 1's tours
+into disjoint shards, so joining each on its own must give the same count,
+whatever the number of shards, with holes, pinned ends and other move sets
+too."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from knight.counting import frontier_board as FB
+from knight.counting import frontier_count as FC
+from knight.counting import frontier_halves as FH
+from knight.counting import frontier_jobs as FJ
+from knight.counting import frontier_run as FR
+from knight.counting import frontier_shards as FS
+from knight.errors import BoardTooLargeError
+
+
+@pytest.mark.parametrize("rows,cols,mode", [(5, 5, "cycle"), (6, 6, "cycle"), (6, 6, "path"),
+                                            (5, 8, "path"), (4, 9, "cycle"), (6, 7, "cycle")])
+def test_any_number_of_shards_gives_the_count(rows, cols, mode):
+    whole = FC.count_split(rows, cols, mode)
+    for k in (2, 3, 7, 40):
+        assert FC.count_split(rows, cols, mode, shards=k) == whole, k
+
+
+def test_shards_agree_with_one_sweep_and_known_counts():
+    assert FC.count_split(6, 6, "cycle", shards=4) == 9862
+    assert FC.count_split(6, 6, "path", shards=4) == 6_637_920 // 2
+    # not shared with side 0 (a hole breaks the half-turn symmetry): the stem
+    # is swept on its own, from the first cell
+    removed = (1,)
+    assert FC.count_split(5, 8, "cycle", removed=removed, shards=3) == \
+        FR._count(FB.prepare(5, 8, removed=removed))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from([(4, 6), (5, 5), (5, 6), (3, 8)]), st.data())
+def test_shards_with_pinned_ends_holes_and_cuts(board, data):
+    rows, cols = board
+    n = rows * cols
+    pinned = data.draw(st.lists(st.integers(0, n - 1), max_size=2, unique=True))
+    removed = tuple(sorted(data.draw(st.sets(st.integers(0, n - 1), max_size=2)) - set(pinned)))
+    cut = data.draw(st.integers(1, max(rows, cols) - 3))
+    k = data.draw(st.integers(1, 9))
+    mode = "path" if pinned else data.draw(st.sampled_from(["cycle", "path"]))
+    whole = FR._count(FB.prepare(rows, cols, path_mode=mode == "path", pinned=pinned,
+                                 removed=removed))
+    assert FC.count_split(rows, cols, mode, pinned=pinned, removed=removed, cut=cut,
+                          shards=k) == whole
+
+
+def test_other_move_sets_in_shards():
+    whole = FC.count_split(5, 7, "path", moves=FB.KING)
+    assert FC.count_split(5, 7, "path", moves=FB.KING, shards=5) == whole
+
+
+def test_shards_are_disjoint_and_cover_side_1():
+    """The shards' final tables hold side 1's final table exactly once: the
+    cells they fix are boundary cells, whose degree a final state keeps."""
+    rows, cols, mode = 6, 7, "cycle"
+    jobs = FJ.plan_jobs(rows, cols, mode, 2)
+    parts = [FH.make_part(rows, cols, path_mode=False, cut=jobs[0].cut, side=s)
+             for s in (0, 1)]
+    words = jobs[0].moduli
+    whole = FH.run_part(parts[1], words)[0]
+    at = FS.stem_cell(parts[1])
+    stem = FH.run_part(parts[1], words, stop=at)[0]
+    seen = {}
+    for key in FS.shard_keys([at, at + 1]):
+        lo, hi, val = FH.run_part(parts[1], words, start=(at, stem), degrees=key)[0]
+        for i, k in enumerate(zip(lo.tolist(), hi.tolist())):
+            assert k not in seen
+            seen[k] = val[i * len(words)]
+    want = {k: whole[2][i * len(words)] for i, k in enumerate(zip(whole[0].tolist(),
+                                                                   whole[1].tolist()))}
+    assert seen == want
+
+
+def test_shard_keys():
+    assert FS.shard_keys([]) == [{}]
+    keys = FS.shard_keys([5, 6, 7])
+    assert len(keys) == 27 and len({tuple(k.items()) for k in keys}) == 27
+    assert all(set(k) == {5, 6, 7} and set(k.values()) <= {0, 1, 2} for k in keys)
+
+
+def test_a_shard_that_outgrows_its_room_is_cut_again():
+    """With too little memory for one shard, each failing piece is cut in
+    two and run again; the count is unchanged."""
+    whole = FC.count_split(6, 6, "path")
+    calls = []
+    real = FS.run_shard
+
+    def tight(job, *a, **kw):
+        calls.append(len(job.degrees))
+        if len(job.degrees) < 2:
+            raise BoardTooLargeError("pretend the shard outgrew its room")
+        return real(job, *a, **kw)
+
+    FS.run_shard = tight
+    try:
+        assert FC.count_split(6, 6, "path") == whole
+    finally:
+        FS.run_shard = real
+    # one try unsharded, three with one cell fixed, nine with two
+    assert calls == [0] + [1] * 3 + [2] * 9 or sorted(calls) == [0] + [1] * 3 + [2] * 9
+
+
+def test_a_single_state_that_cannot_fit_is_an_error():
+    with pytest.raises(BoardTooLargeError):
+        FC.count_split(6, 6, "path", max_bytes=3_000_000)
+
+
+def test_shards_argument_is_checked():
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="shards must be a positive int"):
+            FC.count_split(5, 5, shards=bad)
+
+
+def test_plan_shards():
+    assert FS.plan_shards(10, 1 << 40, 8) == 0
+    assert FS.plan_shards(4_000_000, 2 * 2**30, 8) == 4
+    assert FS.plan_shards(4_000_000, 1000, 8) == 8  # never more cells than the column has
+    with pytest.raises(BoardTooLargeError):
+        FS.plan_shards(10, 0, 8)
+
+
+def test_dp_on_workers_runs_shards():
+    """count(workers=2) and count(executor=...) run side 0 and side 1's stem
+    side by side, then the shards, at least one a worker."""
+    import concurrent.futures as cf
+
+    import knight
+    submitted = []
+
+    class Tally(cf.Executor):
+        def __init__(self, inner):
+            self.inner = inner
+
+        def submit(self, fn, /, *args, **kwargs):
+            submitted.append(fn.__name__)
+            return self.inner.submit(fn, *args, **kwargs)
+
+    with cf.ProcessPoolExecutor(2) as pool:
+        assert knight.count(6, method="dp", executor=Tally(pool)) == 6_637_920
+        assert knight.count(6, 7, closed=True, method="dp", executor=Tally(pool)) == 1_067_638
+    assert submitted.count("run_job") == 4 and submitted.count("run_shard") >= 6
+    assert knight.count(5, 8, method="dp", workers=2) == 36_122_108
+
+
+@pytest.mark.slow
+def test_dp_shards_on_a_dask_cluster_of_two_processes():
+    distributed = pytest.importorskip("distributed")
+    import knight
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        ex = client.get_executor()
+        assert knight.count(6, method="dp", executor=ex) == 6_637_920
+        assert knight.count(6, 8, closed=True, method="dp", executor=ex) == 55_488_142
