@@ -154,3 +154,17 @@ def test_theory_zero_reasons():
     assert "two odd steps" in SY.theory_zero(8, 8, "half-turn", False)
     assert SY.theory_zero(5, 5, "half-turn", False) is None  # the centre can be the middle
     assert "fixes 5 squares" in SY.theory_zero(5, 5, "diagonal", False)
+
+
+def test_the_command_line(capsys):
+    from knight import cli
+    assert cli.main(["count", "6", "--closed", "--up-to-symmetry", "--format", "plain"]) == 0
+    assert capsys.readouterr().out == "1245\n"
+    assert cli.main(["count", "6", "--closed", "--invariant", "quarter-turn",
+                     "--format", "json"]) == 0
+    out = capsys.readouterr().out
+    assert '"count": 10' in out and '"method": "symmetry"' in out
+    assert cli.main(["count", "6", "8", "--invariant", "diagonal"]) == 2
+    assert "no diagonal symmetry" in capsys.readouterr().err
+    assert cli.main(["count", "6", "--up-to-symmetry", "--invariant", "half-turn"]) == 2
+    assert "not allowed with" in capsys.readouterr().err

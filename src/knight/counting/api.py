@@ -200,7 +200,7 @@ def count(
     if up_to_symmetry is not False or invariant is not None:
         return _symmetric(as_board(rows, cols), closed, up_to_symmetry, invariant,
                           start=start, end=end, directed=directed, clues=clues, limit=limit,
-                          checkpoint=checkpoint,
+                          checkpoint=checkpoint, info=_info,
                           pass_on={"method": method, "workers": workers, "executor": executor,
                                    "progress": progress, "timeout": timeout,
                                    "max_memory": max_memory, "cancel": cancel})
@@ -225,7 +225,7 @@ def count(
 
 
 def _symmetric(board: Board, closed: bool, up_to_symmetry: Any, invariant: Any, *,
-               pass_on: dict[str, Any], **alone: Any) -> int:
+               pass_on: dict[str, Any], info: dict[str, Any] | None, **alone: Any) -> int:
     """``count(..., up_to_symmetry=True)`` and ``count(..., invariant=NAME)``:
     the arguments checked, then :mod:`.symmetry`'s counts over this
     module's ``count`` and ``tours``."""
@@ -255,6 +255,10 @@ def _symmetric(board: Board, closed: bool, up_to_symmetry: Any, invariant: Any, 
     def inner_tours(b: Board, **kw: Any) -> Iterator[Tour]:
         return tours(b, cancel=pass_on["cancel"], **{**kw, **left()})
 
+    if info is not None:
+        info["method"] = "symmetry"
+        info["detail"] = ("Burnside's count over the board's symmetries" if up_to_symmetry
+                          else f"the tours the {invariant} maps to themselves")
     if up_to_symmetry:
         return symmetry.classes(board, closed, count=inner_count, tours=inner_tours)
     names = symmetry.board_symmetries(board)
