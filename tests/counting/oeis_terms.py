@@ -14,7 +14,7 @@ Conventions of the sequences, and how each maps to :func:`knight.count`:
   twice), or undirected ones (A083386, A306281, A306283, A389760, A389755,
   A389759): ``count(...) // 2``, except on a single square, whose one path is
   its own reverse.
-* Knuth's partial boards (A383660, A383661, A389755, A389759) are the first
+* Knuth's partial boards (A383660, A383661, A383663, A389755, A389759) are the first
   ``k`` cells of an ``m``-row board taken column by column, top to bottom:
   ``ceil(k / m)`` columns, the last holding only its top ``k mod m`` cells
   (the OEIS comment: "the rightmost column has only n mod 5 rows"; the
@@ -157,6 +157,16 @@ A383661 = Published(
         18284136, 13311268, 13008389, 973107552, 51147756, 6190192748, 4557702762,
         4311375354, 316985255470, 16552301184, 2015267424300, 1495135512514,
         1417634375316, 104324890543686, 5459334927260, 663068761241948))
+
+# The page that shows A383663 cuts its data after ten terms and the first
+# digits of the eleventh ("..., 1295034, 106763"); its offset is not shown.
+# a(21) is the whole 7 x 6 board, A175881(7) = 1067638, which puts the
+# eleventh term at n = 21 and the first at n = 11.
+A383663 = Published(
+    "A383663", "undirected closed tours of the first 2n cells of a 7 x ceil(2n/7) board",
+    "OEIS A383663 (Knuth, 2025; oeis-frontend A383662 'refs' page); offset 11 inferred, "
+    "see the comment above",
+    11, (2, 11, 58, 0, 21, 1020, 9309, 1481, 34162, 1295034))
 
 A389755 = Published(
     "A389755", "undirected open tours of the first n cells of a 5 x ceil(n/5) board",

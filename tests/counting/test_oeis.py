@@ -31,6 +31,7 @@ from oeis_terms import (
     A306283,
     A383660,
     A383661,
+    A383663,
     A389755,
     A389759,
     A389760,
@@ -166,6 +167,14 @@ def test_a383661_5_row_prefix_closed(n, a):
     # OEIS A383661 (Knuth): undirected closed tours of the first 2n cells of
     # a 5-row board; a(5k) = A175855(k).  a(31) on in the benchmark.
     assert knight.count(prefix_board(5, 2 * n), closed=True, method="dp") == a
+
+
+@pytest.mark.parametrize(("n", "a"), terms(A383663))
+def test_a383663_7_row_prefix_closed(n, a):
+    # OEIS A383663 (Knuth): undirected closed tours of the first 2n cells of
+    # a 7-row board, the ten terms found (a(22) on is 7-wide: an estimated
+    # 21 GiB).
+    assert knight.count(prefix_board(7, 2 * n), closed=True, method="dp") == a
 
 
 @pytest.mark.parametrize(("n", "a"), terms(A389759))
