@@ -17,13 +17,13 @@ the published term.  Then the long terms, one run each (a term is counted
 once; ``--runs`` applies to the ratio rows), with "match" or "MISMATCH" in
 the note.  The exit status is 1 if any term disagreed.
 
-Terms this machine (2 cores, 24 GiB) does not reach within a few minutes
-and 3 GiB are left out: A001230(4) = A193055(8) (8x8 closed: the 8-wide
-sweep's tables take about 11 GiB), the rest of A193055 (8-wide), A165134(8)
-and A389760 past 8x5 (8-wide open), A193054 from 7x12 on (an estimated
-7.2 GiB).  Only with ``--long``: A193054(5) (7x10 closed, over 5 minutes on a
-loaded machine, under 1 GiB) and A165134(7) (7x7 open, about 4 minutes and
-4 GiB).
+Each term stays under a few minutes and 3 GiB on this machine (2 cores,
+24 GiB).  Left out: A001230(4) = A193055(8) (8x8 closed, about 11 GiB) and
+A193055(9), which ``bench_big_counts.py`` checks; the rest of A193055
+(8-wide), A165134(8) and A389760 past 8x5 (8-wide open), A193054 from 7x12
+on (an estimated 7.2 GiB).  Only with ``--long``: A193054(5) (7x10 closed,
+over 5 minutes on a loaded machine, under 1 GiB) and A165134(7) (7x7 open,
+about 4 minutes and 4 GiB).
 """
 
 from __future__ import annotations

@@ -79,8 +79,8 @@ def terms(seq: Published, last: int | None = None, first: int | None = None) -> 
 
 @pytest.mark.parametrize(("n", "a"), terms(A001230, last=3))
 def test_a001230_square_closed(n, a):
-    # OEIS A001230: undirected closed tours of 2n x 2n (a(4), 8x8, needs the
-    # 8-wide DP's 11 GiB; not here).
+    # OEIS A001230: undirected closed tours of 2n x 2n (a(4), 8x8, needs
+    # 11 GiB: benchmarks/bench_big_counts.py checks it).
     assert tours(2 * n, 2 * n, closed=True) == a
 
 
