@@ -369,7 +369,9 @@ _THEORY = Estimate("theory", 0.0, None, None, "theory: no tour exists, the count
 
 def _dp_figures(rows: int, cols: int, states: int, need: int, words: int,
                 limit: int | None = None) -> Estimate:
-    figures = f"peak about {states:,} states, {_size(need)}"
+    per = frontier_estimate.TABLE_ENTRIES * frontier_estimate.entry_bytes(min(rows, cols), words)
+    held = "" if need >= states * per else " at once, side 1's last column in shards"
+    figures = f"peak about {states:,} states of {per} bytes, {_size(need)}{held}"
     # the memory the count may use: its max_memory, else what is free now
     room = available_memory() if limit is None else limit
     if need > room:
