@@ -292,7 +292,7 @@ def _count_board(rows: int, cols: int, mode: str, pinned: Sequence[int],
                  max_bytes: int | None, moves: Moves = None) -> int:
     bd = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=mode == "path",
                  moves=moves)
-    if bd.trivial is None and counted_in_halves(bd.W, bd.L):
+    if bd.trivial is None and counted_in_halves(bd.W, bd.L, bd.S):
         return _count_split(rows, cols, mode, pinned=pinned, removed=removed,
                             deadline=deadline, cancel=cancel, progress=progress,
                             max_bytes=max_bytes, moves=moves)
