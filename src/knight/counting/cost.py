@@ -370,6 +370,7 @@ _THEORY = Estimate("theory", 0.0, None, None, "theory: no tour exists, the count
 def _dp_figures(rows: int, cols: int, states: int, need: int, words: int,
                 limit: int | None = None) -> Estimate:
     per = frontier_estimate.TABLE_ENTRIES * frontier_estimate.entry_bytes(min(rows, cols), words)
+    per = max(per, need // max(1, states))  # a long leaper's keys take two words sooner
     held = "" if need >= states * per else " at once, side 1's last column in shards"
     figures = f"peak about {states:,} states of {per} bytes, {_size(need)}{held}"
     # the memory the count may use: its max_memory, else what is free now
