@@ -280,6 +280,14 @@ def dp_cost(job: planner.Job) -> float:
         chosen = choose_on_board(task, limit, dp_serves=True)
     else:
         chosen = choose(task, limit)
+    if chosen == "dp" and job.options.get("most") is not None:
+        # count(limit=k): the search stops at k tours, the DP counts them all
+        # (8x8 closed with limit=2: milliseconds against ten minutes), so the
+        # DP keeps only the counts it finishes within AUTO_FLOOR anyway
+        figures = _board_dp(task, limit) if isinstance(task, GraphTask) else _dp(task, limit)
+        seconds = figures.seconds
+        if seconds is None or seconds > AUTO_FLOOR:
+            return math.inf
     return 0.0 if chosen == "dp" else math.inf
 
 
