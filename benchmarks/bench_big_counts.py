@@ -6,6 +6,7 @@ about ten minutes of CPU)::
     python benchmarks/bench_big_counts.py                    # 7x8 and 8x8 closed
     python benchmarks/bench_big_counts.py --boards 7x7o,7x8c,8x8c --memory 12
     python benchmarks/bench_big_counts.py --shards 1,3,9 --boards 7x8c
+    python benchmarks/bench_big_counts.py --boards 7x7o --dask 2   # a local 2-worker cluster
 
 Each board is counted in a fresh process (so its peak RSS is its own), with
 ``knight.count(..., method="dp", max_memory=--memory GiB)``, and the row
@@ -44,10 +45,18 @@ CHILD = r"""
 import json, resource, sys, time
 import knight
 from knight.counting import frontier_count as FC
-rows, cols, closed, gib, shards = (int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "c",
-                                   float(sys.argv[4]), int(sys.argv[5]))
+rows, cols, closed, gib, shards, dask = (int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "c",
+                                         float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]))
 t0, c0 = time.perf_counter(), time.process_time()
-if shards:
+if dask:
+    from distributed import Client, LocalCluster
+    with LocalCluster(n_workers=dask, threads_per_worker=1, processes=True,
+                      memory_limit=None, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        t0 = time.perf_counter()
+        n = knight.count(rows, cols, closed=closed, method="dp",
+                         executor=client.get_executor(), max_memory=int(gib * 2**30))
+elif shards:
     n = FC.count_split(rows, cols, "cycle" if closed else "path", shards=shards,
                        max_bytes=int(gib * 2**30))
     if not closed:
@@ -58,14 +67,15 @@ print(json.dumps({"count": n, "wall": time.perf_counter() - t0,
                   "cpu": time.process_time() - c0,
                   "rss_gib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20}))
 """
+# (with --dask the CPU and RSS are the client's; the workers' time is in the wall time)
 
 
-def run(board: str, gib: float, shards: int = 0) -> dict[str, float]:
+def run(board: str, gib: float, shards: int = 0, dask: int = 0) -> dict[str, float]:
     size, kind = board[:-1], board[-1]
     rows, cols = (int(x) for x in size.split("x"))
     load = os.getloadavg()[0]
     out = subprocess.run([sys.executable, "-c", CHILD, str(rows), str(cols), kind, str(gib),
-                          str(shards)], capture_output=True, text=True, check=True)
+                          str(shards), str(dask)], capture_output=True, text=True, check=True)
     row = json.loads(out.stdout.strip().splitlines()[-1])
     row["load"] = (load + os.getloadavg()[0]) / 2
     return row
@@ -76,6 +86,9 @@ def main() -> None:
     ap.add_argument("--boards", default="7x8c,8x8c",
                     help="comma-separated ROWSxCOLS plus c (closed) or o (open, directed)")
     ap.add_argument("--memory", type=float, default=12.0, help="max_memory in GiB")
+    ap.add_argument("--dask", type=int, default=0, metavar="N",
+                    help="also count the boards on a local Dask cluster of N worker processes "
+                         "(max_memory is then each worker's)")
     ap.add_argument("--shards", default="",
                     help="also count the first board with these shard counts (1 = one piece)")
     args = ap.parse_args()
@@ -88,6 +101,12 @@ def main() -> None:
             if board in PUBLISHED else "-"
         print(f"{board:8} {row['count']:>22,} {ok:>9} {row['wall']:8.1f} {row['cpu']:8.1f} "
               f"{row['rss_gib']:8.2f} {row['load']:5.2f}   (started {t})", flush=True)
+        if args.dask:
+            d = run(board, args.memory, dask=args.dask)
+            ok = "yes" if d["count"] == PUBLISHED.get(board) else "NO"
+            print(f"{board:8} on {args.dask} Dask workers: {d['count']:,} (published: {ok}), "
+                  f"wall {d['wall']:.1f} s ({d['wall'] / row['wall']:.2f} of one process), "
+                  f"load {d['load']:.2f}", flush=True)
     if args.shards:
         board = args.boards.split(",")[0]
         base = None

@@ -10,7 +10,10 @@
   it can at once (a board in pieces, named by Knuth's leaper theorem where
   it applies; squares with one move; colour classes; cut squares), and an
   exhaustive search decides the rest, under the caller's ``max_nodes``,
-  ``timeout`` and ``cancel``.  A search stopped by a limit raises
+  ``timeout`` and ``cancel``.  Long leapers (the zebra, the giraffe, ...),
+  whose boards the search explores for minutes when they have no tour, are
+  decided by a frontier DP count where its estimate is a few seconds
+  (:data:`DP_SECONDS`).  A search stopped by a limit raises
   :class:`knight.UndecidedError`: an answer is never False for "don't know".
 """
 
@@ -24,8 +27,10 @@ import numpy as np
 from . import existence
 from .board import Board, as_board
 from .clues import check_clues, check_open_end, square_numbers, with_ends
-from .errors import NoTourError, SearchLimitError, UndecidedError
-from .geometry import Square, name_squares
+from .counting import api as counting_api
+from .counting import cost as counting_cost
+from .errors import BoardTooLargeError, NoTourError, SearchLimitError, UndecidedError
+from .geometry import Square, name_squares, sweep_window
 from .limits import Limits, check_bool, check_cancel, check_max_nodes, check_timeout
 from .solver import asked_algebraically, solve
 
@@ -98,12 +103,56 @@ class _Budget:
             self.nodes_left = max(self.nodes_left - nodes, 1)
 
 
+#: A long leaper's board is decided by a frontier DP count where the count's
+#: estimate (:func:`knight.estimate`) is at most this many seconds.  The
+#: search takes minutes where no tour exists: 451 s on the 5x10 board for
+#: the zebra, which the DP settles in 0.1 s.
+DP_SECONDS = 10.0
+
+
+def _dp_decides(board: Board, start: Square | None, closed: bool) -> bool:
+    """Whether a frontier DP count decides the board: a long leaper's flat
+    board (a window longer than the knight's, see
+    :func:`knight.geometry.sweep_window`) whose count is estimated cheap."""
+    if board.wrap is not None or board.is_knight:
+        return False
+    rows, cols = board.box()[2:]
+    if sweep_window(rows, cols, board.moves) <= 2 * min(rows, cols) + 1:
+        return False
+    try:
+        est = counting_cost.estimate(board, start=start, closed=closed, method="dp")
+    except (ValueError, BoardTooLargeError):  # not a board the frontier takes
+        return False
+    return est.seconds is not None and est.seconds <= DP_SECONDS
+
+
+def _dp_count(board: Board, start: Square | None, closed: bool, budget: _Budget) -> int:
+    """The frontier DP's count, under the caller's timeout and cancel token."""
+    timeout = None
+    if budget.until is not None:
+        timeout = max(budget.until - time.perf_counter(), 1e-6)
+    try:
+        return counting_api.count(board, start=None if closed else start, closed=closed,
+                                  method="dp", timeout=timeout, cancel=budget.cancel)
+    except SearchLimitError as exc:
+        raise UndecidedError(
+            f"no theorem decides whether the {board.describe()} has "
+            f"{'a closed' if closed else 'an open'} tour, and the frontier DP's count stopped "
+            f"at timeout={budget.timeout}; raise the limit to decide",
+            0, time.perf_counter() - budget.began) from exc
+
+
 def _decide(board: Board, start: Square | None, closed: bool, budget: _Budget) -> str | None:
     """The reason no tour exists, or None when one does (search where needed)."""
     why = existence.board_reason(board, start, closed)
     if why is not None or existence.torus_theorem(board, closed) or board.size == 1:
         return why
     kind = "closed" if closed else "open"
+    if _dp_decides(board, start, closed):
+        if _dp_count(board, start, closed, budget):
+            return None
+        where = "" if start is None or closed else f" from {start}"
+        return f"the frontier DP counts no {kind} tour of the {board.describe()}{where}"
     if start is not None:
         if budget.search(board, start, closed) is None:
             return (f"an exhaustive search of the {board.describe()} found no {kind} tour "
@@ -338,6 +387,8 @@ def exists(
     False
     >>> exists(8, magic="semi", timeout=60), exists(8, magic="diagonal")
     (True, False)
+    >>> exists(Board(5, 10, moves="zebra"))  # a frontier DP count of 0.2 s, not a search
+    False
     """
     return why_not(rows, cols, start=start, end=end, closed=closed, max_nodes=max_nodes,
                    timeout=timeout, cancel=cancel, clues=clues, magic=magic) is None

@@ -454,32 +454,60 @@ def sweep_back_moves(rows: int, cols: int, moves: Iterable[Move]) -> tuple[Move,
     return tuple(sorted(out))
 
 
+def sweep_window(rows: int, cols: int, moves: Iterable[Move]) -> int:
+    """The slots of the frontier DP's state on a ``rows`` x ``cols`` board
+    for the move set ``moves`` ((drow, dcol) offsets): the cells a sweep
+    along the longer side keeps, the longest back move in cells (``dcol *
+    W + drow`` in the sweep's frame, W the shorter side) and at least the
+    knight's 2W + 1, whose layout every shorter move set shares.
+
+    >>> sweep_window(8, 8, [(0, 1), (0, -1), (1, 0), (-1, 0)])  # the wazir
+    17
+    >>> zebra = [(2, 3), (3, 2), (-2, 3), (-3, 2), (2, -3), (3, -2), (-2, -3), (-3, -2)]
+    >>> sweep_window(5, 10, zebra)  # 3 columns and 2 rows back: 3 x 5 + 2
+    17
+    """
+    W = min(rows, cols)
+    bm = sweep_back_moves(rows, cols, moves)
+    return max([2 * W + 1] + [-dc * W - dr for dc, dr in bm])
+
+
+#: The most slots a frontier DP state holds: 32 of 4 bits, its 128-bit key.
+MAX_WINDOW = 32
+
+
 def sweep_reason(rows: int, cols: int, moves: Iterable[Move]) -> str | None:
     """Why a sweep along the longer side of a ``rows`` x ``cols`` board (the
     frontier DP's) cannot take the move set ``moves`` ((drow, dcol) offsets),
     or None if it can: the moves must be closed under negation (an
-    undirected graph) and, in the sweep's direction, span at most two
-    columns and, when they span two, at most one row, with at most four of
-    them reaching back (the core's slots).  The knight, king, wazir, ferz
-    and dabbaba fit; the alfil and every leaper longer than the knight do
-    not.  The width of the board is not judged here.
+    undirected graph), at most four of them may reach back (the core's
+    slots), and the longest back move must fit the state's window
+    (:func:`sweep_window`, at most :data:`MAX_WINDOW` cells).  Every leaper
+    fits a narrow enough board: the knight, king, wazir, ferz and dabbaba
+    any board the DP takes, the zebra (2, 3) and the camel (1, 3) boards up
+    to 10 wide, the giraffe (1, 4) and the antelope (3, 4) up to 7.  The
+    width limit of the knight's frontier is not judged here.
 
     >>> sweep_reason(8, 8, [(0, 1), (0, -1), (1, 0), (-1, 0)]) is None
     True
-    >>> sweep_reason(8, 8, [(1, 3), (3, 1), (-1, 3), (-3, 1), (1, -3), (3, -1), (-1, -3), (-3, -1)])
-    'a move (3, 1) spans more than two columns of the sweep'
+    >>> zebra = [(2, 3), (3, 2), (-2, 3), (-3, 2), (2, -3), (3, -2), (-2, -3), (-3, -2)]
+    >>> sweep_reason(10, 10, zebra) is None
+    True
+    >>> print(sweep_reason(11, 11, zebra))
+    a move (3, 2) reaches 35 cells back along the sweep (the board is 11 wide), more than ...
     """
     offs = set(moves)
     if any((-a, -b) not in offs for a, b in offs):
         return "the moves are not closed under negation (a move and its reverse)"
     bm = sweep_back_moves(rows, cols, offs)
-    for dc, dr in bm:
-        if dc < -2:
-            return f"a move ({-dc}, {-dr}) spans more than two columns of the sweep"
-        if dc == -2 and dr < -1:
-            return f"a move ({-dc}, {-dr}) spans two columns and two rows"
     if len(bm) > 4:
         return f"{len(bm)} moves reach back in the sweep, more than the 4 the core keeps"
+    W = min(rows, cols)
+    S = sweep_window(rows, cols, offs)
+    if S > MAX_WINDOW:
+        dc, dr = max(bm, key=lambda m: -m[0] * W - m[1])
+        return (f"a move ({-dc}, {-dr}) reaches {S} cells back along the sweep (the board is "
+                f"{W} wide), more than the {MAX_WINDOW} a state holds")
     return None
 
 

@@ -38,7 +38,7 @@ table-search    exists, solve every board
 construct-between between       plain knight rectangles with both sides >= 12
 table-between   between       every board
 theory          between, exists plain knight rectangles, knight tori; necessary conditions elsewhere
-frontier-dp     count         flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
+frontier-dp     count         flat boards of the knight, king and other leapers (holes allowed)
 knight-count    count, tours  plain knight rectangles (full, flat)
 table-count     count, tours  every board
 clue-search     count, exists, solve, tours every board
@@ -71,7 +71,7 @@ from typing import Any
 from . import existence
 from .board import Board
 from .errors import NoTourError
-from .geometry import Square, article, sweep_reason
+from .geometry import Square, article, sweep_reason, sweep_window
 from .limits import Limits
 from .theory import BETWEEN_MIN_SIDE
 
@@ -129,15 +129,28 @@ def _between_board(board: Board) -> bool:
 def _frontier_board(board: Board) -> bool:
     """A flat board, with holes or not, whose move set the frontier's sweep
     takes (:func:`knight.geometry.sweep_reason` on the board cut down to its
-    usable rows and columns): the knight, king, wazir, ferz, dabbaba.  Its
-    width is the DP's own limit (BoardTooLargeError), not a question of
-    which engine."""
+    usable rows and columns): the knight, king, wazir, ferz, dabbaba, and
+    any leaper whose moves reach at most 32 cells back along the sweep (the
+    zebra up to 10 wide, the giraffe up to 7).  Its width is the DP's own
+    limit (BoardTooLargeError), not a question of which engine."""
     if board.wrap is not None:
         return False
     if board.is_knight:
         return True
     rows, cols = board.box()[2:]
     return sweep_reason(rows, cols, board.moves) is None
+
+
+def _sampler_board(board: Board) -> bool:
+    """A frontier board whose states are the knight's 2W + 1 cells: the
+    sampler walks those (and the split tables of two columns), not a long
+    leaper's longer window."""
+    if not _frontier_board(board):
+        return False
+    if board.is_knight:
+        return True
+    rows, cols = board.box()[2:]
+    return sweep_window(rows, cols, board.moves) <= 2 * min(rows, cols) + 1
 
 
 @dataclass(frozen=True)
@@ -194,7 +207,7 @@ ENGINES: tuple[Engine, ...] = (
            "plain knight rectangles, knight tori; necessary conditions elsewhere",
            "theorems: exact answers, or reasons no tour exists"),
     Engine("frontier-dp", frozenset({"count"}), _frontier_board,
-           "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
+           "flat boards of the knight, king and other leapers (holes allowed)",
            "frontier dynamic programming along the longer side (method='dp', counts only)",
            {"count": f"{_COUNTING}:run_dp"}, ".counting.cost:dp_cost"),
     Engine("knight-count", frozenset({"count", "tours"}), _standard,
@@ -217,7 +230,7 @@ ENGINES: tuple[Engine, ...] = (
            "centrally symmetric tours to solve, the whole search to count and list)",
            {"solve": f"{_MAGIC}:run_solve", "count": f"{_MAGIC}:run_count",
             "tours": f"{_MAGIC}:run_tours"}),
-    *(Engine(f"{name}-sampler", frozenset({"sample"}), _frontier_board,
+    *(Engine(f"{name}-sampler", frozenset({"sample"}), _sampler_board,
              "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",
              f"uniform random tours {how} (method={name!r})")
       for name, how in (
@@ -323,7 +336,7 @@ def choose(board: Board, task: str, method: str = "auto", clues: bool = False,
     ('knight-search', 'table-search')
     >>> choose(Board(8, wrap="torus"), "count", "dp")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: method='dp' serves flat boards of the knight, king, ... not an 8x8 torus
+    ValueError: method='dp' serves flat boards of the knight, king and ... not an 8x8 torus
     >>> choose(Board(8), "solve", "auto", clues=True).name
     'clue-search'
     >>> choose(Board(8), "count", "dp", clues=True)

@@ -55,6 +55,9 @@ class Status(enum.IntEnum):
     MORE = 15
     #: The frontier DP's dump buffer was too small for its states (not a C API code).
     BUFFER_SMALL = 16
+    #: A frontier DP state would need more fragment labels (3..15) than a
+    #: slot's 4 bits hold: long leapers on wide boards (not a C API code).
+    TOO_MANY_LABELS = 17
 
     #: The searches' name for OK.
     FOUND = 0

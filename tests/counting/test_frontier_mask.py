@@ -449,8 +449,8 @@ def test_refusals_name_the_problem():
         FC.count_cycles(4, 5, mask=np.ones((4, 5), dtype=np.uint8))
     with pytest.raises(ValueError, match="not both"):
         FC.count_cycles(4, 5, mask=m, removed=(3,))
-    with pytest.raises(ValueError, match="spans more than two columns"):
-        FC.count_tours(4, 5, moves=FB.leaper(2, 3))
+    with pytest.raises(ValueError, match="reaches 33 cells back .* more than the 32"):
+        FC.count_tours(8, 9, moves=FB.leaper(1, 4))
     with pytest.raises(ValueError, match="closed under negation"):
         FC.count_tours(4, 5, moves=[(1, 2)])
     with pytest.raises(ValueError, match="\\(0, 0\\)"):
@@ -467,9 +467,13 @@ def test_refusals_name_the_problem():
 def test_serves_says_which_move_sets_fit():
     for moves in (None, FB.KING, WAZIR, FERZ, DABBABA, FB.KNIGHT_MOVES):
         assert FB.serves(6, 9, moves=moves)
-    for a, b in ((2, 2), (1, 3), (2, 3), (1, 4), (3, 4)):  # alfil, camel, zebra, giraffe, antelope
-        assert not FB.serves(6, 9, moves=FB.leaper(a, b))
-        assert FB.serve_reason(6, 9, moves=FB.leaper(a, b)) is not None
+    # alfil, camel, zebra, giraffe, antelope: served while the longest move
+    # reaches at most 32 cells back (3 columns and 2 rows: 3W + 2 for the zebra)
+    for (a, b), widest in (((2, 2), 13), ((1, 3), 10), ((2, 3), 10), ((1, 4), 7), ((3, 4), 7)):
+        assert FB.serves(6, 9, moves=FB.leaper(a, b))
+        assert FB.serves(widest, 20, moves=FB.leaper(a, b))
+        if widest < 13:
+            assert "more than the 32" in FB.serve_reason(widest + 1, 20, moves=FB.leaper(a, b))
     # the knight with the king's moves reaches back by 8 moves: more than 4 slots
     assert "more than the 4" in FB.serve_reason(6, 9, moves=FB.KING + FB.KNIGHT_MOVES)
     # a mask cut down to 13 wide fits however large the array
@@ -543,12 +547,12 @@ def test_masked_planning_stops_at_the_deadline():
 
 @pytest.mark.slow
 def test_moves_the_frontier_cannot_take_are_errors_under_python_O():
-    with pytest.raises(ValueError, match="spans more than two columns"):
-        FB.prepare(5, 6, moves=FB.leaper(2, 3))
+    with pytest.raises(ValueError, match="32 cells"):
+        FB.prepare(8, 9, moves=FB.leaper(1, 4))
     with pytest.raises(ValueError, match="cycle"):
         FJ.plan_jobs(5, 6, "tour", mask=np.ones((5, 6), dtype=bool))
     code = ("from knight.counting import frontier_board as FB\n"
-            "try:\n    FB.prepare(5, 6, moves=FB.leaper(2, 3))\n"
+            "try:\n    FB.prepare(8, 9, moves=FB.leaper(1, 4))\n"
             "except ValueError:\n    print('ok')\n")
     # The child imports the knight this process imported (src/ holds no cores
     # in an installed test run).

@@ -159,3 +159,44 @@ def test_dp_shards_on_a_dask_cluster_of_two_processes():
         ex = client.get_executor()
         assert knight.count(6, method="dp", executor=ex) == 6_637_920
         assert knight.count(6, 8, closed=True, method="dp", executor=ex) == 55_488_142
+
+
+def test_a_shard_lost_on_a_cluster_worker_runs_again_once():
+    """Dask raises KilledWorker for a job whose worker died: the jobs left
+    run once more (the cluster replaces the worker), then WorkerLostError."""
+    import concurrent.futures as cf
+    import time
+
+    from knight.counting.executor import run_jobs
+    from knight.errors import WorkerLostError
+    scheduler = pytest.importorskip("distributed.scheduler")
+
+    class Worker:
+        address = "tcp://127.0.0.1:1"
+
+    class Flaky(cf.Executor):
+        def __init__(self, deaths):
+            self.deaths = deaths
+            self.calls = 0
+
+        def submit(self, fn, /, *args, **kwargs):
+            self.calls += 1
+            fut = cf.Future()
+            if self.deaths > 0 and args[0] == 2:
+                self.deaths -= 1
+                fut.set_exception(scheduler.KilledWorker("job", Worker(), 3))
+            else:
+                fut.set_result(fn(*args, **kwargs))
+            return fut
+
+    def square(x):
+        return x * x
+
+    ex = Flaky(1)
+    assert run_jobs(square, [(1,), (2,), (3,)], workers=1, executor=ex, deadline=0.0,
+                    began=time.perf_counter(), on_result=lambda r: None) == [1, 4, 9]
+    # the lost job went again (with those whose results were not read yet)
+    assert 4 <= ex.calls <= 6 and ex.deaths == 0
+    with pytest.raises(WorkerLostError, match="died again"):
+        run_jobs(square, [(1,), (2,)], workers=1, executor=Flaky(2), deadline=0.0,
+                 began=time.perf_counter(), on_result=lambda r: None)

@@ -12,5 +12,6 @@ import numpy.typing as npt
 I32: TypeAlias = npt.NDArray[np.int32]
 I64: TypeAlias = npt.NDArray[np.int64]
 U8: TypeAlias = npt.NDArray[np.uint8]
+U32: TypeAlias = npt.NDArray[np.uint32]
 U64: TypeAlias = npt.NDArray[np.uint64]
 F64: TypeAlias = npt.NDArray[np.float64]

@@ -1,6 +1,6 @@
 """Type stub for the frontier DP core's join at a cut (see frontier_join.pyx)."""
 
-from ._arrays import I32, I64, U8, U64
+from ._arrays import I32, I64, U8, U32, U64
 
 ST_OK: int
 ST_TIMEOUT: int
@@ -21,3 +21,4 @@ def pair_mask(
     W: int, path_mode: bool, llo: int, lhi: int, lmap: I32, rlo: U64, rhi: U64, rmap: I32,
     out: U8,
 ) -> None: ...
+def half_turn_completions(W: int, lo: U64, hi: U64, bmap: I32, tgt: I32, out: U32) -> None: ...

@@ -540,3 +540,136 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     info[1] = tried
     info[2] = joined
     return status
+
+
+def half_turn_completions(int W, const uint64_t[::1] lo, const uint64_t[::1] hi,
+                          const int32_t[::1] bmap, const int32_t[::1] tgt,
+                          uint32_t[::1] out):
+    """out[i]: in how many ways side 0's final state i completes into a tour
+    that the half turn maps to itself (cycle mode, the cut in the middle of
+    an even board: the half turn swaps the two boundary columns, boundary
+    cell b <-> 2W - 1 - b).
+
+    Such a tour is L (side 0's edges, state i), its half turn rho(L) (side
+    1's edges outside the boundary) and a set X of the edges inside the
+    boundary that rho maps to itself; every boundary cell must get its
+    target degree from the three, and their fragments must close into one
+    cycle.  The sum over i of count(i) * out[i] is the number of such tours
+    (on a folded table too: a state and its mirror have the same out)."""
+    cdef int64_t i, n = lo.shape[0]
+    cdef int S = 2 * W + 1, nb = 2 * W, k, b, c, r, ne = 0, no = 0, m, ports, seen
+    cdef int cur, came_t, came_nb, nt, t0, t1
+    cdef int8_t lm[32]
+    cdef int d[32]
+    cdef int dx[32]
+    cdef int ea[32]
+    cdef int eb[32]
+    cdef int orb_of[32]
+    cdef int8_t inc_t[64]   # incidence type of cell b, slot s at 2b + s: 0 L, 1 rho(L), 2 X
+    cdef int8_t inc_n[64]   # the cell at its other end
+    cdef int ninc[32]
+    cdef uint32_t ways
+    cdef bint ok
+    if W > 13 or lo.shape[0] != hi.shape[0] or out.shape[0] != n or bmap.shape[0] != S \
+            or tgt.shape[0] != nb:
+        raise ValueError("half_turn_completions: lo, hi, out of one length; bmap of 2W + 1 "
+                         "slots, tgt of the 2W boundary cells")
+    # the edges inside the boundary (column cut rows 0..W-1 are cells 0..W-1,
+    # column cut + 1 cells W..2W-1): a knight move between them is +-2 rows
+    for r in range(W):
+        for c in (r + 2, r - 2):
+            if 0 <= c < W and tgt[r] > 0 and tgt[W + c] > 0:
+                ea[ne] = r
+                eb[ne] = W + c
+                ne += 1
+    # rho maps the edge (a, b) to (2W-1-b, 2W-1-a): orbits of one or two edges
+    for k in range(ne):
+        orb_of[k] = -1
+    for k in range(ne):
+        if orb_of[k] >= 0:
+            continue
+        orb_of[k] = no
+        for c in range(ne):
+            if ea[c] == nb - 1 - eb[k] and eb[c] == nb - 1 - ea[k]:
+                orb_of[c] = no
+        no += 1
+    if no > 20:
+        raise ValueError("half_turn_completions: too many edges inside the boundary")
+    with nogil:
+        for i in range(n):
+            _decode_mates(lo[i], hi[i], S, &bmap[0], nb, lm)
+            for k in range(S):
+                b = bmap[k]
+                if b < 0:
+                    continue
+                c = <int>(((lo[i] >> (4 * k)) if k < 16 else (hi[i] >> (4 * (k - 16)))) & 15)
+                d[b] = 0 if c == C_EMPTY else (tgt[b] if c == C_FULL else 1)
+            ways = 0
+            for m in range(1 << no):
+                ok = 1
+                for b in range(nb):
+                    dx[b] = 0
+                    ninc[b] = 0
+                for k in range(ne):
+                    if (m >> orb_of[k]) & 1:
+                        dx[ea[k]] += 1
+                        dx[eb[k]] += 1
+                for b in range(nb):
+                    if d[b] + d[nb - 1 - b] + dx[b] != tgt[b]:
+                        ok = 0
+                        break
+                if not ok:
+                    continue
+                # the incidences of each boundary cell: its L fragment's end,
+                # its rho(L) fragment's end, its X edges (two at most in all)
+                ports = 0
+                for b in range(nb):
+                    if lm[b] >= 0:
+                        inc_t[2 * b + ninc[b]] = 0
+                        inc_n[2 * b + ninc[b]] = lm[b]
+                        ninc[b] += 1
+                    if lm[nb - 1 - b] >= 0:
+                        inc_t[2 * b + ninc[b]] = 1
+                        inc_n[2 * b + ninc[b]] = <int8_t>(nb - 1 - lm[nb - 1 - b])
+                        ninc[b] += 1
+                for k in range(ne):
+                    if (m >> orb_of[k]) & 1:
+                        inc_t[2 * ea[k] + ninc[ea[k]]] = 2
+                        inc_n[2 * ea[k] + ninc[ea[k]]] = <int8_t>eb[k]
+                        ninc[ea[k]] += 1
+                        inc_t[2 * eb[k] + ninc[eb[k]]] = 2
+                        inc_n[2 * eb[k] + ninc[eb[k]]] = <int8_t>ea[k]
+                        ninc[eb[k]] += 1
+                cur = -1
+                for b in range(nb):
+                    if ninc[b] == 2:
+                        ports += 1
+                        if cur < 0:
+                            cur = b
+                    elif ninc[b] != 0:
+                        ok = 0
+                if not ok or cur < 0:
+                    continue
+                # walk the cycle: leave by incidence 0, and at each cell by
+                # the incidence other than the one arrived by
+                t0 = cur
+                came_t = inc_t[2 * cur]
+                came_nb = cur
+                cur = inc_n[2 * cur]
+                seen = 1
+                while cur != t0 or seen == 0:
+                    seen += 1
+                    if seen > ports:
+                        break
+                    # the incidence of cur that is the edge just used
+                    if inc_t[2 * cur] == came_t and inc_n[2 * cur] == came_nb:
+                        t1 = 1
+                    else:
+                        t1 = 0
+                    nt = inc_t[2 * cur + t1]
+                    came_nb = cur
+                    came_t = nt
+                    cur = inc_n[2 * cur + t1]
+                if cur == t0 and seen == ports:
+                    ways += 1
+            out[i] = ways

@@ -48,8 +48,9 @@ cdef enum:
     C_EMPTY = 0
     C_FULL = 1
     C_TERM = 2
-    # Bytes of a decoded state: 2W + 2 <= 28 slots, and fr_mate reads 32.
-    MAXS = 32
+    # Bytes of a decoded state: S + 1 <= 33 slots (S <= 32 key slots and the
+    # new cell), and fr_mate reads 32 at a time.
+    MAXS = 48
 
 
 cdef inline int need_min(int code, int target, bint path_mode) noexcept nogil:
@@ -76,9 +77,12 @@ cdef inline void add_vals(uint64_t* dst, const uint64_t* src, const uint64_t* mo
         dst[j] = s
 
 
-cdef inline void pack_key(const uint8_t* v, int n, uint64_t* lo, uint64_t* hi) noexcept nogil:
+cdef inline int pack_key(const uint8_t* v, int n, uint64_t* lo, uint64_t* hi) noexcept nogil:
     """Canonical key of the n slot codes v: labels renumbered 3, 4, ... in
-    order of first appearance."""
+    order of first appearance; returns the label after the last one used.
+    Above 16 the key is wrong (a label passed 15, its nibble): n <= 27
+    slots hold at most 13 fragments, so only a longer window (long
+    leapers) must check."""
     cdef uint8_t relabel[32]
     cdef int k, j, r, fresh, lbl = 3
     cdef uint64_t klo = 0, khi = 0
@@ -98,3 +102,4 @@ cdef inline void pack_key(const uint8_t* v, int n, uint64_t* lo, uint64_t* hi) n
             khi |= (<uint64_t>r) << (4 * (k - 16))
     lo[0] = klo
     hi[0] = khi
+    return lbl

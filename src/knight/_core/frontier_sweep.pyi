@@ -9,6 +9,7 @@ ST_CANCELLED: int
 ST_TIMEOUT: int
 ST_NOMEM: int
 ST_DUMP_SMALL: int
+ST_LABELS: int
 
 # The board as prepared (W .. path_mode), as the sampler's Stepper takes it too.
 def run(
@@ -20,5 +21,5 @@ def run(
     dump_val: U64 | None = ..., fold: U8 | None = ..., dump_out: list[U64] | None = ...,
     endmask: U64 | None = ..., pins_after: I32 | None = ...,
     start_step: int = ..., start_lo: U64 | None = ..., start_hi: U64 | None = ...,
-    start_val: U64 | None = ..., degmask: U8 | None = ...
+    start_val: U64 | None = ..., degmask: U8 | None = ..., window: int = ...
 ) -> int: ...

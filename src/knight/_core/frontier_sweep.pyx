@@ -9,13 +9,16 @@ The board is swept along its longer side: W = shorter side, cells are
 numbered p = column * W + row, rows inside a column first.  A knight move
 changes the column by 1 or 2, so the earlier neighbours ("back edges") of p
 are p - 2W - 1, p - 2W + 1, p - W - 2, p - W + 2 (slots j = 0..3 of
-``back``; -1 where off the board or removed).  Every edge is decided
-exactly once: when its later end is added.
+``back``, in increasing cell order; -1 where off the board or removed).
+Every edge is decided exactly once: when its later end is added.
 
-The state after cell p describes the 2W + 1 cells p - 2W .. p (the
-"window"; slot i is cell p - 2W + i).  Every older cell has had all its
-edges decided (its last forward neighbour is at most p, the cell
-p - 2W - 1 being the last to go).
+The state after cell p describes the S cells p - S + 1 .. p (the
+"window"; slot i is cell p - S + 1 + i), S = 2W + 1 for the knight.
+Every older cell has had all its edges decided (its last forward neighbour
+is at most p, the cell p - S being the last to go).  Another move set
+(at most 4 back moves) takes S = the longest back move in cells, at least
+2W + 1 (``window``): a zebra (2, 3) reaches 3W + 2 cells back, a giraffe
+(1, 4) 4W + 1.
 
 State encoding: 4 bits a slot, slot i at bits 4i..4i+3 of a 128-bit key:
   EMPTY (0)  the cell has no edge yet, or it is finished (all its edges
@@ -29,8 +32,10 @@ State encoding: 4 bits a slot, slot i at bits 4i..4i+3 of a 128-bit key:
   3..15      a live degree-1 cell; the two ends of one path fragment carry
              the same label, labels numbered 3, 4, ... in order of first
              appearance (canonical relabelling)
-At most W pairs fit in 2W + 1 slots, so labels stay below 16 for W <= 13,
-and 2W + 1 <= 27 slots fit the 128 bits (two 64-bit words).
+At most S // 2 pairs fit in S slots, so labels stay below 16 for S <= 27
+(the knight's W <= 13), and S <= 32 slots fit the 128 bits (two 64-bit
+words).  A longer window may hold more fragments than labels: such a
+state stops the run (C_TOO_MANY_LABELS), never a wrong key.
 
 Rules (one transition = one subset of the back edges of p)
 ----------------------------------------------------------
@@ -80,8 +85,8 @@ table, so each successor's hash is computed and its bucket prefetched
 RING insertions before it is stored: both ends of the entry, which spans
 two cache lines whenever E * 8 does not divide 64.
 
-Mirror folding: at the end of a column the window is the two last columns
-(slot 0 is a finished cell), and reflecting the rows maps a state to one
+Mirror folding: at the end of a column the window is the S // W last
+columns (the knight's two) after S mod W finished cells, and reflecting the rows maps a state to one
 with the same number of completions whenever the rest of the board (the
 targets of the window and of every later cell) is itself symmetric --
 Python says where with ``fold``.  There the state and its mirror are
@@ -100,7 +105,14 @@ near the cut, and share it (``knight.counting.frontier_halves``,
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport malloc, free, realloc
 from libc.string cimport memset, memcpy
-from .status cimport C_BUFFER_SMALL, C_CANCELLED, C_NO_MEMORY, C_OK, C_TIME_LIMIT
+from .status cimport (
+    C_BUFFER_SMALL,
+    C_CANCELLED,
+    C_NO_MEMORY,
+    C_OK,
+    C_TIME_LIMIT,
+    C_TOO_MANY_LABELS,
+)
 from .poll cimport POLL_CANCELLED, POLL_TIME_LIMIT, poll
 
 from .frontier_state cimport (
@@ -183,11 +195,19 @@ cdef extern from *:
     #include <emmintrin.h>
     #define FR_SSE2 1
     #endif
-    /* The other slot among a[0..n-1] (n <= 32) with the label of slot s, or
+    /* The other slot among a[0..n-1] (n <= 33) with the label of slot s, or
        -1; a must have 32 readable bytes.  With SSE2 this is two compares and
        no loop: the loop's exit, at a different place each time, was
        mispredicted on nearly every call. */
     static inline int fr_mate(const uint8_t* a, int n, int s) {
+        int i;
+        if (n > 32) {
+            /* 33 slots: only a long leaper's window, never the knight's */
+            for (i = 0; i < n; i++)
+                if (a[i] == a[s] && i != s)
+                    return i;
+            return -1;
+        }
     #ifdef FR_SSE2
         __m128i v = _mm_set1_epi8((char)a[s]);
         uint32_t m = (uint32_t)_mm_movemask_epi8(
@@ -200,7 +220,6 @@ cdef extern from *:
             m &= ((uint32_t)1 << n) - 1;
         return m ? fr_ctz(m) : -1;
     #else
-        int i;
         for (i = 0; i < n; i++)
             if (a[i] == a[s] && i != s)
                 return i;
@@ -221,6 +240,7 @@ ST_CANCELLED = C_CANCELLED
 ST_TIMEOUT = C_TIME_LIMIT
 ST_NOMEM = C_NO_MEMORY
 ST_DUMP_SMALL = C_BUFFER_SMALL
+ST_LABELS = C_TOO_MANY_LABELS
 
 DEF POLL_MASK = 16383  # poll every 2^14 transitions
 DEF RING = 32          # prefetch distance, in successors
@@ -245,7 +265,8 @@ cdef int _table_alloc(Table* t, int64_t cap, int E, int kw) noexcept nogil:
 
 cdef inline void _table_clear(Table* t, int E, int kw) noexcept nogil:
     # the top key word all ones is never a key: its top nibble is unused
-    # (at most 15 slots in one word, 27 in two)
+    # (at most 15 slots in one word), or, with 32 slots in two words, it
+    # would be 16 ends with label 15, which only two ends ever share
     cdef int64_t i
     for i in range(t.cap):
         t.data[i * E + kw - 1] = EMPTY_HI
@@ -433,7 +454,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         const uint64_t[::1] endmask=None, const int32_t[::1] pins_after=None,
         int start_step=0, const uint64_t[::1] start_lo=None,
         const uint64_t[::1] start_hi=None, const uint64_t[::1] start_val=None,
-        const uint8_t[::1] degmask=None):
+        const uint8_t[::1] degmask=None, int window=0):
     """Run the sweep; return a status code (ST_*).
 
     result[:nw] receives the residues of the count (mods[0] is ignored:
@@ -460,9 +481,13 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     degmask[p] is set: runs whose masks split {0, 1, 2} at some cells
     count disjoint sets of tours, which add up to the whole (shards of a
     split count, ``knight.counting.frontier_shards``).
+    window: the slots S of a state (0: 2W + 1, the knight's), longer for
+    long leapers (``frontier_board.window``), at most 32; a state that
+    would need more than the 13 labels a nibble holds stops the run with
+    C_TOO_MANY_LABELS (only possible when S >= 28).
     """
     cdef int nw = mods.shape[0]
-    cdef int S = 2 * W + 1          # slots of a state
+    cdef int S = window if window > 0 else 2 * W + 1   # slots of a state
     cdef int kw = 1 if S <= 15 else 2
     cdef int E = kw + nw
     cdef int npin = pinned.shape[0]
@@ -478,7 +503,10 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef double last = 0.0
     cdef int64_t ntrans = 0, peak = 1, peak_bytes = 0, i, s, nq = 0
     cdef int p, j, k, q, ns, t, navail, nsub, base, r, closed, ok, su, nterm, npu
-    cdef int folding, must, dm = 7
+    cdef int folding, must, dm = 7, fp
+    # S // 2 fragments fit labels 3..15 up to S = 27 (W <= 13 for the knight)
+    cdef bint lblchk = S >= 28
+    cdef uint8_t mperm[MAXS]
     cdef bint has_dm = degmask is not None
     cdef double pred
     cdef int64_t ncap
@@ -504,7 +532,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef uint64_t q_hi[RING]
     cdef uint64_t q_h[RING]
     cdef uint64_t* q_src[RING]
-    if W > 13 or nw < 1 or finished == NULL or mp == NULL:
+    if W > 13 or nw < 1 or S < 2 * W + 1 or S > 32 or finished == NULL or mp == NULL:
         free(finished)
         free(mp)
         return C_NO_MEMORY
@@ -533,6 +561,17 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
             free(mp)
             return C_OK
     cdef int64_t dump_cap = dump_lo.shape[0] if dump_lo is not None else -1
+    # The mirror of a state at the end of a column: the whole columns at the
+    # end of the window (S // W of them) with their rows reversed; the fp
+    # slots before them are cells of an older column, finished (folding
+    # needs a move set symmetric under the mirror, so its reach in columns
+    # is at most S // W) and kept in place.
+    fp = S - (S // W) * W if W > 0 else 0
+    for k in range(S):
+        if k < fp:
+            mperm[k] = <uint8_t>k
+        else:
+            mperm[k] = <uint8_t>(fp + ((k - fp) // W) * W + W - 1 - (k - fp) % W)
     for j in range(nw):
         finished[j] = 0
         mp[j] = mods[j]
@@ -573,7 +612,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                     status = C_NO_MEMORY
             p = start_step if nstart >= 0 else 0
             while status == 0 and p < N:
-                base = p - 1 - 2 * W     # cell of slot 0 in b / a
+                base = p - S             # cell of slot 0 in b / a
                 ns = S + 1               # slots incl. the new cell p
                 t = target[p]
                 if has_dm:
@@ -736,7 +775,10 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                                 add_vals(finished, src, mp, nw)
                             continue
                         # slot 0 has left: the key is slots 1..S
-                        pack_key(&a[1], S, &klo, &khi)
+                        if pack_key(&a[1], S, &klo, &khi) > 16 and lblchk:
+                            status = C_TOO_MANY_LABELS
+                            info[3] = p  # the cell whose state overflowed
+                            break
                         if budget:
                             # Every TERM is an end already used, every cell
                             # of the mask still without an edge an end to
@@ -752,11 +794,9 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                             if nterm > 2:
                                 continue
                         if folding:
-                            # rows reversed in each of the two columns
-                            m[0] = a[1]
-                            for k in range(1, W + 1):
-                                m[k] = a[W + 2 - k]
-                                m[W + k] = a[2 * W + 2 - k]
+                            # rows reversed in each whole column
+                            for k in range(S):
+                                m[k] = a[1 + mperm[k]]
                             pack_key(m, S, &mlo, &mhi)
                             if mhi < khi or (mhi == khi and mlo < klo):
                                 klo = mlo

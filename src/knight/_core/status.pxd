@@ -25,3 +25,4 @@ cdef enum:
     C_BAD_DATA = 14
     C_MORE = 15           # a listing filled its rows, or a count reached its limit: go on
     C_BUFFER_SMALL = 16   # the frontier DP's dump buffer was too small for its states
+    C_TOO_MANY_LABELS = 17  # a frontier DP state needs more fragment labels than 4 bits hold

@@ -17,6 +17,7 @@ from .. import planner
 from ..board import Board
 from ..counting import count, estimate, tours
 from ..counting.checkpoint import DEFAULT_EVERY
+from ..counting.symmetry import NAMES as SYMMETRIES
 from ..decide import why_not
 from ..errors import UndecidedError
 from ..geometry import available_memory
@@ -115,6 +116,13 @@ def count_command(argv: list[str]) -> int:
     p.add_argument("--checkpoint-every", type=ascii_float, default=DEFAULT_EVERY,
                    metavar="SECONDS", help="seconds between two checkpoints (default: "
                    f"{DEFAULT_EVERY:g}; 0: after every column)")
+    sym = p.add_mutually_exclusive_group()
+    sym.add_argument("--up-to-symmetry", action="store_true",
+                     help="count the tours up to the board's rotations and reflections (each "
+                     "class once, whatever its direction)")
+    sym.add_argument("--invariant", choices=SYMMETRIES, metavar="SYMMETRY",
+                     help="count the tours this symmetry maps to themselves: "
+                     + ", ".join(SYMMETRIES))
     p.add_argument("--format", choices=("auto", "text", "plain", "json"), default="auto",
                    help="text: the number with thousands separators, for people; plain: the "
                    "digits alone, for scripts; json: an object with the number and the method; "
@@ -147,7 +155,8 @@ def count_command(argv: list[str]) -> int:
               end=parse_square(args.end, "--end"), closed=args.closed,
               directed=args.directed, method=args.method, workers=args.workers,
               progress=args.progress, timeout=args.timeout, checkpoint=args.checkpoint,
-              checkpoint_every=args.checkpoint_every, magic=args.magic,
+              checkpoint_every=args.checkpoint_every, up_to_symmetry=args.up_to_symmetry,
+              invariant=args.invariant, magic=args.magic,
               _info=info)
     seconds = time.perf_counter() - began
     if args.format == "json":

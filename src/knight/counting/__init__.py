@@ -76,8 +76,8 @@ _SUBMODULES = frozenset({
     "api", "args", "checkpoint", "cost", "engines", "executor", "frontier_board",
     "frontier_count",
     "frontier_estimate", "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run",
-    "frontier_shards",
-    "frontier_sweep_py", "graph", "plan", "reference", "sample",
+    "frontier_shards", "frontier_symmetry",
+    "frontier_sweep_py", "graph", "plan", "reference", "sample", "symmetry",
 })
 
 

@@ -28,9 +28,10 @@ from typing import Any
 
 from .. import planner
 from ..board import Board, as_board
-from ..geometry import Square
+from ..geometry import Square, article
 from ..limits import Cancel
 from ..tour import Tour
+from . import symmetry
 from .args import counting_job
 from .checkpoint import DEFAULT_EVERY
 from .cost import METHODS, no_tour
@@ -56,6 +57,8 @@ def count(
     magic: str | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     checkpoint_every: float = DEFAULT_EVERY,
+    up_to_symmetry: bool = False,
+    invariant: str | None = None,
     _info: dict[str, Any] | None = None,
 ) -> int:
     """The exact number of knight's tours of a ``rows`` x ``cols`` board, or
@@ -177,7 +180,42 @@ def count(
     9862
     >>> knight.count(6, closed=True, checkpoint=where)  # read from the directory
     9862
+
+    ``up_to_symmetry=True`` counts the tours up to the board's symmetries
+    (the rotations and reflections that map it, holes included, onto
+    itself), each class once, and a tour whatever its direction: classes of
+    cycles for closed tours, of paths for open ones.  It is Burnside's
+    count: the average, over the symmetries, of the tours each maps to
+    itself.  ``invariant=NAME`` counts the tours that one symmetry maps to
+    themselves, NAME one of ``"half-turn"``, ``"quarter-turn"``,
+    ``"horizontal"`` (the reflection that swaps the top and bottom rows),
+    ``"vertical"``, ``"diagonal"`` and ``"anti-diagonal"``, in this
+    function's conventions (closed tours as cycles; open tours directed,
+    each such path twice).  Theory answers where it can (knight
+    rectangles: a symmetry that fixes too many squares, or whose colour
+    change a tour cannot match), the frontier DP counts the half turn's
+    closed tours on boards of even length (from side 0 of the split count:
+    8x8 in under a minute), and otherwise the tours are listed, up to
+    :data:`knight.counting.symmetry.LIST_LIMIT` of them; past that,
+    :class:`knight.BoardTooLargeError`.  Neither takes ``start``, ``end``,
+    ``clues``, ``limit``, ``checkpoint`` or ``directed=True``; ``timeout``
+    bounds every count they run.  See :mod:`knight.counting.symmetry`.
+
+    >>> knight.count(6, closed=True, up_to_symmetry=True)  # Jelliss: 1,245
+    1245
+    >>> knight.count(6, closed=True, invariant="half-turn"), knight.count(6, closed=True,
+    ...                                                                   invariant="quarter-turn")
+    (78, 10)
+    >>> knight.count(8, closed=True, invariant="half-turn")  # 4 x 608,233 # doctest: +SKIP
+    2432932
     """
+    if up_to_symmetry is not False or invariant is not None:
+        return _symmetric(as_board(rows, cols), closed, up_to_symmetry, invariant,
+                          start=start, end=end, directed=directed, clues=clues, limit=limit,
+                          checkpoint=checkpoint, info=_info,
+                          pass_on={"method": method, "workers": workers, "executor": executor,
+                                   "progress": progress, "timeout": timeout,
+                                   "max_memory": max_memory, "cancel": cancel})
     # The deadline covers the whole call, planning included: armed first.
     began = time.perf_counter()
     job = counting_job("count", as_board(rows, cols), start, end, closed, directed,
@@ -197,6 +235,57 @@ def count(
     finally:
         if saved is not None:  # the directory's lock, however the count ends
             saved.close()
+
+
+def _symmetric(board: Board, closed: bool, up_to_symmetry: Any, invariant: Any, *,
+               pass_on: dict[str, Any], info: dict[str, Any] | None, **alone: Any) -> int:
+    """``count(..., up_to_symmetry=True)`` and ``count(..., invariant=NAME)``:
+    the arguments checked, then :mod:`.symmetry`'s counts over this
+    module's ``count`` and ``tours``."""
+    if not isinstance(up_to_symmetry, bool):
+        raise TypeError(f"up_to_symmetry must be True or False, not {up_to_symmetry!r}")
+    if invariant is not None and invariant not in symmetry.NAMES:
+        raise ValueError(f"invariant must be one of {', '.join(map(repr, symmetry.NAMES))}, "
+                         f"not {invariant!r}")
+    if up_to_symmetry and invariant is not None:
+        raise ValueError("give up_to_symmetry=True or invariant=, not both")
+    for name, value in alone.items():
+        if value not in (None, False):
+            what = "up_to_symmetry=True" if up_to_symmetry else "invariant="
+            raise ValueError(f"{what} counts whole tours of the board: not with {name}=")
+    if not isinstance(closed, bool):
+        raise ValueError("closed must be True or False")
+    deadline = None if pass_on["timeout"] is None else time.time() + float(pass_on["timeout"])
+
+    def left() -> dict[str, Any]:
+        if deadline is None:
+            return {}
+        return {"timeout": max(deadline - time.time(), 1e-3)}
+
+    def inner_count(b: Board, **kw: Any) -> int:
+        return count(b, **{**pass_on, **kw, **left()})
+
+    def inner_tours(b: Board, **kw: Any) -> Iterator[Tour]:
+        return tours(b, cancel=pass_on["cancel"], **{**kw, **left()})
+
+    if info is not None:
+        info["method"] = "symmetry"
+        info["detail"] = ("Burnside's count over the board's symmetries" if up_to_symmetry
+                          else f"the tours the {invariant} maps to themselves")
+    if up_to_symmetry:
+        return symmetry.classes(board, closed, count=inner_count, tours=inner_tours)
+    names = symmetry.board_symmetries(board)
+    if invariant not in names:
+        have = ", ".join(names) if names else "none"
+        raise ValueError(f"{article(_board_words(board))} has no {invariant} symmetry "
+                         f"(its symmetries: {have})")
+    got = symmetry.fixed(board, closed, [invariant], count=inner_count, tours=inner_tours)
+    return got[invariant] * (1 if closed or board.size < 2 else 2)
+
+
+def _board_words(board: Board) -> str:
+    rows, cols = board.shape
+    return f"{rows}x{cols} board" if board.is_standard else "board"
 
 
 def tours(

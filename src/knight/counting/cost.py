@@ -244,7 +244,7 @@ def choose(task: Task, limit: int | None = None) -> str:
     'dp'
     """
     return _lazy_weigh("dp" if dp_preferred(task) else "search", lambda: dp_fits(task, limit),
-                       lambda: _dp(task).seconds, lambda: _search(task).seconds)
+                       lambda: _dp(task, limit).seconds, lambda: _search(task).seconds)
 
 
 def choose_on_board(task: GraphTask, limit: int | None = None, *, dp_serves: bool) -> str:
@@ -259,7 +259,7 @@ def choose_on_board(task: GraphTask, limit: int | None = None, *, dp_serves: boo
         # against 3.9 s; 6x6 king closed 0.2 s against over 20 s).
         return "dp" if board_dp_fits(task, limit) else "search"
     return _lazy_weigh("dp" if board_dp_preferred(task.board) else "search",
-                       lambda: board_dp_fits(task, limit), lambda: _board_dp(task).seconds,
+                       lambda: board_dp_fits(task, limit), lambda: _board_dp(task, limit).seconds,
                        lambda: _board_search(task).seconds)
 
 
@@ -280,6 +280,14 @@ def dp_cost(job: planner.Job) -> float:
         chosen = choose_on_board(task, limit, dp_serves=True)
     else:
         chosen = choose(task, limit)
+    if chosen == "dp" and job.options.get("most") is not None:
+        # count(limit=k): the search stops at k tours, the DP counts them all
+        # (8x8 closed with limit=2: milliseconds against ten minutes), so the
+        # DP keeps only the counts it finishes within AUTO_FLOOR anyway
+        figures = _board_dp(task, limit) if isinstance(task, GraphTask) else _dp(task, limit)
+        seconds = figures.seconds
+        if seconds is None or seconds > AUTO_FLOOR:
+            return math.inf
     return 0.0 if chosen == "dp" else math.inf
 
 
@@ -367,9 +375,14 @@ _THEORY = Estimate("theory", 0.0, None, None, "theory: no tour exists, the count
                    "theory")
 
 
-def _dp_figures(rows: int, cols: int, states: int, need: int, words: int) -> Estimate:
-    figures = f"peak about {states:,} states, {_size(need)}"
-    room = available_memory()
+def _dp_figures(rows: int, cols: int, states: int, need: int, words: int,
+                limit: int | None = None) -> Estimate:
+    per = frontier_estimate.TABLE_ENTRIES * frontier_estimate.entry_bytes(min(rows, cols), words)
+    per = max(per, need // max(1, states))  # a long leaper's keys take two words sooner
+    held = "" if need >= states * per else " at once, side 1's last column in shards"
+    figures = f"peak about {states:,} states of {per} bytes, {_size(need)}{held}"
+    # the memory the count may use: its max_memory, else what is free now
+    room = available_memory() if limit is None else limit
     if need > room:
         return Estimate("dp", None, states, need,
                         f"frontier DP: out of reach ({figures}, more than the "
@@ -382,19 +395,20 @@ def _dp_figures(rows: int, cols: int, states: int, need: int, words: int) -> Est
                     f"frontier DP: about {duration(seconds)} ({figures})")
 
 
-def _dp(task: Task) -> Estimate:
+def _dp(task: Task, limit: int | None = None) -> Estimate:
     r, c = task.rows, task.cols
     mode = dp_mode(task)
     states, need = frontier_estimate.estimate(r, c, mode)
-    return _dp_figures(r, c, states, need, frontier_estimate.plain_words(r, c, mode == "path"))
+    return _dp_figures(r, c, states, need, frontier_estimate.plain_words(r, c, mode == "path"),
+                       limit)
 
 
-def _board_dp(task: GraphTask) -> Estimate:
+def _board_dp(task: GraphTask, limit: int | None = None) -> Estimate:
     board, mode = task.board, board_dp_mode(task)
     args = board_dp_args(board)
     states, need = frontier_estimate.estimate(*board.shape, mode, **args)
     words = frontier_estimate.estimate_words(*board.shape, mode, **args)
-    return _dp_figures(*board.shape, states, need, words)
+    return _dp_figures(*board.shape, states, need, words, limit)
 
 
 def _search_figures(n: int, closed: bool, orbits: int, start: bool, end: bool,

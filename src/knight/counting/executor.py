@@ -239,20 +239,23 @@ def run_jobs(
             return run_jobs(fn, jobs, workers=workers, executor=None, deadline=deadline,
                             began=began, on_result=on_result, cancel=cancel, local=own)
     done: dict[int, Any] = {}
+    lost_errors: tuple[type[BaseException], ...] = (BrokenProcessPool, *_lost_worker_errors())
     for attempt in (1, 2):
         here = executor if executor is not None else cast(LocalPool, local).get()
         try:
             _on_pool(here, fn, jobs, deadline, began, done, on_result, cancel,
                      executor is None)
             return [done[k] for k in range(len(jobs))]
-        except BrokenProcessPool as exc:
-            if local is not None:
+        except lost_errors as exc:
+            if local is not None and isinstance(exc, BrokenProcessPool):
                 local.drop(kill=True)
-            if attempt == 2 or executor is not None:
+            # a local pool is started afresh; a cluster replaces its lost
+            # worker itself (Dask's KilledWorker): the jobs left go again once
+            if attempt == 2 or (executor is not None and isinstance(exc, BrokenProcessPool)):
                 lost = len(jobs) - len(done)
                 what = "died again on a fresh pool" if attempt == 2 else "died"
                 raise WorkerLostError(
-                    f"a worker process of the count {what} ({exc}) with {lost} of "
+                    f"a worker process of the count {what} ({_describe(exc)}) with {lost} of "
                     f"{len(jobs)} jobs unfinished: it was probably killed or ran out of "
                     "memory; try fewer workers"
                 ) from exc
@@ -262,6 +265,24 @@ def run_jobs(
                 local.drop(kill=True)
             raise
     raise AssertionError("unreachable")
+
+
+def _describe(exc: BaseException) -> str:
+    """An error in words, even one whose own text fails."""
+    try:
+        return f"{type(exc).__name__}: {exc}"
+    except Exception:  # a message must not hide the loss
+        return type(exc).__name__
+
+
+def _lost_worker_errors() -> tuple[type[BaseException], ...]:
+    """The errors a cluster raises for a job whose worker died: Dask's
+    ``KilledWorker`` (the worker was lost while running it), when Dask is
+    imported at all (a Dask executor imports it)."""
+    import sys
+    scheduler = sys.modules.get("distributed.scheduler")
+    killed = getattr(scheduler, "KilledWorker", None)
+    return (killed,) if isinstance(killed, type) and issubclass(killed, BaseException) else ()
 
 
 def _kills(exc: BaseException) -> bool:

@@ -30,7 +30,7 @@ from ..board import leaper as board_leaper
 from ..board import piece_moves
 from ..errors import BoardTooLargeError
 from ..geometry import KNIGHT_MOVES as GEOMETRY_KNIGHT_MOVES
-from ..geometry import sweep_back_moves, sweep_reason, used_box
+from ..geometry import MAX_WINDOW, sweep_back_moves, sweep_reason, sweep_window, used_box
 from ..limits import check_planning
 
 __all__ = [
@@ -84,6 +84,19 @@ class SweepBoard:
     bmoves: tuple[tuple[int, int], ...] = ()
     mirror: bool = True
     moves: tuple[tuple[int, int], ...] | None = None
+    #: The slots of a state (:func:`knight.geometry.sweep_window`): 2W + 1
+    #: (0 is taken for that), more for a long leaper, whose board is then
+    #: swept in one piece (see :func:`counted_in_halves`).
+    S: int = 0
+
+    def __post_init__(self) -> None:
+        if self.S == 0:
+            self.S = 2 * self.W + 1
+
+    @property
+    def long(self) -> bool:
+        """Whether the window is longer than the knight's 2W + 1 (a long leaper)."""
+        return self.S > 2 * self.W + 1
 
 
 def _check_mode(mode: str) -> None:
@@ -193,10 +206,11 @@ def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int]
     for q in pin:
         target[q] = 1
     bmoves = back_moves(rows, cols, moves)
-    if len(bmoves) > 4 or any(dc * W + dr < -2 * W - 1 for dc, dr in bmoves):
-        # the core keeps 4 back-edge slots and a frontier of 2W + 1 cells
+    S = 2 * W + 1 if moves is None else sweep_window(rows, cols, moves)
+    if len(bmoves) > 4 or S > MAX_WINDOW:
+        # the core keeps 4 back-edge slots and a window of at most 32 cells
         raise ValueError(f"back moves {bmoves} do not fit the frontier's 4 slots and "
-                         f"{2 * W + 1} cells (see serve_reason)")
+                         f"{MAX_WINDOW} cells (see serve_reason)")
     back = [-1] * (4 * N)
     # The forward edges of q in slot j of fwdc[4q:4q+4] (edge j of p = q's
     # slot j): flat, not a list per cell, whose millions of small lists
@@ -239,7 +253,7 @@ def _prepare(rows: int, cols: int, removed: Sequence[int], pinned: Sequence[int]
     bd = SweepBoard(rows, cols, W, L, N, target, back, rem, fwd, last_fwd, pin,
                last_needed, path_mode, degree, bmoves=bmoves,
                mirror=all((dc, -dr) in bmoves for dc, dr in bmoves if dc < 0),
-               moves=moves)
+               moves=moves, S=S)
     if len(active) == 0:
         bd.trivial = 0
     elif len(active) == 1:
@@ -357,16 +371,19 @@ def serve_reason(rows: int, cols: int, *, mask: npt.NDArray[np.bool_] | None = N
     can.  It serves every knight board (masked or not) at most
     :data:`MAX_WIDTH` wide once cut down to its usable rows and columns,
     and any move set (``moves``: (drow, dcol) offsets, see
-    :func:`check_moves`) whose moves, in the direction of the sweep (along
-    the longer side), span at most two columns and, when they span two, at
-    most one row, with at most four of them reaching back: the king, the
-    wazir, the ferz, the dabbaba (0, 2), the knight; not the alfil (2, 2)
-    nor any leaper longer than the knight (camel, zebra, giraffe, ...).
+    :func:`check_moves`) with at most four moves reaching back along the
+    sweep (along the longer side), the longest of them at most 32 cells
+    back (:func:`knight.geometry.sweep_reason`): the king, wazir, ferz,
+    dabbaba, alfil, and every leaper on a board narrow enough (the zebra
+    (2, 3) and camel (1, 3) up to 10 wide, the giraffe (1, 4) and antelope
+    (3, 4) up to 7).
 
     >>> serve_reason(8, 8) is None, serve_reason(8, 8, moves=KING) is None
     (True, True)
-    >>> serve_reason(8, 8, moves=leaper(1, 3))
-    'a move (3, 1) spans more than two columns of the sweep'
+    >>> serve_reason(10, 10, moves=leaper(2, 3)) is None
+    True
+    >>> print(serve_reason(8, 8, moves=leaper(1, 4)))
+    a move (4, 1) reaches 33 cells back along the sweep (the board is 8 wide), more than the 32 ...
     """
     mv = check_moves(moves)
     bx = crop(rows, cols, mask)
@@ -384,7 +401,7 @@ def serves(rows: int, cols: int, *, mask: npt.NDArray[np.bool_] | None = None,
     """Whether the frontier DP counts tours on this board (see
     :func:`serve_reason`).
 
-    >>> serves(6, 6, moves=leaper(0, 1)), serves(6, 6, moves=leaper(2, 3))
+    >>> serves(6, 6, moves=leaper(0, 1)), serves(8, 8, moves=leaper(1, 4))
     (True, False)
     """
     return serve_reason(rows, cols, mask=mask, moves=moves) is None
@@ -457,12 +474,18 @@ def can_split(rows: int, cols: int) -> bool:
     return min(rows, cols) >= 3 and max(rows, cols) >= 5
 
 
-def counted_in_halves(rows: int, cols: int) -> bool:
+def counted_in_halves(rows: int, cols: int, window: int = 0) -> bool:
     """Whether a count of this board (its usable rows and columns) runs as two
     half sweeps joined at a cut: boards at least :data:`SPLIT_WIDTH` wide that
-    :func:`can_split`.  The count and its estimate ask the same question.
+    :func:`can_split`, for move sets whose state ``window`` (0: the
+    knight's) is 2W + 1 cells: the join reads a boundary of two columns, and
+    a long leaper's edges cross more, so its boards are swept in one piece.
+    The count and its estimate ask the same question.
 
     >>> counted_in_halves(6, 6), counted_in_halves(4, 9), counted_in_halves(5, 4)
     (True, False, False)
+    >>> counted_in_halves(5, 10, window=17)  # the zebra
+    False
     """
-    return min(rows, cols) >= SPLIT_WIDTH and can_split(rows, cols)
+    W = min(rows, cols)
+    return W >= SPLIT_WIDTH and can_split(rows, cols) and window <= 2 * W + 1

@@ -360,7 +360,7 @@ def _count_board(rows: int, cols: int, mode: str, pinned: Sequence[int],
         known = checkpoint.answer(key)
         if known is not None:
             return known
-        if counted_in_halves(bd.W, bd.L):
+        if counted_in_halves(bd.W, bd.L, bd.S):
             total = _count_split(rows, cols, mode, pinned=pinned, removed=removed,
                                  deadline=deadline, cancel=cancel, progress=progress,
                                  max_bytes=max_bytes, moves=moves, checkpoint=checkpoint)
@@ -369,7 +369,7 @@ def _count_board(rows: int, cols: int, mode: str, pinned: Sequence[int],
                                        max_bytes)
         checkpoint.record_answer(key, total)
         return total
-    if bd.trivial is None and counted_in_halves(bd.W, bd.L):
+    if bd.trivial is None and counted_in_halves(bd.W, bd.L, bd.S):
         return _count_split(rows, cols, mode, pinned=pinned, removed=removed,
                             deadline=deadline, cancel=cancel, progress=progress,
                             max_bytes=max_bytes, moves=moves)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..geometry import sweep_window
 from ..limits import check_planning
 from .frontier_board import (
     KNIGHT_MOVES,
@@ -31,8 +32,9 @@ from .frontier_board import (
 from .frontier_moduli import _LOG_MARGIN, _bound_bits
 
 __all__ = [
-    "HOLE_FACTOR", "MAX_SHARDS", "PEAK_STATES", "SATURATED_LENGTH", "SPLIT_PEAK_BY_LENGTH",
-    "SPLIT_PEAK_STATES", "UNSHARDED_PEAK_STATES", "estimate", "estimate_words", "plain_words",
+    "HOLE_FACTOR", "LONG_GROWTH", "LONG_PEAK_STATES", "MAX_SHARDS", "PEAK_STATES",
+    "SATURATED_LENGTH", "SPLIT_PEAK_BY_LENGTH", "SPLIT_PEAK_STATES", "UNSHARDED_PEAK_STATES",
+    "entry_bytes", "estimate", "estimate_words", "plain_words", "state_bytes",
 ]
 
 
@@ -103,6 +105,39 @@ MAX_SHARDS = 16
 TABLE_ENTRIES = 8
 
 
+#: Peak states of long leapers (a window longer than the knight's 2W + 1,
+#: one sweep), by mode and number of squares: the upper envelope of the
+#: peaks measured on zebra (2, 3) and giraffe (1, 4) boards.  Unlike the
+#: knight's, they hardly depend on the width and vary a hundredfold between
+#: boards of one size (zebra, cycles: 5x12 1 970, 5x14 36 771, 5x16 880 236,
+#: 5x20 16 654 650, 6x16 14, 9x9 8 337, 10x10 past 1.3e7 by its 55th cell;
+#: paths: 5x10 11 453, 5x12 704 241, 5x13 2 698 045, 6x12 440 632, 8x8
+#: 28 703; giraffe, cycles 7x8 141 519; paths 5x8 173, 5x12 44 389, 6x8
+#: 13 031, 7x8 14 584 078): the envelope errs high, so that a count the
+#: memory cannot hold is refused before it starts rather than stopped by
+#: the core's guard.  Between two sizes geometric, beyond the last
+#: :data:`LONG_GROWTH` a square (zebra paths on 5-wide boards: x1.3).
+LONG_PEAK_STATES = {
+    "cycle": {56: 141_519, 80: 880_236, 100: 16_654_650},
+    "path": {40: 173, 50: 13_031, 56: 14_584_078},
+}
+LONG_GROWTH = 1.3
+
+
+def _long_states(squares: int, mode: str) -> int:
+    """Peak states of a long leaper's board of this many squares (see
+    :data:`LONG_PEAK_STATES`)."""
+    pts = sorted(LONG_PEAK_STATES[mode].items())
+    if squares <= pts[0][0]:
+        s = float(pts[0][1])
+    elif squares >= pts[-1][0]:
+        s = pts[-1][1] * LONG_GROWTH ** (squares - pts[-1][0])
+    else:
+        (n0, s0), (n1, s1) = next((a, b) for a, b in zip(pts, pts[1:]) if b[0] >= squares)
+        s = s0 * (s1 / s0) ** ((squares - n0) / (n1 - n0))
+    return int(min(s, 3.0 ** min(squares, 40)))
+
+
 #: How many times the full board's estimate a board with holes is taken to
 #: peak at (see :func:`estimate`): the largest ratio measured, 7.6 (4x30
 #: closed without three corners), rounded up.
@@ -129,7 +164,9 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     the edge raise the peak well past the full board's (measured: 4x30
     closed 403 states, 3 077 without three corners; 4x10 open 10 786 and
     44 181; 6x6 open, halves, 650 889 and 1 456 860 without two corners;
-    random masks with more holes mostly lower it).  Other ``moves`` (those
+    random masks with more holes mostly lower it).  Long leapers (a window
+    longer than the knight's) get :data:`LONG_PEAK_STATES`, by squares.
+    Other ``moves`` (those
     :func:`~.frontier_board.serves` accepts) get the knight's estimate: their states were
     far fewer in every measurement (peak states, knight against king /
     wazir on 5x16: 39 683 / 297 / 13 closed, 748 294 / 1 658 / 160 open;
@@ -149,7 +186,12 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
         bx, mv = _board_args(rows, cols, mask, (), (), moves)
         if words is None:
             words = estimate_words(bx.rows, bx.cols, mode, removed=bx.removed, moves=mv)
-        states, need = estimate(bx.rows, bx.cols, mode, words=words)
+        S = 0 if mv is None else sweep_window(bx.rows, bx.cols, mv)
+        if S > 2 * min(bx.rows, bx.cols) + 1:
+            states = max(1, _long_states(bx.rows * bx.cols, mode))
+            need = TABLE_ENTRIES * states * 8 * ((1 if S <= 15 else 2) + words)
+        else:
+            states, need = estimate(bx.rows, bx.cols, mode, words=words)
         if not bx.removed:
             return states, need
         more = max(states, min(HOLE_FACTOR * states, 3 ** min(bx.squares, 40)))
@@ -170,11 +212,32 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
     s = int(min(s, 3 ** min(W * L, 40)))
     if words is None:
         words = plain_words(rows, cols, mode == "path")
-    esz = 8 * ((1 if 2 * W + 1 <= 15 else 2) + words)  # key words + residues
+    esz = entry_bytes(W, words)
     at_once = s
     if halves and (mode, W) in UNSHARDED_PEAK_STATES:
         at_once = min(s, max(UNSHARDED_PEAK_STATES[mode, W], -(-s // MAX_SHARDS)))
     return s, TABLE_ENTRIES * at_once * esz
+
+
+def entry_bytes(width: int, words: int) -> int:
+    """Bytes of one table entry: the key's words (one while its 2W + 1 slots
+    of 4 bits fit 64 bits, else two) and the ``words`` residues.
+
+    >>> entry_bytes(7, 2), entry_bytes(8, 2)
+    (24, 32)
+    """
+    return 8 * ((1 if 2 * width + 1 <= 15 else 2) + words)
+
+
+def state_bytes(rows: int, cols: int, mode: str = "cycle") -> int:
+    """What the estimate takes a peak state to cost: :data:`TABLE_ENTRIES`
+    entries (measured: 3.0 to 3.8; 8x8 closed 113 to 117 bytes a state, of
+    32-byte entries).
+
+    >>> state_bytes(8, 8)
+    256
+    """
+    return TABLE_ENTRIES * entry_bytes(min(rows, cols), plain_words(rows, cols, mode == "path"))
 
 
 @functools.lru_cache(maxsize=256)

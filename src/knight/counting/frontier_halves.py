@@ -68,11 +68,16 @@ def make_part(rows: int, cols: int, *, path_mode: bool, cut: int, side: int,
               pinned: Sequence[int] = (), removed: Sequence[int] = (),
               moves: Moves = None) -> Part:
     """The half ``side`` of the board split at column ``cut`` (see Part).
-    Any move set :func:`~.frontier_board.prepare` takes splits: its moves span at most two
-    columns, so the edges that cross the cut all end in the boundary."""
+    Move sets whose state is the knight's 2W + 1 cells split: their moves
+    span at most two columns, so the edges that cross the cut all end in
+    the boundary; a long leaper's do not (ValueError)."""
     full = prepare(rows, cols, removed=removed, pinned=pinned, path_mode=path_mode,
                    moves=moves)
     W, L, N = full.W, full.L, full.N
+    if full.long:
+        raise ValueError(f"no half of {article(f'{rows}x{cols}')} board for a move set that "
+                         f"reaches {full.S} cells back: the join's boundary is two columns "
+                         "(count it in one sweep)")
     if W < 3 or not 1 <= cut <= L - 3 or side not in (0, 1):
         raise ValueError(f"no half {side} of {article(f'{rows}x{cols}')} board cut at column {cut} "
                          "(width at least 3, 1 <= cut <= length - 3, side 0 or 1)")

@@ -113,7 +113,8 @@ def _plan_jobs(rows: int, cols: int, mode: str, parts: int, *, pinned: Sequence[
     mods = moduli_for(count_bound(bd)) if bd.trivial is None else [1 << 64]
     common = (rows, cols, mode == "path", tuple(pinned), tuple(removed))
     mv = check_moves(moves)  # hashable, as prepare keeps it
-    if parts >= 2 and bd.trivial is None and can_split(rows, cols):
+    # a long leaper's edges cross more than the join's two boundary columns
+    if parts >= 2 and bd.trivial is None and can_split(rows, cols) and not bd.long:
         c = default_cut(bd.L) if cut is None else cut
         # one bit more: the join may compute twice the count (see frontier_halves.Part.fold)
         mods = moduli_for(2 * count_bound(bd))

@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from .._core.frontier_sweep import (
     ST_CANCELLED,
+    ST_LABELS,
     ST_NOMEM,
     ST_OK,
     ST_TIMEOUT,
@@ -63,7 +64,7 @@ def fold_cells(bd: SweepBoard) -> npt.NDArray[np.uint8]:
         ok[q] = ok[q + 1] and tg[q] == tg[c * W + W - 1 - r]
     for c in range(1, bd.L - 1):
         p = c * W + W - 1
-        if ok[max(0, p - 2 * W)]:
+        if ok[max(0, p - bd.S + 1)]:
             f[p] = 1
     return f
 
@@ -77,8 +78,8 @@ def end_masks(bd: SweepBoard) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.in
     live and has exactly one edge left to decide (counting, for the
     boundary of a half board, the edges the other half owns: ``fwd``).
     """
-    W, N = bd.W, bd.N
-    S = 2 * W + 1
+    N = bd.N
+    S = bd.S
     fwd_of: list[list[int]] = [[] for _ in range(N)]
     for x in range(N):
         for j in range(4):
@@ -97,7 +98,7 @@ def end_masks(bd: SweepBoard) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.in
                 decided[q] += 1
         lo = hi = 0
         for k in range(S):
-            c = p - 2 * W + k
+            c = p - S + 1 + k
             if c < 0 or bd.last_fwd[c] <= p:  # before the board, or finished
                 continue
             if c in pins or (bd.target[c] == 2 and bd.fwd[c] - decided[c] == 1):
@@ -161,8 +162,14 @@ def _raise_for_status(st: int, bd: SweepBoard, ri: RunInfo, info: npt.NDArray[np
     if st == ST_TIMEOUT:
         raise SearchLimitError("frontier count passed its deadline", ri.transitions,
                                ri.seconds)
+    if st == ST_LABELS:
+        raise BoardTooLargeError(
+            f"frontier DP on the {bd.rows}x{bd.cols} board: a state after cell {int(info[3])} "
+            f"of {bd.N}{where} holds more path fragments than the 13 labels a slot's 4 bits "
+            f"hold (the move set's window is {bd.S} cells): use method='search'")
     if st == ST_NOMEM:
-        est = estimate(bd.rows, bd.cols, "path" if bd.path_mode else "cycle", words=words)
+        est = estimate(bd.rows, bd.cols, "path" if bd.path_mode else "cycle", words=words,
+                       moves=bd.moves if bd.long else None)
         raise BoardTooLargeError(
             f"frontier DP on {bd.rows}x{bd.cols} needs more than the {mb / 2**30:.2f} GiB "
             f"allowed (stopped after cell {int(info[3])} of {bd.N}{where} at "
@@ -213,7 +220,7 @@ def _run_core(bd: SweepBoard, words: Sequence[int], *, deadline: float = 0.0,
              mods=mods, result=res, sizes=sizes, info=info, deadline=float(deadline),
              cancel=cancel, progress=progress, max_bytes=mb, dump_step=dump_step,
              dump_lo=dl, dump_hi=dh, dump_val=dv,
-             fold=fold_cells(bd) if fold else None, **_arrays(bd, budget))
+             fold=fold_cells(bd) if fold else None, window=bd.S, **_arrays(bd, budget))
     ri = RunInfo(sizes, int(info[0]), int(info[1]), int(info[2]),
                  time.perf_counter() - t0)
     _raise_for_status(st, bd, ri, info, mb, len(words), "")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal, overload
 
+from ..errors import BoardTooLargeError
 from .frontier_board import EMPTY, FULL, TERM, SweepBoard, prepare
 
 __all__ = ["run_reference", "count_cycles_ref", "count_paths_ref", "step_choices"]
@@ -41,8 +42,7 @@ def step_choices(b: list[int], p: int, bd: SweepBoard, path_mode: bool
     """As :func:`_step`, with the back-edge slots each transition takes:
     yield (new_a, closed, sub), the edges of cell p being
     ``(p, bd.back[4 * p + j]) for j in sub`` (the sampler walks these)."""
-    W2 = 2 * bd.W
-    base = p - 1 - W2  # cell of slot 0
+    base = p - bd.S  # cell of slot 0
     tgt = bd.target
     avail = [j for j in range(4)
              if bd.back[4 * p + j] >= 0 and b[bd.back[4 * p + j] - base] != FULL]
@@ -212,12 +212,17 @@ def _complete(a: list[int], p: int, base: int, bd: SweepBoard) -> bool:
 
 
 def canon_key(a: list[int]) -> int:
-    """Relabel paths in order of first appearance and pack 4 bits a slot."""
+    """Relabel paths in order of first appearance and pack 4 bits a slot;
+    BoardTooLargeError past label 15, as the core stops (a long leaper's
+    window may hold more fragments than a nibble has labels)."""
     m: dict[int, int] = {}
     key = 0
     for i, v in enumerate(a):
         if v >= 3:
             if v not in m:
+                if len(m) == 13:
+                    raise BoardTooLargeError("a frontier state holds more path fragments "
+                                             "than the 13 labels a slot's 4 bits hold")
                 m[v] = 3 + len(m)
             v = m[v]
         key |= v << (4 * i)
@@ -240,7 +245,7 @@ def run_reference(bd: SweepBoard, path_mode: bool, record: bool = ...
 def run_reference(bd: SweepBoard, path_mode: bool, record: bool = False
                   ) -> tuple[int, list[int]] | tuple[int, list[int], list[dict[int, int]]]:
     """Run the DP; return (count, states per step[, tables per step])."""
-    S = 2 * bd.W + 1
+    S = bd.S
     table = {0: 1}
     finished = 0
     sizes = []

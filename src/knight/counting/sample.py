@@ -74,6 +74,7 @@ from ..geometry import (
     available_memory,
     check_memory,
     sweep_reason,
+    sweep_window,
 )
 from ..limits import check_bool
 from ..tour import Tour
@@ -163,9 +164,18 @@ def _as_board(board_or_rows: Any, cols: Any) -> Board:
 
 
 def _refusal(board: Board) -> str | None:
-    """Why the frontier DP cannot count this board's tours (not its size), or None."""
+    """Why the frontier DP cannot count this board's tours (not its size), or
+    the sampler cannot walk its states, or None."""
     if planner.serves("frontier-dp", board):
-        return None
+        rows, cols = board.box()[2:]
+        S = 2 * min(rows, cols) + 1 if board.is_knight else sweep_window(rows, cols, board.moves)
+        if S <= 2 * min(rows, cols) + 1:
+            return None
+        # the counts take it, in one sweep; the walks read the knight's
+        # window of 2W + 1 cells and the split tables of two columns
+        return (f"the sampler cannot walk the states of the {board.describe()}: its moves "
+                f"reach {S} cells back along the sweep, the sampler's states hold 2W + 1 "
+                "(long leapers are counted, not sampled)")
     if board.wrap is not None:
         return f"it counts flat boards only, not {article(board.describe())}"
     rows, cols = board.box()[2:]
