@@ -77,7 +77,7 @@ _SUBMODULES = frozenset({
     "frontier_count",
     "frontier_estimate", "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run",
     "frontier_shards", "frontier_symmetry",
-    "frontier_sweep_py", "graph", "plan", "reference", "sample", "symmetry",
+    "frontier_sweep_py", "graph", "plan", "reference", "sample", "sample_args", "symmetry",
 })
 
 
