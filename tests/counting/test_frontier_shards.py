@@ -153,12 +153,17 @@ def test_dp_on_workers_runs_shards():
 def test_dp_shards_on_a_dask_cluster_of_two_processes():
     distributed = pytest.importorskip("distributed")
     import knight
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+    # two workers of one thread each, in this process (as test_count's cluster:
+    # worker processes spawned late in a long test session hung once in CI);
+    # the timeout turns any hang of the cluster into an error
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
         ex = client.get_executor()
-        assert knight.count(6, method="dp", executor=ex) == 6_637_920
-        assert knight.count(6, 8, closed=True, method="dp", executor=ex) == 55_488_142
+        assert len(client.scheduler_info()["workers"]) == 2
+        assert knight.count(6, method="dp", executor=ex, timeout=120) == 6_637_920
+        assert knight.count(6, 8, closed=True, method="dp", executor=ex, timeout=120) == \
+            55_488_142
 
 
 def test_a_shard_lost_on_a_cluster_worker_runs_again_once():

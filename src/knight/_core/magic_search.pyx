@@ -49,6 +49,7 @@ starts together with clues fixing the first squares, so ranges are
 independent jobs.
 """
 
+cimport cython
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
 from .status cimport (
     C_CANCELLED, C_DONE, C_MORE, C_NODE_LIMIT, C_TIME_LIMIT,
@@ -118,6 +119,7 @@ cdef inline int64_t _span_high(int64_t m, int64_t a, int64_t b, int odd,
     return t * f - t * (t - 1)
 
 
+@cython.auto_pickle(False)
 cdef class MagicSearch:
     """Every magic numbering of a knight's path over a plain rectangle, resumable.
 
