@@ -277,15 +277,10 @@ def _symmetric(board: Board, closed: bool, up_to_symmetry: Any, invariant: Any, 
     names = symmetry.board_symmetries(board)
     if invariant not in names:
         have = ", ".join(names) if names else "none"
-        raise ValueError(f"{article(_board_words(board))} has no {invariant} symmetry "
+        raise ValueError(f"{article(board.describe())} has no {invariant} symmetry "
                          f"(its symmetries: {have})")
     got = symmetry.fixed(board, closed, [invariant], count=inner_count, tours=inner_tours)
     return got[invariant] * (1 if closed or board.size < 2 else 2)
-
-
-def _board_words(board: Board) -> str:
-    rows, cols = board.shape
-    return f"{rows}x{cols} board" if board.is_standard else "board"
 
 
 def tours(

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import dataclasses
-import math
 import sys
 import time
 from collections.abc import Iterator
@@ -318,10 +317,8 @@ def _dp_on_workers(r: int, c: int, mode: str, pinned: tuple[int, ...], allowed: 
             f"than the {share / 2**30:.2f} GiB a worker may use (side 0's table alone is "
             f"{(share - room) / 2**30:.2f} GiB); allow more memory (max_memory=) or fewer "
             "workers")
-    W = sides[1].board.W
     # at least one shard a worker
-    m = max(frontier_shards.plan_shards(len(stem.table[0]), room, W),
-            min(W, math.ceil(math.log(width, 3) - 1e-9)) if width > 1 else 0)
+    m = frontier_shards.shard_cells(len(stem.table[0]), room, sides[1].board.W, width)
     keys = frontier_shards.shard_keys(range(stem_at, stem_at + m))
     spec = (r, c, mode == "path", jobs[0].cut, pinned, (), None)
     client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor

@@ -43,7 +43,7 @@ from .frontier_jobs import JoinJob, combine_joins, right_for_join, run_join
 from .frontier_run import _Progress
 
 __all__ = ["JOIN_BYTES", "ShardJob", "combine_shards", "count_in_shards", "plan_shards",
-           "run_shard", "shard_jobs", "shard_keys", "stem_cell"]
+           "run_shard", "shard_cells", "shard_jobs", "shard_keys", "stem_cell"]
 
 #: Peak bytes of side 1's last column over its stem's states, before the
 #: first shard has measured it (8x8 closed: 1.89e10 bytes from 4.0e6
@@ -146,6 +146,19 @@ def plan_shards(stem_states: int, budget: int, cells: int,
     return min(m, cells)
 
 
+def shard_cells(stem_states: int, budget: int, width: int, at_least: int = 1) -> int:
+    """How many cells of the last column the shards fix: as many as the
+    memory calls for (:func:`plan_shards`), and enough for at least
+    ``at_least`` shards (3 a cell: one shard a worker, or a caller's
+    minimum), never more than the column's ``width`` cells.
+
+    >>> shard_cells(1000, 2**30, 8), shard_cells(1000, 2**30, 8, at_least=2)
+    (0, 1)
+    """
+    wanted = math.ceil(math.log(at_least, 3) - 1e-9) if at_least > 1 else 0
+    return max(plan_shards(stem_states, budget, width), min(width, wanted))
+
+
 def shard_jobs(left_job: JoinJob, stem: _Table, stem_at: int, keys: Sequence[dict[int, int]],
                room: int, *, spec: tuple[int, int, bool, int, tuple[int, ...],
                                          tuple[int, ...],
@@ -193,8 +206,7 @@ def count_in_shards(left_job: JoinJob, stem: _Table, stem_at: int, width: int, *
     up) and adds the pieces up: a checkpoint's stage
     (:meth:`knight.counting.checkpoint.Checkpoint.pieces`)."""
     if cells is None:
-        cells = max(plan_shards(len(stem[0]), budget, width),
-                    min(width, math.ceil(math.log(shards, 3) - 1e-9) if shards > 1 else 0))
+        cells = shard_cells(len(stem[0]), budget, width, shards)
     keys = shard_keys(range(stem_at, stem_at + cells))
     words = left_job.words
     state = {"done": 0.0}

@@ -195,16 +195,11 @@ def fixed(board: Board, closed: bool, names: list[str], *, count: Callable[..., 
             total = _undirected(board, closed, count, **kw)
         if total > LIST_LIMIT:
             raise BoardTooLargeError(
-                f"counting the tours of {article(_what(board))} that the "
+                f"counting the tours of {article(board.describe())} that the "
                 f"{' and '.join(left)} map{'s' if len(left) == 1 else ''} to themselves "
                 f"means listing all {total:,} (at most {LIST_LIMIT:,} are listed): out of reach")
         got.update(_listed(board, closed, left, tours, **kw))
     return got
-
-
-def _what(board: Board) -> str:
-    rows, cols = board.shape
-    return f"{rows}x{cols} board" if board.is_standard else repr(board)
 
 
 def _undirected(board: Board, closed: bool, count: Callable[..., int], **kw: Any) -> int:
