@@ -209,7 +209,10 @@ def count(
     >>> knight.count(8, closed=True, invariant="half-turn")  # 4 x 608,233 # doctest: +SKIP
     2432932
     """
-    if up_to_symmetry is not False or invariant is not None:
+    if magic is not None and invariant is not None:
+        raise ValueError("invariant= does not apply with magic= (up_to_symmetry=True counts "
+                         "magic tours up to the board's symmetries and reversal)")
+    if magic is None and (up_to_symmetry is not False or invariant is not None):
         return _symmetric(as_board(rows, cols), closed, up_to_symmetry, invariant,
                           start=start, end=end, directed=directed, clues=clues, limit=limit,
                           checkpoint=checkpoint, info=_info,
@@ -223,7 +226,7 @@ def count(
                        workers=workers, executor=executor, progress=progress,
                        max_memory=max_memory, cancel=cancel, info=_info, began=began,
                        checkpoint=checkpoint, checkpoint_every=checkpoint_every,
-                       magic=magic)
+                       magic=magic, up_to_symmetry=_check_up_to(up_to_symmetry))
     saved = job.options["checkpoint"]
     try:
         if no_tour(job):
@@ -237,13 +240,18 @@ def count(
             saved.close()
 
 
+def _check_up_to(up_to_symmetry: Any) -> bool:
+    if not isinstance(up_to_symmetry, bool):
+        raise TypeError(f"up_to_symmetry must be True or False, not {up_to_symmetry!r}")
+    return up_to_symmetry
+
+
 def _symmetric(board: Board, closed: bool, up_to_symmetry: Any, invariant: Any, *,
                pass_on: dict[str, Any], info: dict[str, Any] | None, **alone: Any) -> int:
     """``count(..., up_to_symmetry=True)`` and ``count(..., invariant=NAME)``:
     the arguments checked, then :mod:`.symmetry`'s counts over this
     module's ``count`` and ``tours``."""
-    if not isinstance(up_to_symmetry, bool):
-        raise TypeError(f"up_to_symmetry must be True or False, not {up_to_symmetry!r}")
+    _check_up_to(up_to_symmetry)
     if invariant is not None and invariant not in symmetry.NAMES:
         raise ValueError(f"invariant must be one of {', '.join(map(repr, symmetry.NAMES))}, "
                          f"not {invariant!r}")
