@@ -511,7 +511,7 @@ def run_range(rows: int, cols: int, closed: bool, diagonal: bool, clue_at: np.nd
     >>> job = counting_job("count", knight.Board(4, 6), None, None, False, False, magic="semi")
     >>> plan = range_plan(job)
     >>> len(plan.clues), plan.total, sum(plan.weights)
-    (20, 80, 80)
+    (22, 88, 88)
     >>> run_range(4, 6, False, False, plan.clues[0])[1:3]
     (0, 0)
     """
