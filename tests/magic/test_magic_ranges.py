@@ -341,3 +341,22 @@ def test_a_count_killed_by_sigkill_resumes(tmp_path, spawn_session) -> None:
     info: dict = {}
     assert knight.count(8, magic="semi", clues=SIX, checkpoint=where, _info=info) == 6
     assert info["checkpoint"]["resumed"][0]["position"] >= header["position"]
+
+
+@pytest.mark.slow
+def test_a_dask_cluster(tmp_path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        ex = client.get_executor()
+        assert knight.count(8, magic="semi", clues=TWO, executor=ex) == 2
+        assert knight.count(8, magic="semi", clues=TWO, executor=ex, up_to_symmetry=True,
+                            checkpoint=tmp_path, checkpoint_every=0) == 1
+
+
+def test_progress_bar_counts_ranges(capsys) -> None:
+    pytest.importorskip("tqdm")
+    assert knight.count(8, magic="semi", clues=TWO, progress=True) == 2
+    err = capsys.readouterr().err
+    assert "8x8 magic" in err and "range" in err and "100%" in err

@@ -96,7 +96,6 @@ def run_count(job: Job) -> int:
         return sum(int(r["found"]) * int(r["weight"]) for r in records.values())
 
     def save(force: bool) -> None:
-        nonlocal kept, owner
         if ck is not None and state["unsaved"] and ck.record_ranges(
                 key, len(plan.clues), records, kept, owner, force):
             state["unsaved"] = 0
@@ -114,12 +113,13 @@ def run_count(job: Job) -> int:
                 "tours so far)", state["nodes"], seconds)
         if got.status == job_core.MORE:  # the limit, reached in this range
             raise _Enough
-        records[got.range_index] = {"index": got.range_index, "weight": plan.weights[got.range_index],
-                              "found": got.found, "kept": int(got.tours.shape[0]),
-                              "nodes": got.nodes, "seconds": round(got.seconds, 6)}
+        i = got.range_index
+        records[i] = {"index": i, "weight": plan.weights[i], "found": got.found,
+                      "kept": int(got.tours.shape[0]), "nodes": got.nodes,
+                      "seconds": round(got.seconds, 6)}
         if got.tours.shape[0]:
             kept = np.concatenate([kept, got.tours.reshape(-1, n)])
-            owner = np.concatenate([owner, np.full(got.tours.shape[0], got.range_index, np.int32)])
+            owner = np.concatenate([owner, np.full(got.tours.shape[0], i, np.int32)])
         state["unsaved"] += 1
         if bar is not None:
             bar.update(1)
