@@ -295,7 +295,8 @@ def check_reach(job: Job, bounded: bool) -> None:
     clued = 0 if job.clues is None else len(job.clues.at)
     if job.board.size - clued > REACH_FREE_SQUARES and not bounded:
         raise BoardTooLargeError(
-            f"listing every magic tour of the {job.board.describe()} is out of reach here "
+            f"{'counting' if job.task == 'count' else 'listing'} every magic tour of the "
+            f"{job.board.describe()} is out of reach here "
             f"(the search enumerates up to {REACH_FREE_SQUARES} squares free of clues; the 8x8 "
             "enumeration of 2003 took 61.4 CPU-days): give timeout= (or limit=) to search "
             "for as long as you choose" + (", or checkpoint= (a run that resumes) or "
