@@ -292,7 +292,7 @@ def test_checkpoint_refusals(tmp_path) -> None:
     raw = bytearray(path.read_bytes())
     raw[-40] ^= 1  # one bit of the tours' region
     path.write_bytes(bytes(raw))
-    with pytest.raises(knight.CheckpointError, match=f"{other}: ranges.kckpt has damaged"):
+    with pytest.raises(knight.CheckpointError, match=f"{other}: ranges.kckpt has (a )?damaged"):
         knight.count(8, magic="semi", clues=SIX, checkpoint=other)
     path.write_bytes(bytes(raw[:100]))
     with pytest.raises(knight.CheckpointError, match="truncated"):

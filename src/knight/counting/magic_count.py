@@ -82,7 +82,8 @@ def run_count(job: Job) -> int:
     diagonal = o["magic"] == "diagonal"
     twin = bool(job.option("twin"))
     what = f"count of the magic tours of the {job.board.describe()}"
-    state = {"nodes": sum(int(r["nodes"]) for r in records.values()), "unsaved": 0}
+    state = {"nodes": sum(int(r["nodes"]) for r in records.values()), "unsaved": 0,
+             "late": 0, "apart": 0}
     bar = progress_bar(len(plan.clues), f"{rows}x{cols} magic", "range") if o["progress"] \
         else None
     if bar is not None:
@@ -100,17 +101,26 @@ def run_count(job: Job) -> int:
                 key, len(plan.clues), records, kept, owner, force):
             state["unsaved"] = 0
 
+    def stop() -> None:
+        seconds = time.perf_counter() - job.began
+        raise SearchLimitError(
+            f"{what} stopped by the timeout after {seconds:.3f} s ({state['nodes']:,} "
+            f"nodes; {len(records)} of {len(plan.clues)} ranges done, {total():,} "
+            "tours so far)", state["nodes"], seconds)
+
     def take(got: magic.RangeResult) -> None:
         nonlocal kept, owner
         state["nodes"] += got.nodes
         if got.status == job_core.CANCELLED:
             raise cancelled(what, job.began, state["nodes"])
         if got.status not in (job_core.DONE, job_core.MORE):
-            seconds = time.perf_counter() - job.began
-            raise SearchLimitError(
-                f"{what} stopped by the timeout after {seconds:.3f} s ({state['nodes']:,} "
-                f"nodes; {len(records)} of {len(plan.clues)} ranges done, {total():,} "
-                "tours so far)", state["nodes"], seconds)
+            if state["apart"]:
+                # on workers: the others stop at the same deadline; wait for
+                # them (a pool killed with jobs still queued trips over its
+                # cancelled futures), then say so
+                state["late"] += 1
+                return
+            stop()
         if got.status == job_core.MORE:  # the limit, reached in this range
             raise _Enough
         i = got.range_index
@@ -142,10 +152,13 @@ def run_count(job: Job) -> int:
             else:
                 args = [(rows, cols, job.closed, diagonal, plan.clues[i], until, i,
                          plan.classes, 0, None, twin) for i in left]
+                state["apart"] = 1
                 with LocalPool(workers) as local:
                     run_jobs(magic.run_range, args, workers=workers, executor=executor,
                              deadline=until, began=job.began, on_result=take, cancel=flag,
                              local=local)
+                if state["late"]:
+                    stop()
     except _Enough:
         save(True)
         return int(most)
