@@ -136,39 +136,47 @@ def sample_ranges(k: int, seconds: float, depth: int, probes: int, seed: int,
           f"{picks}; --seconds {seconds:g} a run, depth {depth}, {probes} probe(s) a range",
           flush=True)
     lower, cpu, nodes_all = False, 0.0, 0
-    names, runs = {}, {i: [] for i in picks}
+    names: dict[int, str] = {}
+    runs: dict[int, list[float]] = {i: [] for i in picks}
     for i in picks:
         a, b = (int(np.flatnonzero(plan.clues[i] == v)[0]) for v in (1, 2))
         names[i] = f"range {i:2} ({knight.geometry.algebraic(divmod(a, 8), 8, 8)}-" \
                    f"{knight.geometry.algebraic(divmod(b, 8), 8, 8)})"
     began = time.process_time()
-    # round-robin over the ranges, a probe each, until --budget CPU seconds are spent
-    for _ in range(probes if depth > 2 else 1):
-        if budget and time.process_time() - began >= budget:
-            print(f"(--budget {budget:g} s spent: no more probes)", flush=True)
-            break
-        for i in picks:
-            name = names[i]
-            sub, weight = (plan.clues[i], 1) if depth <= 2 else \
-                _prefix(plan.clues[i], nbr, depth, rng)
-            if weight == 0:
-                runs[i].append(0)
-                print(f"{name}: prefix dead before depth {depth}", flush=True)
-                continue
-            c0 = time.process_time()
-            got = run_range(8, 8, False, False, sub, time.time() + seconds)
-            used = time.process_time() - c0
-            cpu += used
-            nodes_all += got.nodes
-            done = got.status == magic_search.DONE
-            lower |= not done
-            runs[i].append(got.nodes * weight)
-            print(f"{name}: {'done' if done else 'STOPPED'} in {used:8.2f} s CPU, "
-                  f"{got.nodes:>14,} nodes ({got.nodes / max(used, 1e-9) / 1e6:5.2f} M/s), "
-                  f"{got.found} tours; x {weight:,} prefixes -> {got.nodes * weight:.3e} nodes",
-                  flush=True)
+    # round-robin over the ranges, a probe each, until --budget CPU seconds are
+    # spent (or Ctrl-C / SIGINT: the runs so far are summed up)
+    try:
+        for _ in range(probes if depth > 2 else 1):
+            if budget and time.process_time() - began >= budget:
+                print(f"(--budget {budget:g} s spent: no more probes)", flush=True)
+                break
+            for i in picks:
+                name = names[i]
+                sub, weight = (plan.clues[i], 1) if depth <= 2 else \
+                    _prefix(plan.clues[i], nbr, depth, rng)
+                if weight == 0:
+                    runs[i].append(0)
+                    print(f"{name}: prefix dead before depth {depth}", flush=True)
+                    continue
+                c0 = time.process_time()
+                got = run_range(8, 8, False, False, sub, time.time() + seconds)
+                used = time.process_time() - c0
+                cpu += used
+                nodes_all += got.nodes
+                done = got.status == magic_search.DONE
+                lower |= not done
+                runs[i].append(got.nodes * weight)
+                print(f"{name}: {'done' if done else 'STOPPED'} in {used:8.2f} s CPU, "
+                      f"{got.nodes:>14,} nodes ({got.nodes / max(used, 1e-9) / 1e6:5.2f} M/s), "
+                      f"{got.found} tours; x {weight:,} prefixes -> "
+                      f"{got.nodes * weight:.3e} nodes", flush=True)
+    except KeyboardInterrupt:
+        print("(interrupted: the runs so far)", flush=True)
+    picks = [i for i in picks if runs[i]]
+    if not picks:
+        return
     estimates = []
-    few, most = min(map(len, runs.values())), max(map(len, runs.values()))
+    few, most = min(len(runs[i]) for i in picks), max(len(runs[i]) for i in picks)
     for i in picks:
         estimates.append(sum(runs[i]) / len(runs[i]))
         print(f"{names[i]}: estimate {estimates[-1]:.3e} nodes over {len(runs[i])} run(s) "
