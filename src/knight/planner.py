@@ -228,7 +228,7 @@ ENGINES: tuple[Engine, ...] = (
            "plain knight rectangles (full, flat)",
            "the search for magic tours, propagating the line sums (magic=; restarts over "
            "centrally symmetric tours to solve, the whole search to count and list)",
-           {"solve": f"{_MAGIC}:run_solve", "count": f"{_MAGIC}:run_count",
+           {"solve": f"{_MAGIC}:run_solve", "count": ".counting.magic_count:run_count",
             "tours": f"{_MAGIC}:run_tours"}),
     *(Engine(f"{name}-sampler", frozenset({"sample"}), _sampler_board,
              "flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)",

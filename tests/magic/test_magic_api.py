@@ -135,6 +135,9 @@ def test_planner_picks_the_magic_engine() -> None:
     assert "magic-search" in [e.name for e in planner.ENGINES]
 
 
-def test_checkpoint_does_not_apply(tmp_path) -> None:
-    with pytest.raises(ValueError, match="cannot write checkpoints"):
-        knight.count(4, 6, magic="semi", checkpoint=tmp_path)
+def test_checkpoint_applies_and_invariant_does_not(tmp_path) -> None:
+    # once refused: a magic count now records its ranges (test_magic_ranges.py)
+    assert knight.count(4, 6, magic="semi", checkpoint=tmp_path) == 0
+    assert (tmp_path / "answer.kckpt").exists()
+    with pytest.raises(ValueError, match="invariant= does not apply with magic="):
+        knight.count(4, 6, magic="semi", invariant="half-turn")

@@ -108,18 +108,22 @@ def count_command(argv: list[str]) -> int:
     p.add_argument("--method", choices=planner.methods("count"), default="auto",
                    help="dp (frontier dynamic programming), search (depth-first), or auto: "
                    "the faster that fits in memory (default: auto)")
-    p.add_argument("--workers", type=ascii_int, default=1, help="local processes (default: 1)")
+    p.add_argument("--workers", type=ascii_int, default=1,
+                   help="local processes (default: 1); with --magic, the ranges of the "
+                   "enumeration run on them")
     p.add_argument("--progress", action="store_true", help="progress bar on stderr (tqdm)")
     p.add_argument("--checkpoint", metavar="DIR",
                    help="count by the frontier DP, writing its state to DIR (made if missing); "
-                   "run the same command again after a kill to resume from it")
+                   "with --magic, record each finished range of the enumeration there; run "
+                   "the same command again after a kill to resume from it")
     p.add_argument("--checkpoint-every", type=ascii_float, default=DEFAULT_EVERY,
                    metavar="SECONDS", help="seconds between two checkpoints (default: "
                    f"{DEFAULT_EVERY:g}; 0: after every column)")
     sym = p.add_mutually_exclusive_group()
     sym.add_argument("--up-to-symmetry", action="store_true",
                      help="count the tours up to the board's rotations and reflections (each "
-                     "class once, whatever its direction)")
+                     "class once, whatever its direction; with --magic, and the numbering read "
+                     "backwards)")
     sym.add_argument("--invariant", choices=SYMMETRIES, metavar="SYMMETRY",
                      help="count the tours this symmetry maps to themselves: "
                      + ", ".join(SYMMETRIES))
@@ -181,7 +185,8 @@ def _checkpoint_summary(report: dict[str, Any]) -> str:
     text = f"checkpoint: {report['directory']}"
     if report.get("answer"):
         return text + ": the answer, read from it"
-    resumed = ", ".join(f"{r['stage']} at cell {r['position']} of {r['cells']}"
+    resumed = ", ".join(f"{r['position']} of {r['cells']} ranges done" if r["stage"] == "ranges"
+                        else f"{r['stage']} at cell {r['position']} of {r['cells']}"
                         for r in report["resumed"])
     text += f": resumed {resumed}" if resumed else ": nothing to resume"
     text += f"; {report['writes']} write{'s' if report['writes'] != 1 else ''}"

@@ -22,7 +22,10 @@ The package's modules:
 * :mod:`.frontier_count` and the ``frontier_*`` modules it lists -- the frontier DP;
 * :mod:`.checkpoint` -- the DP's checkpoints (``count(..., checkpoint=DIR)``):
   its sweeps run in segments, their tables written to a directory, and
-  resumed from there after a kill;
+  resumed from there after a kill; a magic count's finished ranges too;
+* :mod:`.magic_count` -- ``count(..., magic=...)``: the magic enumeration in
+  ranges, one per orbit of first moves, here, on workers or an executor,
+  with checkpoints and up to symmetry;
 * :mod:`.args` -- the one argument check they share (:func:`count`,
   :func:`tours` and :func:`estimate`), which makes the planner's Job;
 * :mod:`.plan` -- the search engine's planning: one exact depth-first search
@@ -77,7 +80,8 @@ _SUBMODULES = frozenset({
     "frontier_count",
     "frontier_estimate", "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run",
     "frontier_shards", "frontier_symmetry",
-    "frontier_sweep_py", "graph", "plan", "reference", "sample", "sample_args", "symmetry",
+    "frontier_sweep_py", "graph", "magic_count", "plan", "reference", "sample", "sample_args",
+    "symmetry",
 })
 
 

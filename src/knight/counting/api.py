@@ -150,13 +150,25 @@ def count(
     ``magic="semi"`` (or ``"diagonal"``) counts the magic tours
     (:doc:`/magic`): numbered tours, so every start and direction of a
     closed tour counts, and ``directed`` makes no difference.  Boards theory
-    rules out are 0 at once; boards of up to 32 squares are enumerated by
-    the magic search; on larger boards the enumeration is out of reach
-    (the 8x8 one took 61 CPU-days in 2003) and a count without ``timeout``
-    or ``limit`` raises :class:`knight.BoardTooLargeError` at once.
+    rules out are 0 at once.  The enumeration runs in ranges, one per first
+    move, and of those one per orbit of the board's symmetries that keep
+    the clues, weighted by the orbit's size (42 ranges stand for the 336 of
+    8x8): here, on ``workers`` or on any ``executor`` (a Dask client's
+    ``get_executor()``), where a lost job runs once more, then
+    :class:`knight.WorkerLostError`.  ``checkpoint=DIR`` records each finished
+    range (at most every ``checkpoint_every`` seconds, and when the count
+    stops), so a count killed and run again skips them, with workers too;
+    ``up_to_symmetry=True`` counts classes under the board's symmetries that
+    keep the clues and the numbering read backwards (``limit`` takes
+    neither).  Past 36 squares free of clues the enumeration is out of
+    reach here (the 8x8 one took 61 CPU-days in 2003): a count without
+    ``timeout``, ``limit``, ``checkpoint`` or ``executor`` raises
+    :class:`knight.BoardTooLargeError` at once.  See :doc:`/magic`.
 
     >>> knight.count(4, 6, magic="semi"), knight.count(6, magic="semi")
     (0, 0)
+    >>> knight.count(4, 6, magic="semi", workers=2, up_to_symmetry=True)
+    0
 
     ``checkpoint=DIR`` (a directory, made if missing) counts by the
     frontier DP in this process and writes its state there at safe points
@@ -167,7 +179,8 @@ def count(
     answer.  Once done, the directory keeps only the answer, which a call
     with the same arguments returns at once.  ``method="auto"`` then means
     the DP; ``method="search"``, ``clues``, ``workers`` above 1, an
-    ``executor`` or a board the DP does not serve raise ``ValueError``.  A
+    ``executor`` or a board the DP does not serve raise ``ValueError``
+    (with ``magic=`` the count's ranges are recorded instead, see above).  A
     directory that cannot be written, or that holds a checkpoint of another
     count, of another format or build of the package, or a damaged one, raises
     :class:`knight.CheckpointError` naming it, before any work; so does a
@@ -209,7 +222,10 @@ def count(
     >>> knight.count(8, closed=True, invariant="half-turn")  # 4 x 608,233 # doctest: +SKIP
     2432932
     """
-    if up_to_symmetry is not False or invariant is not None:
+    if magic is not None and invariant is not None:
+        raise ValueError("invariant= does not apply with magic= (up_to_symmetry=True counts "
+                         "magic tours up to the board's symmetries and reversal)")
+    if magic is None and (up_to_symmetry is not False or invariant is not None):
         return _symmetric(as_board(rows, cols), closed, up_to_symmetry, invariant,
                           start=start, end=end, directed=directed, clues=clues, limit=limit,
                           checkpoint=checkpoint, info=_info,
@@ -223,7 +239,7 @@ def count(
                        workers=workers, executor=executor, progress=progress,
                        max_memory=max_memory, cancel=cancel, info=_info, began=began,
                        checkpoint=checkpoint, checkpoint_every=checkpoint_every,
-                       magic=magic)
+                       magic=magic, up_to_symmetry=_check_up_to(up_to_symmetry))
     saved = job.options["checkpoint"]
     try:
         if no_tour(job):
@@ -237,13 +253,18 @@ def count(
             saved.close()
 
 
+def _check_up_to(up_to_symmetry: Any) -> bool:
+    if not isinstance(up_to_symmetry, bool):
+        raise TypeError(f"up_to_symmetry must be True or False, not {up_to_symmetry!r}")
+    return up_to_symmetry
+
+
 def _symmetric(board: Board, closed: bool, up_to_symmetry: Any, invariant: Any, *,
                pass_on: dict[str, Any], info: dict[str, Any] | None, **alone: Any) -> int:
     """``count(..., up_to_symmetry=True)`` and ``count(..., invariant=NAME)``:
     the arguments checked, then :mod:`.symmetry`'s counts over this
     module's ``count`` and ``tours``."""
-    if not isinstance(up_to_symmetry, bool):
-        raise TypeError(f"up_to_symmetry must be True or False, not {up_to_symmetry!r}")
+    _check_up_to(up_to_symmetry)
     if invariant is not None and invariant not in symmetry.NAMES:
         raise ValueError(f"invariant must be one of {', '.join(map(repr, symmetry.NAMES))}, "
                          f"not {invariant!r}")

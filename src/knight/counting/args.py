@@ -156,7 +156,7 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
                  progress: Any = False, max_memory: Any = None, cancel: Any = None,
                  info: dict[str, Any] | None = None, began: float | None = None,
                  checkpoint: Any = None, checkpoint_every: Any = DEFAULT_EVERY,
-                 magic: Any = None) -> planner.Job:
+                 magic: Any = None, up_to_symmetry: bool = False) -> planner.Job:
     """The arguments of :func:`knight.count` (``what="count"``),
     :func:`knight.tours` (``"tours"``) or :func:`knight.estimate`
     (``"estimate"``: a count's Job, never run) on ``board``, checked in one
@@ -186,11 +186,9 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
     until = deadline(seconds)
     given = None if clues is None else check_clues(board, clues)
     if kind is not None:
-        if checkpoint is not None:
-            raise ValueError("checkpoint= needs the frontier DP, which counts no magic tours: "
-                             "a count with magic= cannot write checkpoints")
         return _magic_job(what, board, kind, start, end, closed, directed, given, method, most,
-                          seconds, until, workers, executor, progress, cancel, info, began)
+                          seconds, until, workers, executor, progress, cancel, info, began,
+                          checkpoint, checkpoint_every, up_to_symmetry)
     s = None if start is None else board.square(start, "start")
     e = None if end is None else board.square(end, "end")
     closed = check_bool(closed, "closed")
@@ -261,11 +259,16 @@ def _magic_job(what: str, board: Board, kind: str, start: Any, end: Any, closed:
                directed: Any, given: Clues | None, method: Any, most: int | None,
                seconds: float | None, until: float, workers: Any, executor: Any,
                progress: Any, cancel: Any, info: dict[str, Any] | None,
-               began: float | None) -> planner.Job:
+               began: float | None, checkpoint: Any = None,
+               checkpoint_every: Any = DEFAULT_EVERY,
+               up_to_symmetry: bool = False) -> planner.Job:
     """:func:`counting_job` with ``magic=``: the magic search's Job.  Magic
     tours are numbered tours, so ``start`` and ``end`` are clues for the first
     and last numbers and ``directed`` makes no difference (every start and
-    direction of a closed tour is its own numbering)."""
+    direction of a closed tour is its own numbering).  A count runs in
+    ranges (:mod:`.magic_count`): on ``workers`` or an ``executor``, with
+    ``checkpoint`` (the directory opened last, as for the DP) and
+    ``up_to_symmetry``; neither of the last two takes ``limit``."""
     first, last = square_numbers(board, start, end)
     closed = check_open_end(closed, last)
     check_bool(directed, "directed")
@@ -273,11 +276,12 @@ def _magic_job(what: str, board: Board, kind: str, start: Any, end: Any, closed:
         planner.check_method("count", method)
     planner.choose(board, "count" if what != "tours" else "tours",
                    method if what != "tours" else "auto", magic=True)
-    if workers is not None and check_workers(workers, executor) and (
-            as_int(workers, "workers") > 1 or executor is not None):
-        raise ValueError("workers and executor do not apply with magic=: the magic count "
-                         "runs in this process (knight.engines.magic.ranges cuts it into "
-                         "independent ranges for callers that spread them)")
+    w = 1 if workers is None else check_workers(workers, executor)
+    if most is not None and what != "tours":
+        for name, value in (("checkpoint", checkpoint), ("up_to_symmetry", up_to_symmetry)):
+            if value not in (None, False):
+                raise ValueError(f"limit= stops a magic count early: not with {name}= (it "
+                                 "counts the whole enumeration)")
     show = check_progress(progress)
     if what == "tours":
         token = check_cancel_type(cancel)
@@ -286,9 +290,21 @@ def _magic_job(what: str, board: Board, kind: str, start: Any, end: Any, closed:
     limits = Limits(timeout=seconds, cancel=token)
     spec = with_ends(given, board, first, last)
     s = None if first is None else board.square(start, "start")
-    options = {"task": None, "until": until, "token": token, "workers": 1, "executor": None,
-               "progress": show, "max_memory": None, "most": most, "magic": kind,
-               "info": {} if info is None else info, "checkpoint": None}
+    report = {} if info is None else info
+    saved = None
+    if checkpoint is not None and what == "count":
+        count_key = {**_count_key(board, None, None, closed, False), "magic": kind,
+                     "clues": sorted([int(sq), int(step)] for step, sq in spec.at.items()),
+                     "up_to_symmetry": up_to_symmetry}
+        count_key.pop("directed")
+        text = _count_text(board, None, None, closed, False) + f", {kind}-magic" + (
+            f", {len(spec.at)} clues" if spec.at else "") + (
+            ", up to symmetry" if up_to_symmetry else "")
+        saved = open_checkpoint(checkpoint, count_key, text, checkpoint_every, report)
+    options = {"task": None, "until": until, "token": token, "workers": w,
+               "executor": executor, "progress": show, "max_memory": None, "most": most,
+               "magic": kind, "info": report, "checkpoint": saved,
+               "up_to_symmetry": up_to_symmetry}
     return planner.Job("count" if what != "tours" else "tours", board, "auto", s, None, closed,
                        limits, options, spec, time.perf_counter() if began is None else began)
 

@@ -18,7 +18,8 @@ the same arguments reads the answer.
 One file a stage (``sweep``, ``shared``, ``half0``, ``stem`` (side 1's
 table where its last column starts, when the shared prefix does not end
 there), ``shards`` (the sum of the shards of that column joined so far,
-see :mod:`.frontier_shards`), ``answer``, with the suffix :data:`SUFFIX`),
+see :mod:`.frontier_shards`), ``answer``, with the suffix :data:`SUFFIX`;
+a magic count's ``ranges``, see below),
 replaced atomically (written
 to a temporary file, flushed to disk, renamed over the old one, the
 directory flushed): the directory always holds the last complete
@@ -42,6 +43,15 @@ so a checkpoint costs little memory beyond the tables themselves.  A file
 for other arguments, of another format or build, truncated or with any bit
 changed is refused with :class:`knight.errors.CheckpointError` naming the
 directory, never used.
+
+A magic count (``count(..., magic=..., checkpoint=DIR)``, run in ranges by
+:mod:`.magic_count`) writes no tables: the stage ``ranges`` records each
+finished range (:meth:`Checkpoint.record_ranges`: its index, count, nodes
+and seconds in the header, under ``extra``, and the tours kept up to
+symmetry as an array), and its answer keeps those records and tours
+(:meth:`Checkpoint.done_ranges` reads them back).  The stage's ``key`` is
+the cut into ranges, so a checkpoint is read by the same cut only; the
+same files, checks and refusals serve it.
 
 The core resumes at any cell from the table dumped after the cell before
 (the halves' shared prefix ends mid-column too); segments end at column
@@ -97,7 +107,7 @@ CHUNK = 1 << 26
 
 _ALIGN = 64
 _DIGEST = 32
-_STAGES = ("sweep", "shared", "half0", "stem", "shards", "answer")
+_STAGES = ("sweep", "shared", "half0", "stem", "shards", "ranges", "answer")
 _PREFIX = struct.Struct("<8sQ")
 
 
@@ -292,6 +302,39 @@ class Checkpoint:
                                         shape=tuple(a["shape"])))
         return cast(_Table, tuple(arrays))
 
+    def done_ranges(self, key: Mapping[str, Any]) -> tuple[dict[int, dict[str, Any]],
+                                                          npt.NDArray[np.int16],
+                                                          npt.NDArray[np.int32]]:
+        """The ranges of the cut ``key`` recorded finished (by index: what
+        :meth:`record_ranges` was given), the tours kept (rows) and the
+        index of the range each came from; none when nothing is recorded."""
+        header = self._stage("ranges", key)
+        if header is None:
+            return {}, np.zeros((0, 0), np.int16), np.zeros(0, np.int32)
+        loaded = self._load("ranges", header)
+        tours, owner = loaded[0], loaded[1]
+        records = {int(r["index"]): dict(r) for r in (header.get("extra") or {})["ranges"]}
+        if "ranges" in self.earlier:
+            self.report["resumed"].append({"stage": "ranges", "position": header["position"],
+                                           "cells": header["cells"]})
+            self.earlier.discard("ranges")
+        return records, np.array(tours, dtype=np.int16), np.array(owner, dtype=np.int32)
+
+    def record_ranges(self, key: Mapping[str, Any], cells: int,
+                      records: Mapping[int, Mapping[str, Any]], tours: npt.NDArray[Any],
+                      owner: npt.NDArray[Any], force: bool = False) -> bool:
+        """Write the finished ranges of the cut ``key`` (``cells`` ranges in
+        all): ``records`` by index (JSON-able), the ``tours`` kept (rows) and
+        the range each came from (``owner``), once ``every`` seconds have
+        passed since the last write, or at once with ``force``; whether it
+        wrote."""
+        if not force and not self._due():
+            return False
+        self._write("ranges", key, len(records), cells, (),
+                    (np.asarray(tours, np.int16), np.asarray(owner, np.int32)), False,
+                    extra={"ranges": [records[k] for k in sorted(records)]})
+        return True
+
     def answer(self, key: Mapping[str, Any]) -> int | None:
         """The count recorded for the sweep ``key``, or None."""
         header = self._stage("answer", key)
@@ -305,8 +348,10 @@ class Checkpoint:
 
     def _write(self, stage: str, key: Mapping[str, Any], position: int, cells: int,
                residues: Sequence[int], arrays: Sequence[npt.NDArray[Any]],
-               complete: bool, answer: int | None = None) -> dict[str, Any]:
-        """Write ``stage``'s file atomically; return its header as read back."""
+               complete: bool, answer: int | None = None,
+               extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Write ``stage``'s file atomically; return its header as read back
+        (``extra``: JSON-able, kept in the header under that name)."""
         t0 = time.perf_counter()
         arrays = [np.ascontiguousarray(a) for a in arrays]
         layout, off = [], 0
@@ -319,6 +364,8 @@ class Checkpoint:
                   "position": position, "cells": cells, "complete": complete,
                   "residues": [int(r) for r in residues],
                   "answer": None if answer is None else str(answer), "arrays": layout}
+        if extra is not None:
+            header["extra"] = _plain(extra)
         raw = _header_bytes(header)
         digest = hashlib.sha256(raw).digest()
         final = self.directory / (stage + SUFFIX)
@@ -363,15 +410,20 @@ class Checkpoint:
         self.report["last"] = {"stage": stage, "position": position, "cells": cells,
                                "bytes": written["size"], "seconds": seconds}
         if self.notify is not None:
-            what = "the answer" if answer is not None else f"{stage} at cell {position} of {cells}"
+            what = ("the answer" if answer is not None
+                    else f"{position} of {cells} ranges" if stage == "ranges"
+                    else f"{stage} at cell {position} of {cells}")
             self.notify(f"checkpoint: {what} written to {final} "
                         f"({written['size'] / 2**20:.1f} MiB, {seconds:.2f} s)")
         return written
 
-    def record_answer(self, key: Mapping[str, Any], total: int) -> None:
-        """Record the count of the sweep ``key``, then delete the tables
-        (a later call with the same arguments reads the answer)."""
-        self._write("answer", key, 0, 0, (), (), True, total)
+    def record_answer(self, key: Mapping[str, Any], total: int,
+                      arrays: Sequence[npt.NDArray[Any]] = (),
+                      extra: Mapping[str, Any] | None = None) -> None:
+        """Record the count of the sweep ``key`` (with ``arrays`` and
+        ``extra`` kept beside it: a magic count's ranges), then delete the
+        tables (a later call with the same arguments reads the answer)."""
+        self._write("answer", key, 0, 0, (), arrays, True, total, extra)
         self._drop(_STAGES[:-1])
 
     def _drop(self, stages: Sequence[str]) -> None:

@@ -16,17 +16,21 @@ asked first).  All of them drive one core, :class:`MagicSearch` of
   its own tie-break seed.  Restarts are not exhaustive: there only the
   limits (``timeout``, ``max_nodes``, ``cancel``) end a search that finds
   nothing.
-* :func:`run_count` and :func:`run_tours` enumerate every numbered tour
-  (a closed tour counts once per start and direction, as a clued count's
-  tours do: the numbering is what is magic), from the given start or from
-  every square in row-major order.  Enumerations past
+* :func:`run_tours` lists every numbered tour (a closed tour counts once
+  per start and direction, as a clued count's tours do: the numbering is
+  what is magic), from the given start or from every square in row-major
+  order.  The count (:func:`knight.counting.magic_count.run_count`) runs
+  the same enumeration cut into ranges (:func:`range_plan`, one per orbit
+  of first moves under the board's symmetries, :func:`run_range` each).  Enumerations past
   :data:`EXHAUSTIVE_SQUARES` squares are out of reach here (the 8x8 one
   took 61 CPU-days in 2003); a count without ``timeout`` or ``limit`` on such
   a board is refused with :class:`BoardTooLargeError` before any search.
 
 Independent ranges: the core takes a list of starts and clues, so a range
 of an enumeration is a start (or a prefix of first squares given as clues
-at steps 1, 2, ...) run as its own search; the ranges' counts add up.
+at steps 1, 2, ...) run as its own search; the ranges' counts add up, and
+ranges that a symmetry of the board and clues maps onto each other have
+equal counts (:func:`range_plan` proves it).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ import importlib
 import itertools
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -285,15 +289,19 @@ def run_solve(job: Job) -> Tour:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _check_reach(job: Job, bounded: bool) -> None:
-    """Refuse an enumeration out of reach unless a limit bounds it."""
+def check_reach(job: Job, bounded: bool) -> None:
+    """Refuse an enumeration out of reach unless ``bounded`` (a limit bounds
+    it, or the caller asked for a long run: checkpoints, an executor)."""
     clued = 0 if job.clues is None else len(job.clues.at)
     if job.board.size - clued > REACH_FREE_SQUARES and not bounded:
         raise BoardTooLargeError(
-            f"listing every magic tour of the {job.board.describe()} is out of reach here "
+            f"{'counting' if job.task == 'count' else 'listing'} every magic tour of the "
+            f"{job.board.describe()} is out of reach here "
             f"(the search enumerates up to {REACH_FREE_SQUARES} squares free of clues; the 8x8 "
             "enumeration of 2003 took 61.4 CPU-days): give timeout= (or limit=) to search "
-            "for as long as you choose")
+            "for as long as you choose" + (", or checkpoint= (a run that resumes) or "
+                                           "executor= (a cluster) to count it all"
+                                           if job.task == "count" else ""))
 
 
 def ranges(job: Job) -> list[np.ndarray]:
@@ -301,7 +309,10 @@ def ranges(job: Job) -> list[np.ndarray]:
     move (the squares numbered 1 and 2, fixed as clues), in the search's
     order.  Each is a whole search of its own (:func:`count_range`), so the
     ranges can run anywhere, in any order, and their counts add up."""
-    s = _Searches(job)
+    return _ranges(_Searches(job))
+
+
+def _ranges(s: _Searches) -> list[np.ndarray]:
     out = []
     second = np.flatnonzero(s.clue_at == 2)
     for start in s.starts():
@@ -316,45 +327,228 @@ def ranges(job: Job) -> list[np.ndarray]:
     return out
 
 
+def square_maps(rows: int, cols: int) -> list[np.ndarray]:
+    """The rotations and reflections of a ``rows`` x ``cols`` rectangle as
+    permutations of its squares, row-major (``perm[q]``: where square ``q``
+    goes): the identity first, then the half turn and the two mirrors, and
+    on a square board the two diagonal mirrors and the quarter turns.  Each
+    maps knight moves to knight moves (the move set is the dihedral group's
+    orbit of (1, 2)).
+
+    >>> [p.tolist() for p in square_maps(1, 2)]
+    [[0, 1], [1, 0], [0, 1], [1, 0]]
+    """
+    idx = np.arange(rows * cols).reshape(rows, cols)
+    seen = [idx, idx[::-1, ::-1], idx[::-1, :], idx[:, ::-1]]
+    if rows == cols:
+        seen += [idx.T, idx.T[::-1, ::-1], np.rot90(idx), np.rot90(idx, 3)]
+    # seen[p] = the square that lands on p; perm is its inverse
+    return [np.argsort(a.ravel()).astype(np.int32) for a in seen]
+
+
+def clue_symmetries(rows: int, cols: int, clue_at: np.ndarray,
+                    reversal: bool) -> list[tuple[np.ndarray, bool]]:
+    """The maps ``(perm, reversed)`` of :func:`square_maps`, with the numbering
+    read backwards (k -> N + 1 - k) when ``reversed`` (only with
+    ``reversal``), that map the clues ``clue_at`` to themselves: the square
+    ``perm[q]`` carries the clue ``q`` does (``N + 1 -`` it when reversed).
+    The identity comes first.
+
+    Each maps the magic tours that meet the clues one to one onto
+    themselves: the numbering of a tour carried by ``perm`` is a tour (knight
+    moves go to knight moves), closed if it was; each rank and file goes to a
+    rank or a file (on a square board, whose ranks and files share one sum,
+    either; on a rectangle ranks to ranks), and the long diagonals of a
+    square to the long diagonals, so every line sum is one of the old ones;
+    reading the numbers backwards turns a line sum S of L squares into
+    L (N + 1) - S, the same for all lines of a length, and a closed tour
+    into a closed tour; the clues are kept by the choice of the maps.
+    """
+    n = rows * cols
+    clued = np.flatnonzero(clue_at)
+    out: list[tuple[np.ndarray, bool]] = []
+    for perm in square_maps(rows, cols):
+        for rev in (False, True) if reversal else (False,):
+            want = n + 1 - clue_at[clued] if rev else clue_at[clued]
+            if np.array_equal(clue_at[perm[clued]], want) and not any(
+                    np.array_equal(perm, p) and rev == r for p, r in out):
+                out.append((perm, rev))
+    return out
+
+
+class Classes(NamedTuple):
+    """What a range needs to tell which of its tours stand for their class
+    (:func:`is_canonical`): the maps of the class, ``perms`` (k x N) and
+    ``reversed`` (k), and ``reps``, the ranges enumerated (``first * N +
+    second`` of the squares numbered 1 and 2, sorted)."""
+
+    perms: np.ndarray
+    reversed: np.ndarray
+    reps: np.ndarray
+
+
+class RangePlan(NamedTuple):
+    """The ranges :func:`range_plan` keeps: ``clues[i]`` (the clue array of
+    range i, numbers 1 and 2 fixed) stands for ``weights[i]`` ranges of
+    equal count; ``total`` ranges in all; ``classes`` when tours are counted
+    up to symmetry."""
+
+    clues: list[np.ndarray]
+    weights: list[int]
+    total: int
+    classes: Classes | None
+
+    def key(self) -> list[list[int]]:
+        """Each range kept as ``[first, second, weight]``: what a checkpoint
+        of the ranges records, so that it is read by the same cut only."""
+        return [[int(np.flatnonzero(c == 1)[0]), int(np.flatnonzero(c == 2)[0]), w]
+                for c, w in zip(self.clues, self.weights)]
+
+
+def range_plan(job: Job, up_to_symmetry: bool = False) -> RangePlan:
+    """The ranges of :func:`ranges` that ``job``'s count runs, one per orbit
+    of the board's symmetries that keep the clues, each weighted by its
+    orbit's size (the first of each orbit in the search's order stands for
+    it); with ``up_to_symmetry``, the :class:`Classes` that tell which tours
+    of those ranges count.
+
+    Why the weights are exact: a map g of :func:`clue_symmetries` (without
+    reversal) takes the magic tours meeting the clues whose squares numbered
+    1 and 2 are (s, t) one to one onto those whose squares numbered 1 and 2
+    are (g(s), g(t)) (its inverse takes them back), so the ranges of one
+    orbit have equal counts; the ranges part the tours (each has one first
+    move), so the count is the sum over orbits of the orbit's size times
+    its first range's count.  On 8x8 without clues the 336 first moves make
+    42 orbits of 8 (no first move is fixed by a non-trivial symmetry: the
+    squares a mirror fixes are a line, never a knight's move apart).
+
+    Up to symmetry (the maps of :func:`clue_symmetries` with reversal, a
+    group H), every class of tours meets the ranges kept: a tour's images
+    under the maps without reversal reach every range of its range's orbit.
+    A tour counts iff it is the lexicographically least of its images that
+    lie in the ranges kept (:func:`is_canonical`): exactly one tour a class.
+
+    >>> import knight
+    >>> from knight.counting.args import counting_job
+    >>> plan = range_plan(counting_job("count", knight.Board(8), None, None, False, False,
+    ...                                magic="semi"))
+    >>> len(plan.clues), set(plan.weights), plan.total
+    (42, {8}, 336)
+    """
+    s = _Searches(job)
+    parts = _ranges(s)
+    n = s.rows * s.cols
+    maps = [p for p, _ in clue_symmetries(s.rows, s.cols, s.clue_at, False)]
+
+    def pair(clue_at: np.ndarray) -> tuple[int, int]:
+        return int(np.flatnonzero(clue_at == 1)[0]), int(np.flatnonzero(clue_at == 2)[0])
+
+    have = {pair(c) for c in parts}
+    seen: set[tuple[int, int]] = set()
+    clues, weights = [], []
+    for c in parts:
+        a, b = pair(c)
+        if (a, b) in seen:
+            continue
+        orbit = {(int(p[a]), int(p[b])) for p in maps}
+        assert orbit <= have, "a symmetry of the clues maps a range outside the ranges"
+        seen |= orbit
+        clues.append(c)
+        weights.append(len(orbit))
+    classes = None
+    if up_to_symmetry:
+        both = clue_symmetries(s.rows, s.cols, s.clue_at, True)
+        classes = Classes(np.array([p for p, _ in both], dtype=np.int32).reshape(-1, n),
+                          np.array([r for _, r in both], dtype=bool),
+                          np.array(sorted(a * n + b for a, b in map(pair, clues)),
+                                   dtype=np.int64))
+    return RangePlan(clues, weights, len(parts), classes)
+
+
+def is_canonical(numbers: np.ndarray, classes: Classes) -> bool:
+    """Whether the tour ``numbers`` (each square's number 1..N, row-major,
+    in a range of ``classes.reps``) is the lexicographically least of its
+    images under ``classes``' maps that lie in those ranges."""
+    n = numbers.shape[0]
+    img = np.empty_like(numbers)
+    for perm, rev in zip(classes.perms, classes.reversed):
+        img[perm] = n + 1 - numbers if rev else numbers
+        code = int(np.flatnonzero(img == 1)[0]) * n + int(np.flatnonzero(img == 2)[0])
+        k = int(np.searchsorted(classes.reps, code))
+        if k == classes.reps.shape[0] or classes.reps[k] != code:
+            continue
+        diff = np.flatnonzero(img != numbers)
+        if diff.size and img[diff[0]] < numbers[diff[0]]:
+            return False
+    return True
+
+
+class RangeResult(NamedTuple):
+    """One range's result (:func:`run_range`): its ``range_index``, the core's
+    ``status``, the tours ``found`` (numbered tours), the ``nodes`` and
+    ``seconds`` it took, and, when listed up to symmetry, the ``tours``
+    among them that stand for their class (rows of numbers 1..N, int16)."""
+
+    range_index: int
+    status: int
+    found: int
+    nodes: int
+    seconds: float
+    tours: np.ndarray
+
+
+def run_range(rows: int, cols: int, closed: bool, diagonal: bool, clue_at: np.ndarray,
+              deadline: float = 0.0, index: int = 0, classes: Classes | None = None,
+              limit: int = 0, cancel: np.ndarray | None = None,
+              twin: bool = False) -> RangeResult:
+    """Run one range of :func:`range_plan` (its clues fix its start): count
+    its tours (``limit`` > 0: stop with MORE after that many), or with
+    ``classes`` list them and keep those that stand for their class.  A
+    top-level function of plain arguments, so any executor can ship it;
+    ``cancel`` is a cancel flag, for runs in this process only.
+
+    >>> import knight
+    >>> from knight.counting.args import counting_job
+    >>> job = counting_job("count", knight.Board(4, 6), None, None, False, False, magic="semi")
+    >>> plan = range_plan(job)
+    >>> len(plan.clues), plan.total, sum(plan.weights)
+    (22, 88, 88)
+    >>> run_range(4, 6, False, False, plan.clues[0])[1:3]
+    (0, 0)
+    """
+    t0 = time.perf_counter()
+    nbr, dist = tables(rows, cols)
+    n = rows * cols
+    start = int(np.flatnonzero(clue_at == 1)[0])
+    core = _core(twin)
+    search = core.MagicSearch(rows, cols, nbr, dist, np.array([start], dtype=np.int32),
+                              np.ascontiguousarray(clue_at, dtype=np.int32), closed, diagonal)
+    kept = np.zeros((0, n), dtype=np.int16)
+    if classes is None:
+        status, found = search.count(deadline, cancel, 0, limit)
+    else:
+        out = np.empty((64, n), dtype=np.int32)
+        found, rows_kept = 0, []
+        while True:
+            status, got = search.collect(out, deadline, cancel)
+            found += got
+            rows_kept += [out[k].astype(np.int16) for k in range(got)
+                          if is_canonical(out[k], classes)]
+            if status != core.MORE:
+                break
+        if rows_kept:
+            kept = np.array(rows_kept, dtype=np.int16)
+    return RangeResult(index, int(status), int(found), int(search.nodes),
+                       time.perf_counter() - t0, kept)
+
+
 def count_range(rows: int, cols: int, closed: bool, diagonal: bool, clue_at: np.ndarray,
                 deadline: float = 0.0, cancel: np.ndarray | None = None,
                 twin: bool = False) -> tuple[int, int, int]:
     """Count one range of :func:`ranges` (its clues fix its start):
     ``(status, tours, nodes)``, the core's status."""
-    nbr, dist = tables(rows, cols)
-    start = int(np.flatnonzero(clue_at == 1)[0])
-    search = _core(twin).MagicSearch(rows, cols, nbr, dist, np.array([start], dtype=np.int32),
-                                     clue_at, closed, diagonal)
-    status, found = search.count(deadline, cancel)
-    return int(status), int(found), int(search.nodes)
-
-
-def run_count(job: Job) -> int:
-    """The engine ``magic-search`` for :func:`knight.count`: every magic numbered tour."""
-    o = job.options
-    until, most = o["until"], o["most"]
-    info = o["info"]
-    why = reason(job)
-    if why is not None:
-        info["method"], info["detail"] = "theory", f"no magic tour: {why}"
-        return 0
-    _check_reach(job, until > 0 or most is not None)
-    s = _Searches(job)
-    info["method"] = "magic-search"
-    info["detail"] = "the magic search, every start" if not (s.clue_at == 1).any() \
-        else "the magic search from the start"
-    what = f"count of the magic tours of the {job.board.describe()}"
-    with watched(o["token"]) as flag:
-        search = s.make(s.starts())
-        status, found = search.count(until, flag, 0, 0 if most is None else most)
-        if status == s.core.CANCELLED:
-            raise cancelled(what, job.began, search.nodes)
-        if status == s.core.TIME_LIMIT:
-            seconds = time.perf_counter() - job.began
-            raise SearchLimitError(f"{what} stopped by the timeout after {seconds:.3f} s "
-                                   f"({search.nodes:,} nodes, {found:,} tours so far)",
-                                   search.nodes, seconds)
-        return int(found)
+    got = run_range(rows, cols, closed, diagonal, clue_at, deadline, cancel=cancel, twin=twin)
+    return got.status, got.found, got.nodes
 
 
 def run_tours(job: Job) -> Iterator[Tour]:
@@ -362,7 +556,7 @@ def run_tours(job: Job) -> Iterator[Tour]:
     every magic numbered tour, in the search's order."""
     o = job.options
     if reason(job) is None:
-        _check_reach(job, o["until"] > 0 or o["most"] is not None)
+        check_reach(job, o["until"] > 0 or o["most"] is not None)
     return _tours(job)
 
 
@@ -388,5 +582,7 @@ def _tours(job: Job) -> Iterator[Tour]:
                         time.perf_counter() - began, "magic-search")
 
 
-__all__ = ["EXHAUSTIVE_SQUARES", "REACH_FREE_SQUARES", "count_range", "memory_estimate", "ranges",
-           "reason", "run_count", "run_solve", "run_tours", "symmetric_clues", "tables"]
+__all__ = ["EXHAUSTIVE_SQUARES", "REACH_FREE_SQUARES", "Classes", "RangePlan", "RangeResult",
+           "check_reach", "clue_symmetries", "count_range", "is_canonical", "memory_estimate",
+           "range_plan", "ranges", "reason", "run_range", "run_solve", "run_tours",
+           "square_maps", "symmetric_clues", "tables"]
