@@ -6,6 +6,8 @@ Run by hand from the repository root::
     python benchmarks/bench_magic.py                    # every case, 120 s each at most
     python benchmarks/bench_magic.py --timeout 300 --sizes 8 12 16
     python benchmarks/bench_magic.py --quick            # 8x8 and the twin ratio only
+    python benchmarks/bench_magic.py --construct        # the construction, 8x8 to 1000x1000
+    python benchmarks/bench_magic.py --four-rank --timeout 3600   # 4x10, 4x12, 4x14 whole
 
 For each case it runs ``knight.solve(..., magic="semi")`` under ``--timeout``
 and prints the seconds, the nodes (the squares placed over every restart)
@@ -81,6 +83,48 @@ def first_tour(label: str, timeout: float, *args, **kwargs) -> None:
         assert tour.closed
     print(f"{label:28} {seconds:8.2f} s  {tour.nodes:>13,} nodes  {tour.method}, "
           f"start {tour.start}", flush=True)
+
+
+def construction(sizes: list[int], timeout: float) -> None:
+    """The construction (engine magic-construct) against the search's best
+    case measured in the same run: a closed 8x8 tour (centrally symmetric
+    restarts from central starts), which the construction does not build."""
+    from knight import magic_construct
+
+    t0 = time.perf_counter()
+    magic_construct.patterns()
+    magic_construct._links()
+    tables = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    ref = knight.solve(8, magic="semi", closed=True, timeout=timeout)
+    search = time.perf_counter() - t0
+    print(f"\nconstruction: tables {tables:.3f} s (once a process); reference: the search's "
+          f"closed 8x8 tour in {search:.3f} s ({ref.method})", flush=True)
+    for n in sizes:
+        t0 = time.perf_counter()
+        tour = knight.solve(n, magic="semi")
+        seconds = time.perf_counter() - t0
+        assert tour.method == "magic-construct" and tour.magic == "semi-magic"
+        print(f"{n}x{n} constructed in {seconds:8.4f} s ({seconds / search:.3g} x the search's "
+              f"8x8), solve() with its check", flush=True)
+
+
+def four_rank(timeout: float) -> None:
+    """The whole magic enumeration on 4x10, 4x12 and 4x14 (the first two are
+    why knight.magic.magic_reason rules them out), by the core directly."""
+    from knight._core import magic_search
+    from knight.engines.magic import tables
+
+    for cols in (10, 12, 14):
+        nbr, dist = tables(4, cols)
+        search = magic_search.MagicSearch(4, cols, nbr, dist, np.arange(4 * cols, dtype=np.int32),
+                                          np.zeros(4 * cols, dtype=np.int32), False, False)
+        t0, c0 = time.perf_counter(), time.process_time()
+        status, found = search.count(time.time() + timeout)
+        done = "the whole enumeration" if status == magic_search.DONE else "stopped by the timeout"
+        print(f"4x{cols}: {found} semi-magic numbered tours, {search.nodes:,} nodes, "
+              f"{time.perf_counter() - t0:.1f} s wall, {time.process_time() - c0:.1f} s CPU "
+              f"({done})", flush=True)
 
 
 def twin_ratio(given: int) -> None:
@@ -217,12 +261,22 @@ def main() -> None:
                    help="with --ranges: squares fixed by a random prefix (2: the whole ranges)")
     p.add_argument("--probes", type=int, default=1, help="with --ranges: prefixes a range")
     p.add_argument("--seed", type=int, default=2003, help="with --ranges: the prefixes' seed")
+    p.add_argument("--construct", type=int, nargs="*", metavar="N",
+                   help="time the construction on these NxN boards (default 8 16 48 200 1000)")
+    p.add_argument("--four-rank", action="store_true",
+                   help="enumerate 4x10, 4x12 and 4x14 whole (minutes; --timeout each)")
     p.add_argument("--budget", type=float, default=0.0,
                    help="with --ranges: no new round of probes after this many CPU seconds")
     args = p.parse_args()
     if args.ranges is not None:
         sample_ranges(args.ranges, args.seconds, args.depth, args.probes, args.seed,
                       args.budget)
+        return
+    if args.four_rank:
+        four_rank(args.timeout)
+        return
+    if args.construct is not None:
+        construction(args.construct or [8, 16, 48, 200, 1000], args.timeout)
         return
     first_tour("8x8, free start", args.timeout, 8)
     if not args.quick:

@@ -169,8 +169,8 @@ _LAZY: dict[str, str] = {
 _SUBMODULES = frozenset({
     "_core", "_lazy", "_version", "board", "capi", "checks", "cli", "clues", "compare",
     "construct", "construct_py", "counting", "decide", "engines", "errors", "existence",
-    "geometry", "limits", "magic", "planner", "puzzle", "reference", "render", "search", "solver",
-    "status", "theory", "thin", "thin_py", "tour", "trace", "verify",
+    "geometry", "limits", "magic", "magic_construct", "planner", "puzzle", "reference", "render",
+    "search", "solver", "status", "theory", "thin", "thin_py", "tour", "trace", "verify",
 })
 
 

@@ -42,6 +42,7 @@ frontier-dp     count         flat boards of the knight, king and other leapers 
 knight-count    count, tours  plain knight rectangles (full, flat)
 table-count     count, tours  every board
 clue-search     count, exists, solve, tours every board
+magic-construct solve         knight rectangles of 4h x 4k squares, h, k >= 2, h*k even
 magic-search    count, solve, tours plain knight rectangles (full, flat)
 split-sampler   sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
 table-sampler   sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
@@ -118,6 +119,12 @@ def _standard(board: Board) -> bool:
 
 def _any(board: Board) -> bool:
     return True
+
+
+def _magic_construct_board(board: Board) -> bool:
+    from .magic_construct import covers
+
+    return board.is_standard and covers(*board.shape)
 
 
 def _between_board(board: Board) -> bool:
@@ -224,6 +231,12 @@ ENGINES: tuple[Engine, ...] = (
            "steps only (clues=; plain knight rectangles too)",
            {"solve": f"{_SOLVING}:run_clues", "count": f"{_COUNTING}:run_clues",
             "tours": f"{_COUNTING}:run_clue_tours"}),
+    Engine("magic-construct", frozenset({"solve"}), _magic_construct_board,
+           "knight rectangles of 4h x 4k squares, h, k >= 2, h*k even",
+           "the construction of semi-magic tours from 4x4 blocks of latin paths in four "
+           "passes along a cycle of the blocks (magic='semi', open, its own start)",
+           {"solve": ".engines.magic_construct:run_solve"},
+           ".engines.magic_construct:construct_cost"),
     Engine("magic-search", frozenset({"solve", "count", "tours"}), _standard,
            "plain knight rectangles (full, flat)",
            "the search for magic tours, propagating the line sums (magic=; restarts over "
@@ -344,13 +357,18 @@ def choose(board: Board, task: str, method: str = "auto", clues: bool = False,
     ValueError: method='dp' does not take clues; count with clues takes method='auto' or 'search'
 
     ``magic``: the task asks for magic tours (``magic=``): the magic search
-    runs it, clues or not, with ``method="auto"`` only.
+    runs it, clues or not, with ``method="auto"``; to solve on 4h x 4k
+    boards (h, k >= 2, h*k even) the construction comes first (it serves
+    the job when its tour fits: open, semi-magic, a start it can give) and
+    ``method="construct"`` asks for it alone.
 
     >>> choose(Board(8), "solve", magic=True).name
+    'magic-construct'
+    >>> choose(Board(12), "solve", magic=True).name
     'magic-search'
-    >>> choose(Board(8), "solve", "warnsdorff", magic=True)
+    >>> choose(Board(8), "solve", "warnsdorff", magic=True)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: method='warnsdorff' does not take magic=; magic tours take method='auto'
+    ValueError: method='warnsdorff' does not take magic=; magic tours take method='auto' or ...
     """
     return _serving(board, task, method, clues, magic)[0]
 
@@ -360,9 +378,17 @@ def _serving(board: Board, task: str, method: str, clues: bool = False,
     """The engines ``method`` asks for that serve ``board`` (at least one), first choice
     first, or the ValueError that says which boards the method serves."""
     if magic:
+        if method == "construct" and task == "solve":
+            if not _BY_NAME["magic-construct"].serves(board):
+                raise ValueError(f"method='construct' with magic= serves "
+                                 f"{_BY_NAME['magic-construct'].boards}, not "
+                                 f"{article(board.describe())}")
+            return [_BY_NAME["magic-construct"]]
         if method != "auto":
-            raise ValueError(f"method={method!r} does not take magic=; magic tours take "
-                             "method='auto'")
+            takes = "method='auto' or 'construct'" if task == "solve" else "method='auto'"
+            raise ValueError(f"method={method!r} does not take magic=; magic tours take {takes}")
+        if task == "solve" and _BY_NAME["magic-construct"].serves(board):
+            return [_BY_NAME["magic-construct"], _BY_NAME["magic-search"]]
         return [_BY_NAME["magic-search"]]
     if clues:
         allowed = _CLUE_METHODS.get(task, ())

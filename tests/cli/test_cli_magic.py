@@ -49,7 +49,7 @@ def test_count_and_list(capsys) -> None:
 def test_out_of_reach_and_limits(capsys) -> None:
     assert cli.main(["magic", "8", "--count"]) != 0
     assert "out of reach" in capsys.readouterr().err
-    assert cli.main(["magic", "8", "--start", "a1", "--max-nodes", "1000"]) != 0
+    assert cli.main(["magic", "8", "--start", "d5", "--max-nodes", "1000"]) != 0
     assert "max" in capsys.readouterr().err
 
 
