@@ -195,6 +195,12 @@ def magic_reason(rows: int, cols: int | None = None, kind: str = "semi-magic") -
     * 4x8: no semi-magic tour (H. J. R. Murray, who listed the semi-magic
       arrangements, as reported by Jelliss; checked here by listing all
       62,176 open tours of the 4x8 board).
+    * 4x10 and 4x12: no semi-magic tour (this package's exhaustive magic
+      search, which enumerates every numbered tour the line sums allow:
+      4x10 in half a minute, 4x12 in 19 CPU-minutes, both finding none;
+      ``benchmarks/bench_magic.py --four-rank`` repeats them, the slow
+      tests repeat 4x10).  Kumar finds semi-magic tours on 4x4k boards only
+      from k = 5 on.
     * 4x16: no semi-magic tour (Awani Kumar's exhaustive search, "Studies in
       tours of knight on rectangular boards", arXiv:1802.09340, 2018, as
       reported in Jelliss' *Knight's Tour Notes*, "Magic knight's tours on
@@ -243,6 +249,12 @@ def magic_reason(rows: int, cols: int | None = None, kind: str = "semi-magic") -
         return (
             f"no knight's tour of the {size} board is {what} (H. J. R. Murray, as reported "
             "by G. P. Jelliss; all 62,176 open tours of the board checked here)")
+    if (m, n) in ((4, 10), (4, 12)):
+        took = "half a minute" if n == 10 else "19 CPU-minutes"
+        return (
+            f"no knight's tour of the {size} board is {what} (the whole enumeration by this "
+            f"package's magic search, {took}, finds none; benchmarks/bench_magic.py "
+            "--four-rank repeats it)")
     if (m, n) == (4, 16):
         return (
             f"no knight's tour of the {size} board is {what} (Awani Kumar's exhaustive "
