@@ -49,6 +49,7 @@ Boards with h and k both odd (12x12, 12x20, 20x20, ...) have no
 Hamiltonian cycle of blocks, and four passes along Hamiltonian paths do not
 link up on 3x3 blocks (every pair of paths tried); the search serves them.
 
+>>> from knight.magic_construct import semi_magic_steps
 >>> steps = semi_magic_steps(16, 16) + 1
 >>> sorted(set(steps.sum(axis=1).tolist())), sorted(set(steps.sum(axis=0).tolist()))
 ([2056], [2056])
@@ -81,6 +82,7 @@ def covers(rows: int, cols: int) -> bool:
     """Whether the construction builds a semi-magic tour of ``rows`` x ``cols``:
     both sides multiples of 4, at least 8, and not both 4 times an odd number.
 
+    >>> from knight.magic_construct import covers
     >>> covers(8, 8), covers(16, 12), covers(12, 12), covers(4, 8)
     (True, True, False, False)
     """
@@ -100,6 +102,7 @@ def patterns() -> _IntArray:
     """Every block pattern: an int array (PATTERNS, 4, 4, 2), pattern -> visit
     -> position -> (rank, file) within the 4x4 block.
 
+    >>> from knight.magic_construct import patterns
     >>> p = patterns()
     >>> p.shape
     (1248, 4, 4, 2)
@@ -170,6 +173,7 @@ def block_cycle(h: int, k: int) -> list[tuple[int, int]]:
     that starts at the corner block (0, 0), runs along rank 0, and ends at
     (1, 0): both ends are turns of the cycle, where the in-block links go.
 
+    >>> from knight.magic_construct import block_cycle
     >>> block_cycle(2, 3)
     [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]
     >>> block_cycle(3, 2)
@@ -229,6 +233,7 @@ def semi_magic_steps(rows: int, cols: int) -> npt.NDArray[np.int32]:
     ValueError for a board it does not cover (:func:`covers`) and
     BoardTooLargeError before any work when the board does not fit in memory.
 
+    >>> from knight.magic_construct import semi_magic_steps
     >>> steps = semi_magic_steps(8, 12)
     >>> {int(s) for s in (steps + 1).sum(axis=1)}, {int(s) for s in (steps + 1).sum(axis=0)}
     ({582}, {388})
