@@ -193,15 +193,24 @@ def block_cycle(h: int, k: int) -> list[tuple[int, int]]:
     return cyc + [(1, c) for c in range(k - 2, -1, -1)]
 
 
-def _chain(cyc: list[tuple[int, int]]) -> list[int] | None:
-    """A pattern for every block of the cycle that links up, or None."""
+def _chain(cyc: list[tuple[int, int]], seed: int | None = None) -> list[int] | None:
+    """A pattern for every block of the cycle that links up, or None: the
+    first in the patterns' order, or with ``seed`` one drawn at random
+    among those the chain allows at each step (still a valid chain)."""
+    rng = None if seed is None else np.random.default_rng(seed)
+
+    def pick(options: np.ndarray) -> int:
+        found = np.flatnonzero(options)
+        return int(found[0] if rng is None else rng.choice(found))
+
     follows, turn01, turn23, first = _links()
     p = patterns()
     n = len(cyc)
     steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(cyc, cyc[1:])]
     close = (cyc[-1][0] - cyc[0][0], cyc[-1][1] - cyc[0][1])
     off = np.array(close, dtype=np.int64) * 4
-    for i0 in np.flatnonzero(turn23):
+    starts = np.flatnonzero(turn23)
+    for i0 in starts if rng is None else rng.permutation(starts):
         # pass 1 ends in B_0 (pattern i0) and pass 2 starts in B_{n-1}
         closes = _knight(p[i0, 1, 3, :][None, :], first[:, 2, :] + off)
         reach: np.ndarray = np.zeros(PATTERNS, dtype=bool)
@@ -219,17 +228,17 @@ def _chain(cyc: list[tuple[int, int]]) -> list[int] | None:
         else:
             end = reach & turn01 & closes
             if end.any():
-                chosen = [int(np.flatnonzero(end)[0])]
+                chosen = [pick(end)]
                 for j in range(n - 1, 0, -1):
-                    back = layers[j - 1] & follows[steps[j - 1]][:, chosen[-1]]
-                    chosen.append(int(np.flatnonzero(back)[0]))
+                    chosen.append(pick(layers[j - 1] & follows[steps[j - 1]][:, chosen[-1]]))
                 return chosen[::-1]
     return None
 
 
-def semi_magic_steps(rows: int, cols: int) -> npt.NDArray[np.int32]:
+def semi_magic_steps(rows: int, cols: int, seed: int | None = None) -> npt.NDArray[np.int32]:
     """The steps (0 .. rows*cols - 1) of an open semi-magic knight's tour of
-    the ``rows`` x ``cols`` board, built as the module says; raises
+    the ``rows`` x ``cols`` board, built as the module says (``seed``: one of
+    the other chains of patterns, drawn at random; None: the first); raises
     ValueError for a board it does not cover (:func:`covers`) and
     BoardTooLargeError before any work when the board does not fit in memory.
 
@@ -248,7 +257,7 @@ def semi_magic_steps(rows: int, cols: int) -> npt.NDArray[np.int32]:
     check_memory(rows * cols * 28 + n * PATTERNS * 2,
                  f"constructing a semi-magic tour of the {rows}x{cols} board")
     cyc = block_cycle(h, k)
-    chosen = _chain(cyc)
+    chosen = _chain(cyc, seed)
     if chosen is None:  # pragma: no cover - every board tried has a chain
         raise BoardTooLargeError(
             f"the construction found no chain of block patterns for the {rows}x{cols} board")

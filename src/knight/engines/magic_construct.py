@@ -6,6 +6,7 @@
 multiples of 4 and at least 8, not both 4 times an odd number) gets the
 tour of :func:`knight.magic_construct.semi_magic_steps` at once, where the
 search would restart for minutes (12x12 and 16x16 find nothing in two).
+``seed=`` draws another of its tours (another chain of block patterns).
 Its tours are open; ``start=`` is met when one of the tour's images
 under the board's symmetries and reversal (which keep it semi-magic)
 starts there (the corners, and a few squares beside them).  A job that
@@ -54,25 +55,26 @@ def fits(job: Job) -> str | None:
     if set(given) != {0}:
         return "it picks its own end and numbers (no end= or clues=)"
     sq = divmod(int(given[0]), cols)
-    if _oriented(rows, cols, sq) is None:
+    if _oriented(rows, cols, sq, job.option("seed")) is None:
         return (f"none of its tour's turned, mirrored or reversed images starts on "
                 f"{sq} ({job.board.algebraic(sq)}); the corners do")
     return None
 
 
 @functools.lru_cache(maxsize=1)
-def _steps(rows: int, cols: int) -> np.ndarray:
+def _steps(rows: int, cols: int, seed: int | None) -> np.ndarray:
     """The constructed steps of a board, kept for the job that asked whether
     they fit and then runs (read-only)."""
-    steps = semi_magic_steps(rows, cols)
+    steps = semi_magic_steps(rows, cols, seed)
     steps.flags.writeable = False
     return steps
 
 
-def _oriented(rows: int, cols: int, start: tuple[int, int] | None) -> np.ndarray | None:
+def _oriented(rows: int, cols: int, start: tuple[int, int] | None,
+              seed: int | None = None) -> np.ndarray | None:
     """The constructed tour, turned, mirrored or read backwards (each keeps
     it semi-magic) so that it starts on ``start`` (None: as built), or None."""
-    steps = _steps(rows, cols)
+    steps = _steps(rows, cols, seed)
     if start is None:
         built: np.ndarray = steps.copy()
         return built
@@ -111,7 +113,8 @@ def run_solve(job: Job) -> Tour:
         raise ValueError(f"method='construct' cannot build this magic tour: {why}")
     rows, cols = job.board.shape
     given = {} if job.clues is None else dict(job.clues.at)
-    steps = _oriented(rows, cols, divmod(int(given[0]), cols) if given else None)
+    steps = _oriented(rows, cols, divmod(int(given[0]), cols) if given else None,
+                      job.option("seed"))
     assert steps is not None  # fits() said so
     # Checked (a tour, and semi-magic) before it is handed out: a fault in
     # the construction is an error here, never a wrong tour.
