@@ -65,6 +65,7 @@ import numpy.typing as npt
 
 from .errors import BoardTooLargeError
 from .geometry import check_memory
+from .limits import check_planning
 
 __all__ = ["PATTERNS", "block_cycle", "covers", "patterns", "semi_magic_steps"]
 
@@ -211,13 +212,16 @@ def _chain(cyc: list[tuple[int, int]], seed: int | None = None) -> list[int] | N
     off = np.array(close, dtype=np.int64) * 4
     starts = np.flatnonzero(turn23)
     for i0 in starts if rng is None else rng.permutation(starts):
+        check_planning()
         # pass 1 ends in B_0 (pattern i0) and pass 2 starts in B_{n-1}
         closes = _knight(p[i0, 1, 3, :][None, :], first[:, 2, :] + off)
         reach: np.ndarray = np.zeros(PATTERNS, dtype=bool)
         reach[i0] = True
         seen: dict[tuple[bytes, tuple[int, int]], np.ndarray] = {}
         layers = [reach]
-        for d in steps:
+        for j, d in enumerate(steps):
+            if j % 1024 == 1023:  # a caller's timeout= and cancel= (knight.limits.planning)
+                check_planning()
             key = (reach.tobytes(), d)
             if key not in seen:
                 seen[key] = follows[d][reach].any(axis=0)
@@ -258,6 +262,7 @@ def semi_magic_steps(rows: int, cols: int, seed: int | None = None) -> npt.NDArr
                  f"constructing a semi-magic tour of the {rows}x{cols} board")
     cyc = block_cycle(h, k)
     chosen = _chain(cyc, seed)
+    check_planning()
     if chosen is None:  # pragma: no cover - every board tried has a chain
         raise BoardTooLargeError(
             f"the construction found no chain of block patterns for the {rows}x{cols} board")

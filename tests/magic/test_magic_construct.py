@@ -107,6 +107,13 @@ def test_seed_draws_other_tours() -> None:
     assert knight.solve(16, magic="semi", seed=3, start=(15, 0)).start == (15, 0)
 
 
+def test_timeout_and_cancel_reach_the_construction() -> None:
+    knight.solve(8, magic="semi")  # the tables, once a process
+    with pytest.raises(knight.SearchLimitError, match="construction of a semi-magic tour"):
+        knight.solve(1000, magic="semi", timeout=0.001)
+    assert knight.solve(16, magic="semi", timeout=10).magic == "semi-magic"
+
+
 def test_the_search_serves_the_rest() -> None:
     # a start no image of the constructed tour has, a closed tour: the search
     with pytest.raises(knight.SearchLimitError):

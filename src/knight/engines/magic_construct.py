@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..limits import check_cancel
+from ..limits import check_cancel, check_planning, planning
 from ..magic_construct import covers, semi_magic_steps
 from ..tour import Tour
 
@@ -55,7 +55,9 @@ def fits(job: Job) -> str | None:
     if set(given) != {0}:
         return "it picks its own end and numbers (no end= or clues=)"
     sq = divmod(int(given[0]), cols)
-    if _oriented(rows, cols, sq, job.option("seed")) is None:
+    with planning(job.limits.deadline(), job.limits.cancel, began=job.began, what=_WHAT):
+        reached = _oriented(rows, cols, sq, job.option("seed"))
+    if reached is None:
         return (f"none of its tour's turned, mirrored or reversed images starts on "
                 f"{sq} ({job.board.algebraic(sq)}); the corners do")
     return None
@@ -91,6 +93,9 @@ def _oriented(rows: int, cols: int, start: tuple[int, int] | None,
     return None
 
 
+_WHAT = "the construction of a semi-magic tour"
+
+
 def construct_cost(job: Job) -> float:
     """Seconds the construction takes for ``job``, or inf where it does not fit."""
     if fits(job) is not None:
@@ -113,14 +118,17 @@ def run_solve(job: Job) -> Tour:
         raise ValueError(f"method='construct' cannot build this magic tour: {why}")
     rows, cols = job.board.shape
     given = {} if job.clues is None else dict(job.clues.at)
-    steps = _oriented(rows, cols, divmod(int(given[0]), cols) if given else None,
-                      job.option("seed"))
-    assert steps is not None  # fits() said so
-    # Checked (a tour, and semi-magic) before it is handed out: a fault in
-    # the construction is an error here, never a wrong tour.
-    tour = Tour(steps, closed=False, method="magic-construct", nodes=0)
-    if tour.magic is None:  # pragma: no cover - proved in knight.magic_construct
-        raise AssertionError(f"the constructed tour of the {job.board.describe()} is not "
-                             "semi-magic")
+    # timeout= and cancel= reach the construction's loops (1000x1000: 0.5 s)
+    with planning(job.limits.deadline(), job.limits.cancel, began=job.began, what=_WHAT):
+        steps = _oriented(rows, cols, divmod(int(given[0]), cols) if given else None,
+                          job.option("seed"))
+        assert steps is not None  # fits() said so
+        # Checked (a tour, and semi-magic) before it is handed out: a fault in
+        # the construction is an error here, never a wrong tour.
+        tour = Tour(steps, closed=False, method="magic-construct", nodes=0)
+        if tour.magic is None:  # pragma: no cover - proved in knight.magic_construct
+            raise AssertionError(f"the constructed tour of the {job.board.describe()} is not "
+                                 "semi-magic")
+        check_planning()
     tour.seconds = time.perf_counter() - job.began
     return tour
