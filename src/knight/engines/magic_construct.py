@@ -78,8 +78,7 @@ def _oriented(rows: int, cols: int, start: tuple[int, int] | None,
     it semi-magic) so that it starts on ``start`` (None: as built), or None."""
     steps = _steps(rows, cols, seed)
     if start is None:
-        built: np.ndarray = steps.copy()
-        return built
+        return steps  # read-only, so the Tour may share it with the cache
     last = rows * cols - 1
     for transpose in (False, True) if rows == cols else (False,):
         for flip_r in (False, True):
