@@ -45,6 +45,32 @@ SIX = _clues(_MIRRORED & (((BEVERLEY >= 9) & (BEVERLEY <= 22))
 TWO = _clues(_MIRRORED & ((BEVERLEY <= 20) | (BEVERLEY > 44)))
 
 
+class _StopAfterLooks:
+    """A cancel token set from its ``looks``-th look on.  The core looks every
+    16,384 nodes, so a count in one process stops at the same node on every
+    machine (a timeout races the machine's speed: 8x8 with SIX takes 0.8 s on
+    two workers, 1.5 s in one process)."""
+
+    def __init__(self, looks: int) -> None:
+        self.looks = looks
+
+    def is_set(self) -> bool:
+        self.looks -= 1
+        return self.looks < 0
+
+
+class _StopOnceWritten:
+    """A cancel token set once the ranges' checkpoint exists: with workers,
+    the calling process looks after each finished range it records, so the
+    count stops after its first write, whatever the machine's speed."""
+
+    def __init__(self, where) -> None:
+        self.path = where / "ranges.kckpt"
+
+    def is_set(self) -> bool:
+        return self.path.exists()
+
+
 def _job(rows=8, cols=None, **kw):
     return counting_job("count", knight.Board(rows, cols), None, None, False, False,
                         magic="semi", **kw)
@@ -233,8 +259,9 @@ def test_a_stopped_count_resumes_and_skips_finished_ranges(tmp_path) -> None:
     where = tmp_path / "ck"
     with pytest.raises(knight.SearchLimitError):
         knight.count(8, magic="semi", clues=SIX, checkpoint=where, checkpoint_every=600,
-                     timeout=0.4)
+                     cancel=_StopAfterLooks(100))
     header = CK.read_header(where / "ranges.kckpt")  # written as it stopped
+    assert header["text"] == "the 8x8 board, open, semi-magic, 20 clues"
     done = header["position"]
     assert 0 < done < header["cells"]
     info: dict = {}
@@ -254,9 +281,9 @@ def test_a_stopped_count_resumes_and_skips_finished_ranges(tmp_path) -> None:
 
 def test_checkpoints_with_workers_and_up_to_symmetry(tmp_path) -> None:
     where = tmp_path / "ck"
-    with pytest.raises(knight.SearchLimitError):
+    with pytest.raises(knight.SearchCancelled, match="magic tours of the 8x8 board cancelled"):
         knight.count(8, magic="semi", clues=SIX, up_to_symmetry=True, checkpoint=where,
-                     checkpoint_every=0, workers=2, timeout=0.8)
+                     checkpoint_every=0, workers=2, cancel=_StopOnceWritten(where))
     info: dict = {}
     assert knight.count(8, magic="semi", clues=SIX, up_to_symmetry=True, checkpoint=where,
                         checkpoint_every=0, workers=2, _info=info) == 3
@@ -287,7 +314,7 @@ def test_checkpoint_refusals(tmp_path) -> None:
     other = tmp_path / "other"
     with pytest.raises(knight.SearchLimitError):
         knight.count(8, magic="semi", clues=SIX, checkpoint=other, checkpoint_every=0,
-                     timeout=0.4)
+                     cancel=_StopAfterLooks(100))
     path = other / "ranges.kckpt"
     raw = bytearray(path.read_bytes())
     raw[-40] ^= 1  # one bit of the tours' region

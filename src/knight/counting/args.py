@@ -297,7 +297,8 @@ def _magic_job(what: str, board: Board, kind: str, start: Any, end: Any, closed:
                      "clues": sorted([int(sq), int(step)] for step, sq in spec.at.items()),
                      "up_to_symmetry": up_to_symmetry}
         count_key.pop("directed")
-        text = _count_text(board, None, None, closed, False) + f", {kind}-magic" + (
+        named = "semi-magic" if kind == "semi-magic" else "diagonally magic"
+        text = _count_text(board, None, None, closed, False) + f", {named}" + (
             f", {len(spec.at)} clues" if spec.at else "") + (
             ", up to symmetry" if up_to_symmetry else "")
         saved = open_checkpoint(checkpoint, count_key, text, checkpoint_every, report)
