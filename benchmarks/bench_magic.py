@@ -59,14 +59,7 @@ from knight._core import magic_search, magic_search_py
 from knight.counting.args import counting_job
 from knight.engines.magic import range_plan, run_range, tables
 
-BEVERLEY = np.array([[1, 30, 47, 52, 5, 28, 43, 54],
-                     [48, 51, 2, 29, 44, 53, 6, 27],
-                     [31, 46, 49, 4, 25, 8, 55, 42],
-                     [50, 3, 32, 45, 56, 41, 26, 7],
-                     [33, 62, 15, 20, 9, 24, 39, 58],
-                     [16, 19, 34, 61, 40, 57, 10, 23],
-                     [63, 14, 17, 36, 21, 12, 59, 38],
-                     [18, 35, 64, 13, 60, 37, 22, 11]])
+BEVERLEY = np.array(knight.magic.BEVERLEY)  # numbered 1..64
 
 
 def first_tour(label: str, timeout: float, *args, **kwargs) -> None:

@@ -45,6 +45,27 @@ KINDS = ("semi-magic", "diagonal")
 #: The values ``magic=`` takes (besides None), and the kind each asks for.
 MAGIC = {"semi": "semi-magic", "diagonal": "diagonal"}
 
+#: William Beverley's tour (*Philosophical Magazine*, 1848), the first
+#: semi-magic knight's tour, numbered from 1 as printed, rank 8 first (MathWorld
+#: "Magic Tour"; Jelliss, *Knight's Tour Notes*).  Open; its ranks and files add
+#: up to 260, its diagonals to 282 and 210.  The construction of
+#: :mod:`knight.magic_construct` generalises its structure.
+#:
+#: >>> import knight
+#: >>> from knight.magic import BEVERLEY
+#: >>> knight.magic_kind(BEVERLEY), sum(BEVERLEY[0])
+#: ('semi-magic', 260)
+BEVERLEY: tuple[tuple[int, ...], ...] = (
+    (1, 30, 47, 52, 5, 28, 43, 54),
+    (48, 51, 2, 29, 44, 53, 6, 27),
+    (31, 46, 49, 4, 25, 8, 55, 42),
+    (50, 3, 32, 45, 56, 41, 26, 7),
+    (33, 62, 15, 20, 9, 24, 39, 58),
+    (16, 19, 34, 61, 40, 57, 10, 23),
+    (63, 14, 17, 36, 21, 12, 59, 38),
+    (18, 35, 64, 13, 60, 37, 22, 11),
+)
+
 
 def check_magic(magic: Any, board: Board) -> str | None:
     """``magic=`` checked on ``board``: the kind it asks for (``"semi-magic"``
@@ -269,4 +290,4 @@ def magic_reason(rows: int, cols: int | None = None, kind: str = "semi-magic") -
     return None
 
 
-__all__ = ["KINDS", "MAGIC", "check_magic", "magic_kind", "magic_reason"]
+__all__ = ["BEVERLEY", "KINDS", "MAGIC", "check_magic", "magic_kind", "magic_reason"]

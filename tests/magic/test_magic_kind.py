@@ -56,6 +56,12 @@ def test_beverley_is_a_semi_magic_tour_with_sum_260():
     assert knight.magic_kind(tour) == tour.magic == "semi-magic"
 
 
+def test_the_package_ships_beverley_as_printed():
+    # knight.magic.BEVERLEY against the copy transcribed for the tests
+    assert knight.magic.BEVERLEY == tuple(tuple(rank) for rank in BEVERLEY)
+    assert knight.magic_kind(knight.magic.BEVERLEY) == "semi-magic"
+
+
 def test_dudeney_francony_is_closed_and_semi_magic_but_not_diagonal():
     board = np.array(DUDENEY)
     assert knight.verify(board, base=1, closed=True).closed
