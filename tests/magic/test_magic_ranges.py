@@ -291,7 +291,8 @@ def test_checkpoints_with_workers_and_up_to_symmetry(tmp_path) -> None:
     loaded = CK.read_header(where / "answer.kckpt")
     assert loaded["arrays"][0]["shape"] == [3, 64]  # the three tours standing for the classes
     # the kept tours are read back (memory maps) by the checkpoint's own reader
-    ck = CK.open_checkpoint(where, loaded["count"], loaded["text"])
+    from knight._core import magic_search
+    ck = CK.open_checkpoint(where, loaded["count"], loaded["text"], core=magic_search)
     try:
         tours, owner = ck._load("answer", ck.found["answer"])
         for row in np.asarray(tours):
@@ -387,3 +388,27 @@ def test_progress_bar_counts_ranges(capsys) -> None:
     assert knight.count(8, magic="semi", clues=TWO, progress=True) == 2
     err = capsys.readouterr().err
     assert "8x8 magic" in err and "range" in err and "100%" in err
+
+
+def test_a_checkpoint_is_tied_to_the_magic_core_not_the_sweep(tmp_path, monkeypatch) -> None:
+    from knight._core import magic_search
+    where = tmp_path / "ck"
+    with pytest.raises(knight.SearchCancelled):
+        knight.count(8, magic="semi", clues=SIX, checkpoint=where, checkpoint_every=0,
+                     cancel=_StopAfterLooks(100))
+    header = CK.read_header(where / "ranges.kckpt")
+    assert header["core"] == CK.core_digest(magic_search) != CK.core_digest()
+    # a rebuilt sweep core (another file) leaves the magic count's checkpoint usable
+    other = tmp_path / "other.so"
+    other.write_bytes(b"another build")
+    monkeypatch.setattr(CK.frontier_sweep, "__file__", str(other))
+    assert knight.count(8, magic="semi", clues=SIX, checkpoint=where) == 6
+    # a rebuilt magic core is another build: refused, naming it
+    where2 = tmp_path / "ck2"
+    monkeypatch.undo()
+    with pytest.raises(knight.SearchCancelled):
+        knight.count(8, magic="semi", clues=SIX, checkpoint=where2, checkpoint_every=0,
+                     cancel=_StopAfterLooks(100))
+    monkeypatch.setattr(magic_search, "__file__", str(other))
+    with pytest.raises(knight.CheckpointError, match="another build of knight-tour"):
+        knight.count(8, magic="semi", clues=SIX, checkpoint=where2)

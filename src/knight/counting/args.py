@@ -301,7 +301,10 @@ def _magic_job(what: str, board: Board, kind: str, start: Any, end: Any, closed:
         text = _count_text(board, None, None, closed, False) + f", {named}" + (
             f", {len(spec.at)} clues" if spec.at else "") + (
             ", up to symmetry" if up_to_symmetry else "")
-        saved = open_checkpoint(checkpoint, count_key, text, checkpoint_every, report)
+        # the ranges' records are the magic search's: its build, not the sweep's
+        from .._core import magic_search
+        saved = open_checkpoint(checkpoint, count_key, text, checkpoint_every, report,
+                                core=magic_search)
     options = {"task": None, "until": until, "token": token, "workers": w,
                "executor": executor, "progress": show, "max_memory": None, "most": most,
                "magic": kind, "info": report, "checkpoint": saved,

@@ -111,11 +111,15 @@ _STAGES = ("sweep", "shared", "half0", "stem", "shards", "ranges", "answer")
 _PREFIX = struct.Struct("<8sQ")
 
 
-@functools.lru_cache(maxsize=1)
-def core_digest() -> str:
-    """The sha256 of the compiled sweep core's file (its tables' layout is
-    that build's); "" when it has no file."""
-    path = getattr(frontier_sweep, "__file__", None)
+def core_digest(core: Any = None) -> str:
+    """The sha256 of a compiled core's file (what a checkpoint holds is laid
+    out by that build): ``core`` the module, by default the sweep core
+    (:mod:`knight._core.frontier_sweep`); "" when it has no file."""
+    return _file_digest(getattr(frontier_sweep if core is None else core, "__file__", None))
+
+
+@functools.lru_cache(maxsize=8)
+def _file_digest(path: str | None) -> str:
     if not path:
         return ""
     h = hashlib.sha256()
@@ -250,6 +254,7 @@ class Checkpoint:
     last: float = field(default_factory=time.perf_counter)
 
     lock: Any = None  # the open lock file, while the count runs
+    core: str = field(default_factory=core_digest)  # the digest of the core that lays it out
 
     def __post_init__(self) -> None:
         self.report = self.info.setdefault("checkpoint", {
@@ -359,7 +364,7 @@ class Checkpoint:
             off = _aligned(off)
             layout.append({"dtype": a.dtype.str, "shape": list(a.shape), "offset": off})
             off += a.nbytes
-        header = {"format": FORMAT, "knight": __version__, "core": core_digest(),
+        header = {"format": FORMAT, "knight": __version__, "core": self.core,
                   "count": self.count, "text": self.text, "stage": stage, "key": _plain(key),
                   "position": position, "cells": cells, "complete": complete,
                   "residues": [int(r) for r in residues],
@@ -567,15 +572,17 @@ def _next_stop(wait: float, pos: int, last: int, W: int, per_cell: float, cells:
     return min(max(stop, 2 * W), last)
 
 
-def _describe_refusal(header: Mapping[str, Any], count: Mapping[str, Any], text: str) -> str:
-    """Why a file of a well-formed header is not this count's, or ""."""
+def _describe_refusal(header: Mapping[str, Any], count: Mapping[str, Any], text: str,
+                      core: str) -> str:
+    """Why a file of a well-formed header is not this count's (whose core's
+    digest is ``core``), or ""."""
     if header.get("format") != FORMAT:
         return (f"was written in checkpoint format {header.get('format')!r}; this "
                 f"knight-tour reads format {FORMAT}")
-    if header.get("knight") != __version__ or header.get("core") != core_digest():
+    if header.get("knight") != __version__ or header.get("core") != core:
         return (f"was written by another build of knight-tour ({header.get('knight')}, core "
                 f"{str(header.get('core'))[:12]}; this is {__version__}, core "
-                f"{core_digest()[:12]}), whose tables may be laid out otherwise")
+                f"{core[:12]}), whose tables may be laid out otherwise")
     if header.get("count") != _plain(count):
         return f"was written for another count ({header.get('text')}; this is {text})"
     if header.get("stage") not in _STAGES:
@@ -585,14 +592,16 @@ def _describe_refusal(header: Mapping[str, Any], count: Mapping[str, Any], text:
 
 def open_checkpoint(directory: Any, count: Mapping[str, Any], text: str,
                     every: Any = DEFAULT_EVERY, info: dict[str, Any] | None = None,
-                    ) -> Checkpoint:
+                    core: Any = None) -> Checkpoint:
     """The checkpoints of the count ``count`` (the arguments that decide
     it, JSON-able; ``text`` says them in words) in ``directory``, made if
     missing: before any work, the directory is written to once, and each
     checkpoint file already there is read in full and verified (format,
     build, arguments, checksums).  ``every``: seconds between two writes
     of a running sweep (:func:`check_every`); ``info``: the count's
-    ``_info`` dict, where the checkpoint reports (see :class:`Checkpoint`).
+    ``_info`` dict, where the checkpoint reports (see :class:`Checkpoint`);
+    ``core``: the compiled core whose build lays out what is saved (a file
+    written by another build is refused), by default the sweep core.
 
     TypeError for a ``directory`` that is not a path;
     :class:`knight.errors.CheckpointError` naming the directory when it
@@ -625,7 +634,8 @@ def open_checkpoint(directory: Any, count: Mapping[str, Any], text: str,
     except OSError as exc:
         raise CheckpointError(f"cannot write checkpoints in {where}: "
                               f"{exc.strerror or exc}") from exc
-    ck = Checkpoint(where, dict(_plain(count)), text, seconds, {} if info is None else info)
+    ck = Checkpoint(where, dict(_plain(count)), text, seconds, {} if info is None else info,
+                    core=core_digest(core))
     ck.lock = _lock(where)
     try:
         _read_all(ck, count, text)
@@ -664,7 +674,7 @@ def _read_all(ck: Checkpoint, count: Mapping[str, Any], text: str) -> None:
     for path in sorted(where.glob(f"*{SUFFIX}")):
         try:
             header = read_header(path)
-            why = _describe_refusal(header, count, text)
+            why = _describe_refusal(header, count, text, ck.core)
             if not why and header["file_size"] != header["size"]:
                 why = (f"is {'truncated' if header['file_size'] < header['size'] else 'too long'}"
                        f" ({header['file_size']:,} bytes, not {header['size']:,})")
