@@ -48,6 +48,14 @@ cannot hold an in-block link, measured).
 Boards with h and k both odd (12x12, 12x20, 20x20, ...) have no
 Hamiltonian cycle of blocks, and four passes along Hamiltonian paths do not
 link up on 3x3 blocks (every pair of paths tried); the search serves them.
+Nor does a band of 4 ranks added to an 8x12 construction: the tour can
+leave the construction only where its passes meet inside B_0 or B_{n-1},
+and the line sums then fix how many numbers the band takes at each such
+place (for 12x12: 32 after pass 0 and 16 at the end, or a band numbered
+49..96 between passes 1 and 2, that is a semi-magic tour of 4x12, which
+does not exist); a constraint solver proved the first band impossible, and
+a 2-wide border around an 8x8 tour, numbered 1..40 and 105..144 as mirror
+images, impossible for every square the border could end on.
 
 >>> from knight.magic_construct import semi_magic_steps
 >>> steps = semi_magic_steps(16, 16) + 1
