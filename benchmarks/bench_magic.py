@@ -7,6 +7,7 @@ Run by hand from the repository root::
     python benchmarks/bench_magic.py --timeout 300 --sizes 8 12 16
     python benchmarks/bench_magic.py --quick            # 8x8 and the twin ratio only
     python benchmarks/bench_magic.py --construct        # the construction, 8x8 to 1000x1000
+    python benchmarks/bench_magic.py --construct 12 20 44 100 204   # odd numbers of blocks
     python benchmarks/bench_magic.py --four-rank --timeout 3600   # 4x10, 4x12, 4x14 whole
 
 For each case it runs ``knight.solve(..., magic="semi")`` under ``--timeout``
@@ -87,6 +88,7 @@ def construction(sizes: list[int], timeout: float) -> None:
     t0 = time.perf_counter()
     magic_construct.patterns()
     magic_construct._links()
+    magic_construct.semi_magic_steps(12, 12)  # the odd boards' link tables
     tables = time.perf_counter() - t0
     t0 = time.perf_counter()
     ref = knight.solve(8, magic="semi", closed=True, timeout=timeout)
@@ -98,8 +100,9 @@ def construction(sizes: list[int], timeout: float) -> None:
         tour = knight.solve(n, magic="semi")
         seconds = time.perf_counter() - t0
         assert tour.method == "magic-construct" and tour.magic == "semi-magic"
+        odd = " (odd: a search links the blocks)" if (n // 4) % 2 else ""
         print(f"{n}x{n} constructed in {seconds:8.4f} s ({seconds / search:.3g} x the search's "
-              f"8x8), solve() with its check", flush=True)
+              f"8x8), solve() with its check{odd}", flush=True)
 
 
 def four_rank(timeout: float) -> None:
@@ -255,7 +258,8 @@ def main() -> None:
     p.add_argument("--probes", type=int, default=1, help="with --ranges: prefixes a range")
     p.add_argument("--seed", type=int, default=2003, help="with --ranges: the prefixes' seed")
     p.add_argument("--construct", type=int, nargs="*", metavar="N",
-                   help="time the construction on these NxN boards (default 8 16 48 200 1000)")
+                   help="time the construction on these NxN boards (default 8 12 16 20 48 100 200 "
+                        "204 1000)")
     p.add_argument("--four-rank", action="store_true",
                    help="enumerate 4x10, 4x12 and 4x14 whole (minutes; --timeout each)")
     p.add_argument("--budget", type=float, default=0.0,
@@ -269,7 +273,7 @@ def main() -> None:
         four_rank(args.timeout)
         return
     if args.construct is not None:
-        construction(args.construct or [8, 16, 48, 200, 1000], args.timeout)
+        construction(args.construct or [8, 12, 16, 20, 48, 100, 200, 204, 1000], args.timeout)
         return
     first_tour("8x8, free start", args.timeout, 8)
     if not args.quick:

@@ -1,9 +1,9 @@
-"""A construction of semi-magic knight's tours on 4h x 4k boards with h*k even.
+"""A construction of semi-magic knight's tours on every 4h x 4k board, h, k >= 2.
 
 The search (:mod:`knight.engines.magic`) finds 8x8 semi-magic tours in a
 second but not 12x12 or 16x16 ones in minutes; this construction builds one
-on every board of 4h x 4k squares with h, k >= 2 and h*k even (8x8, 8x12,
-12x16, 16x16, 16x20, 24x24, ...) in time linear in the board, in the
+on every board of 4h x 4k squares with h, k >= 2 (8x8, 8x12, 12x12, 12x16,
+16x16, 20x20, ...), in time linear in the board when h*k is even, in the
 manner of the 4x4 "quartes" of Beverley's 1848 tour (whose structure it
 generalises; Jelliss, *Knight's Tour Notes*, "Magic knight's tours").
 
@@ -23,7 +23,9 @@ of ``B_0 .. B_{n-1}`` -- Beverley's tour is this order on the 2x2 blocks of
 8x8.  Path s of block ``B_i`` is the tour's ``t``-th path of four squares
 with ``t = s*n + pos_s(i)``, ``pos_0(i) = pos_3(i) = i`` and ``pos_1(i) =
 pos_2(i) = n - 1 - i``, so its square at position p (1..4) has the number
-``4t + p``.
+``4t + p``.  All the proof below needs is that a block's four places
+``pos_s`` add up to the same number in every block, 2(n - 1): true whenever
+each pass is paired with one that takes the blocks in the reverse order.
 
 **Why every rank and file has the same sum.**  A rank of the board crosses
 k blocks and holds four squares of each: one of each of the block's paths.
@@ -40,22 +42,30 @@ blocks); between passes, pass 0 -> 1 inside ``B_{n-1}``, pass 1 -> 2 across
 the cycle's closing edge ``B_0 -> B_{n-1}``, pass 2 -> 3 inside ``B_0``.
 A dynamic program along the cycle over the patterns finds a chain: exact,
 so a board where none existed would be reported, never given a wrong tour
-(none is known: every board up to 48x48 has one, see the tests), and the
+(none is known: every board up to 64x64 has one, see the tests), and the
 tour is checked before it is handed out.  The cycle starts at the corner
 block and turns there and at its last block (a block in a straight run
 cannot hold an in-block link, measured).
 
-Boards with h and k both odd (12x12, 12x20, 20x20, ...) have no
-Hamiltonian cycle of blocks, and four passes along Hamiltonian paths do not
-link up on 3x3 blocks (every pair of paths tried); the search serves them.
-Nor does a band of 4 ranks added to an 8x12 construction: the tour can
-leave the construction only where its passes meet inside B_0 or B_{n-1},
-and the line sums then fix how many numbers the band takes at each such
-place (for 12x12: 32 after pass 0 and 16 at the end, or a band numbered
-49..96 between passes 1 and 2, that is a semi-magic tour of 4x12, which
-does not exist); a constraint solver proved the first band impossible, and
-a 2-wide border around an 8x8 tour, numbered 1..40 and 105..144 as mirror
-images, impossible for every square the border could end on.
+**Odd boards.**  With h and k both odd (12x12, 12x20, 20x20, ...) the grid
+of blocks has no Hamiltonian cycle, and four passes along one Hamiltonian
+path, forward, backward, forward, backward, do not link up on 3x3 blocks
+(every path tried).  Two *crossing* paths do: pass 0 takes the blocks along
+a path ``pi``, pass 1 along another path ``sigma``, pass 2 along ``pi``
+backward and pass 3 along ``sigma`` backward (:func:`block_paths`,
+:func:`pass_orders`), so passes 0 and 2, 1 and 3 pair up and the sums are
+as above.  Both paths end in block (1, 1) and start a diagonal step from
+it, so pass 0 -> 1 and pass 2 -> 3 link across a corner of two blocks and
+pass 1 -> 2 inside block (1, 1).  The links no longer form a chain, so
+arc consistency and a depth-first search (keeping arc consistency after
+every choice) pick the patterns: 12x12 in 0.03 s once the tables are built,
+44x44 in 0.2 s, 204x204 in 4 s, a few hundred revisions a block.  Of the
+other ways tried on 12x12 first (none worked): a band of 4 ranks added to
+an 8x12 construction (the line sums fix how many numbers the band takes
+where it leaves the construction, and a constraint solver proved that
+band impossible), and a 2-wide border around an 8x8 tour, numbered 1..40
+and 105..144 as mirror images (impossible for every square it could end
+on).
 
 >>> from knight.magic_construct import semi_magic_steps
 >>> steps = semi_magic_steps(16, 16) + 1
@@ -67,6 +77,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import typing
 
 import numpy as np
 import numpy.typing as npt
@@ -75,7 +86,8 @@ from .errors import BoardTooLargeError
 from .geometry import check_memory
 from .limits import check_planning
 
-__all__ = ["PATTERNS", "block_cycle", "covers", "patterns", "semi_magic_steps"]
+__all__ = ["PATTERNS", "block_cycle", "block_paths", "covers", "pass_orders", "patterns",
+           "semi_magic_steps"]
 
 #: How many block patterns there are (four latin paths with flat position sums).
 PATTERNS = 1248
@@ -89,15 +101,13 @@ _BoolArray = np.ndarray
 
 def covers(rows: int, cols: int) -> bool:
     """Whether the construction builds a semi-magic tour of ``rows`` x ``cols``:
-    both sides multiples of 4, at least 8, and not both 4 times an odd number.
+    both sides multiples of 4 and at least 8.
 
     >>> from knight.magic_construct import covers
-    >>> covers(8, 8), covers(16, 12), covers(12, 12), covers(4, 8)
-    (True, True, False, False)
+    >>> covers(8, 8), covers(16, 12), covers(12, 12), covers(4, 8), covers(8, 10)
+    (True, True, True, False, False)
     """
-    if rows % 4 or cols % 4 or rows < 8 or cols < 8:
-        return False
-    return (rows // 4) * (cols // 4) % 2 == 0
+    return rows % 4 == 0 and cols % 4 == 0 and rows >= 8 and cols >= 8
 
 
 def _knight(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -202,6 +212,173 @@ def block_cycle(h: int, k: int) -> list[tuple[int, int]]:
     return cyc + [(1, c) for c in range(k - 2, -1, -1)]
 
 
+def block_paths(h: int, k: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Two Hamiltonian paths of the h x k grid of blocks (h, k odd, >= 3), the
+    orders of the odd boards' passes: ``pi`` from the corner block (0, 0) along
+    rank 0, down the files from the far end to file 2 in turn, and up files 1
+    and 0 two blocks a rank; ``sigma`` from (0, 2) to (0, 0), down file 0,
+    along ranks h-1 .. 2 in turn, and back along ranks 1 and 0 two blocks a
+    file.  Both end at (1, 1), a diagonal step from both their starts.
+
+    >>> from knight.magic_construct import block_paths
+    >>> pi, sigma = block_paths(3, 3)
+    >>> pi
+    [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (1, 1)]
+    >>> sigma
+    [(0, 2), (0, 1), (0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (1, 1)]
+    """
+    if h % 2 == 0 or k % 2 == 0 or h < 3 or k < 3:
+        raise ValueError(f"block_paths takes odd sides of at least 3 blocks, not {h}x{k}")
+    pi = [(0, c) for c in range(k)]
+    for j, c in enumerate(range(k - 1, 1, -1)):
+        pi += [(r, c) for r in (range(1, h) if j % 2 == 0 else range(h - 1, 0, -1))]
+    for j, r in enumerate(range(h - 1, 0, -1)):
+        pi += [(r, 1), (r, 0)] if j % 2 == 0 else [(r, 0), (r, 1)]
+    sigma = [(0, 2), (0, 1), (0, 0)] + [(r, 0) for r in range(1, h)]
+    for j, r in enumerate(range(h - 1, 1, -1)):
+        sigma += [(r, c) for c in (range(1, k) if j % 2 == 0 else range(k - 1, 0, -1))]
+    for j, c in enumerate(range(k - 1, 2, -1)):
+        sigma += [(1, c), (0, c)] if j % 2 == 0 else [(0, c), (1, c)]
+    return pi, sigma + [(1, 2), (1, 1)]
+
+
+def pass_orders(h: int, k: int) -> tuple[list[tuple[int, int]], ...]:
+    """The order in which each of the four passes takes the blocks: along the
+    cycle (h*k even) forward, backward, backward, forward; on odd boards
+    along :func:`block_paths` ``pi``, ``sigma``, ``pi`` backward, ``sigma``
+    backward.  Either way a block's four places add up to 2(n - 1).
+
+    >>> from knight.magic_construct import pass_orders
+    >>> [order[0] for order in pass_orders(3, 3)], [order[-1] for order in pass_orders(3, 3)]
+    ([(0, 0), (0, 2), (1, 1), (1, 1)], [(1, 1), (1, 1), (0, 0), (0, 2)])
+    """
+    if h * k % 2 == 0:
+        cyc = block_cycle(h, k)
+        return cyc, cyc[::-1], cyc[::-1], cyc
+    pi, sigma = block_paths(h, k)
+    return pi, sigma, pi[::-1], sigma[::-1]
+
+
+@functools.lru_cache(maxsize=64)
+def _joins(d: tuple[int, int], s: int, t: int) -> tuple[_BoolArray, _BoolArray]:
+    """``[i, j]``: path s of pattern i ends a knight move from the start of
+    path t of pattern j in the block one step ``d`` (a king's step, or (0, 0):
+    the same block, then only the diagonal means anything); and its transpose,
+    both C-ordered (the search reads rows)."""
+    p = patterns()
+    grid = np.array([(r, c) for r in range(4) for c in range(4)], dtype=np.int64)
+    hop = _knight(grid[:, None, :], grid[None, :, :] + np.array(d, dtype=np.int64) * 4)
+    last, first = p[:, s, 3, :], p[:, t, 0, :]
+    ok = np.ascontiguousarray(hop[(last[:, 0] * 4 + last[:, 1])[:, None],
+                                  (first[:, 0] * 4 + first[:, 1])[None, :]])
+    return ok, np.ascontiguousarray(ok.T)
+
+
+def _search_links(h: int, k: int, orders: tuple[list[tuple[int, int]], ...],
+                  seed: int | None = None) -> list[int] | None:
+    """A pattern for every block (in rank order) that links every pass along
+    ``orders`` and each pass to the next, or None: arc consistency, then a
+    depth-first search, smallest domain first, with forward checking (the
+    paths of odd boards cross, so there is no chain to run a DP along)."""
+    rng = None if seed is None else np.random.default_rng(seed)
+    n = h * k
+    at = {b: b[0] * k + b[1] for b in orders[0]}
+    dom = np.ones((n, PATTERNS), dtype=bool)
+    pairs: dict[tuple[int, int], list[tuple[tuple[int, int], int, int]]] = {}
+
+    def link(a: tuple[int, int], b: tuple[int, int], s: int, t: int) -> None:
+        d = (b[0] - a[0], b[1] - a[1])
+        if d == (0, 0):
+            dom[at[a]] &= np.diagonal(_joins(d, s, t)[0])
+        elif max(abs(d[0]), abs(d[1])) == 1:
+            pairs.setdefault((at[a], at[b]), []).append((d, s, t))
+        else:  # pragma: no cover - pass_orders' passes meet a king's step apart
+            raise AssertionError(f"passes {s} and {t} meet {d} blocks apart")
+
+    for s, order in enumerate(orders):
+        for a, b in zip(order, order[1:]):
+            link(a, b, s, s)
+        if s < 3:
+            link(order[-1], orders[s + 1][0], s, s + 1)
+    # rows[x]: (y, R) with R[value of x] the values of y it allows
+    rows: list[list[tuple[int, _BoolArray]]] = [[] for _ in range(n)]
+    for (x, y), parts in pairs.items():
+        fwd, back = _joins(*parts[0])
+        for part in parts[1:]:
+            f2, b2 = _joins(*part)
+            fwd, back = fwd & f2, back & b2
+        rows[x].append((y, fwd))
+        rows[y].append((x, back))
+    trail: list[tuple[int, _BoolArray]] = []
+    sizes = dom.sum(axis=1)
+
+    def propagate(queue: list[int]) -> bool:
+        """Arc consistency (AC-3) from the blocks in ``queue``, saving each
+        domain it narrows on the trail; False when one empties."""
+        queued = set(queue)
+        pops = 0
+        while queue:
+            pops += 1
+            if pops % 256 == 0:  # the first pass visits every block
+                check_planning()
+            y = queue.pop()
+            queued.discard(y)
+            for x, allows in rows[y]:  # allows[v]: the values of x that y = v allows
+                keep = dom[x] & allows[dom[y]].any(axis=0)
+                size = int(keep.sum())
+                if size < sizes[x]:
+                    trail.append((x, dom[x].copy()))
+                    dom[x], sizes[x] = keep, size
+                    if not size:
+                        return False
+                    if x not in queued:
+                        queue.append(x)
+                        queued.add(x)
+        return True
+
+    if not sizes.all() or not propagate(list(range(n))):
+        return None
+    trail.clear()
+    # depth-first search, iterative (an odd board of 51 x 51 blocks is 2601
+    # deep), keeping arc consistency after every choice: with forward checks
+    # alone a random value order (seed=) ran into dead ends for minutes
+    chosen = np.full(n, -1, dtype=np.int64)
+    big = PATTERNS + 1
+
+    def frame() -> list[typing.Any]:  # [block, its values, the next to try, trail mark]
+        x = int(np.argmin(np.where(chosen < 0, sizes, big)))
+        values = np.flatnonzero(dom[x])
+        return [x, values if rng is None else rng.permutation(values), 0, len(trail)]
+
+    stack = [frame()]
+    steps = 0
+    while stack:
+        steps += 1
+        if steps % 64 == 0:
+            check_planning()
+        top = stack[-1]
+        x, values, i, mark = top
+        while len(trail) > mark:  # undo the last value's propagation
+            y, old = trail.pop()
+            dom[y], sizes[y] = old, old.sum()
+        chosen[x] = -1
+        if i == len(values):
+            stack.pop()
+            continue
+        top[2] = i + 1
+        v = int(values[i])
+        trail.append((x, dom[x].copy()))
+        dom[x] = np.zeros(PATTERNS, dtype=bool)
+        dom[x, v], sizes[x] = True, 1
+        if not propagate([x]):
+            continue
+        chosen[x] = v
+        if (chosen >= 0).all():
+            return [int(c) for c in chosen]
+        stack.append(frame())
+    return None
+
+
 def _chain(cyc: list[tuple[int, int]], seed: int | None = None) -> list[int] | None:
     """A pattern for every block of the cycle that links up, or None: the
     first in the patterns' order, or with ``seed`` one drawn at random
@@ -250,7 +427,7 @@ def _chain(cyc: list[tuple[int, int]], seed: int | None = None) -> list[int] | N
 def semi_magic_steps(rows: int, cols: int, seed: int | None = None) -> npt.NDArray[np.int32]:
     """The steps (0 .. rows*cols - 1) of an open semi-magic knight's tour of
     the ``rows`` x ``cols`` board, built as the module says (``seed``: one of
-    the other chains of patterns, drawn at random; None: the first); raises
+    the other choices of patterns, drawn at random; None: the first); raises
     ValueError for a board it does not cover (:func:`covers`) and
     BoardTooLargeError before any work when the board does not fit in memory.
 
@@ -258,28 +435,42 @@ def semi_magic_steps(rows: int, cols: int, seed: int | None = None) -> npt.NDArr
     >>> steps = semi_magic_steps(8, 12)
     >>> {int(s) for s in (steps + 1).sum(axis=1)}, {int(s) for s in (steps + 1).sum(axis=0)}
     ({582}, {388})
+    >>> steps = semi_magic_steps(12, 12) + 1              # 3 x 3 blocks: two crossing paths
+    >>> {int(s) for s in steps.sum(axis=1)}, {int(s) for s in steps.sum(axis=0)}
+    ({870}, {870})
     """
     if not covers(rows, cols):
         raise ValueError(
-            f"the construction builds semi-magic tours of 4h x 4k boards with h, k >= 2 and "
-            f"h*k even; not {rows}x{cols}")
+            f"the construction builds semi-magic tours of 4h x 4k boards with h, k >= 2; "
+            f"not {rows}x{cols}")
     h, k = rows // 4, cols // 4
     n = h * k
-    # the tour (int32 steps and int64 work arrays), the DP's layers of patterns
-    check_memory(rows * cols * 28 + n * PATTERNS * 2,
+    # the tour (int32 steps and int64 work arrays); the DP's layers of
+    # patterns, or the search's domains and what it saves to undo
+    check_memory(rows * cols * 28 + n * PATTERNS * 6,
                  f"constructing a semi-magic tour of the {rows}x{cols} board")
-    cyc = block_cycle(h, k)
-    chosen = _chain(cyc, seed)
+    orders = pass_orders(h, k)
+    if n % 2 == 0:
+        cyc = orders[0]
+        on_cycle = _chain(cyc, seed)
+        chosen = None
+        if on_cycle is not None:
+            chosen = [0] * n
+            for b, pattern in zip(cyc, on_cycle):
+                chosen[b[0] * k + b[1]] = pattern
+    else:
+        chosen = _search_links(h, k, orders, seed)
     check_planning()
     if chosen is None:  # pragma: no cover - every board tried has a chain
         raise BoardTooLargeError(
             f"the construction found no chain of block patterns for the {rows}x{cols} board")
     p = patterns()
-    blocks = np.array(cyc, dtype=np.int64) * 4                   # (n, 2)
+    blocks = np.array([(r, c) for r in range(h) for c in range(k)], dtype=np.int64) * 4
     cells = p[np.array(chosen)] + blocks[:, None, None, :]       # (n, 4 visits, 4, 2)
-    i = np.arange(n, dtype=np.int64)
-    pos = np.stack([i, n - 1 - i, n - 1 - i, i], axis=1)          # (n, 4)
-    t = np.arange(4, dtype=np.int64)[None, :] * n + pos            # the path's place in the tour
+    place = np.empty((n, 4), dtype=np.int64)                     # each block's place in each pass
+    for s, order in enumerate(orders):
+        place[[r * k + c for r, c in order], s] = np.arange(n)
+    t = np.arange(4, dtype=np.int64)[None, :] * n + place          # the path's place in the tour
     number = 4 * t[:, :, None] + np.arange(4, dtype=np.int64)[None, None, :]
     out = np.empty((rows, cols), dtype=np.int32)
     out[cells[..., 0].ravel(), cells[..., 1].ravel()] = number.ravel()

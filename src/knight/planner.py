@@ -42,7 +42,7 @@ frontier-dp     count         flat boards of the knight, king and other leapers 
 knight-count    count, tours  plain knight rectangles (full, flat)
 table-count     count, tours  every board
 clue-search     count, exists, solve, tours every board
-magic-construct solve         knight rectangles of 4h x 4k squares, h, k >= 2, h*k even
+magic-construct solve         knight rectangles of 4h x 4k squares, h, k >= 2
 magic-search    count, solve, tours plain knight rectangles (full, flat)
 split-sampler   sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
 table-sampler   sample        flat boards of the knight, king, wazir, ferz, dabbaba (holes allowed)
@@ -232,7 +232,7 @@ ENGINES: tuple[Engine, ...] = (
            {"solve": f"{_SOLVING}:run_clues", "count": f"{_COUNTING}:run_clues",
             "tours": f"{_COUNTING}:run_clue_tours"}),
     Engine("magic-construct", frozenset({"solve"}), _magic_construct_board,
-           "knight rectangles of 4h x 4k squares, h, k >= 2, h*k even",
+           "knight rectangles of 4h x 4k squares, h, k >= 2",
            "the construction of semi-magic tours from 4x4 blocks of latin paths in four "
            "passes along a cycle of the blocks (magic='semi', open, its own start)",
            {"solve": ".engines.magic_construct:run_solve"},
@@ -358,13 +358,15 @@ def choose(board: Board, task: str, method: str = "auto", clues: bool = False,
 
     ``magic``: the task asks for magic tours (``magic=``): the magic search
     runs it, clues or not, with ``method="auto"``; to solve on 4h x 4k
-    boards (h, k >= 2, h*k even) the construction comes first (it serves
+    boards (h, k >= 2) the construction comes first (it serves
     the job when its tour fits: open, semi-magic, a start it can give) and
     ``method="construct"`` asks for it alone.
 
     >>> choose(Board(8), "solve", magic=True).name
     'magic-construct'
     >>> choose(Board(12), "solve", magic=True).name
+    'magic-construct'
+    >>> choose(Board(10), "solve", magic=True).name
     'magic-search'
     >>> choose(Board(8), "solve", "warnsdorff", magic=True)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
