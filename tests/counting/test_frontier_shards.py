@@ -205,3 +205,39 @@ def test_a_shard_lost_on_a_cluster_worker_runs_again_once():
     with pytest.raises(WorkerLostError, match="died again"):
         run_jobs(square, [(1,), (2,)], workers=1, executor=Flaky(2), deadline=0.0,
                  began=time.perf_counter(), on_result=lambda r: None)
+
+
+def test_a_cancel_on_the_pool_names_the_count_and_its_nodes():
+    """run_jobs' own errors (the workers cannot see the token) say which count
+    stopped and the nodes its finished jobs counted, not 'count ... 0 nodes'."""
+    import concurrent.futures as cf
+    import threading
+    import time
+
+    import numpy as np
+
+    from knight.counting.executor import run_jobs
+    from knight.errors import SearchCancelled
+
+    gate = threading.Event()
+
+    def job(k):
+        if k > 0:
+            gate.wait(10)  # held until the test is done: only job 0 comes back
+        return 1000 * (k + 1)
+
+    token = np.zeros(1, dtype=np.uint8)  # the flag a count polls for its cancel token
+    nodes = [0]
+
+    def back(result):
+        nodes[0] += result
+        token[0] = 1  # once the first job is back
+
+    with cf.ThreadPoolExecutor(2) as ex:
+        try:
+            with pytest.raises(SearchCancelled, match=r"of the 5x5 board cancelled .* 1,000 nodes"):
+                run_jobs(job, [(0,), (1,)], workers=2, executor=ex, deadline=0.0,
+                         began=time.perf_counter(), on_result=back, cancel=token,
+                         what="count of the tours of the 5x5 board", tally=lambda: nodes[0])
+        finally:
+            gate.set()

@@ -172,7 +172,8 @@ def run_here(job: Job, deadline: float, began: float, bar: Any,
 def _on_pool(
     pool: cf.Executor, fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]],
     deadline: float, began: float, done: dict[int, Any], on_result: Callable[[Any], None],
-    cancel: np.ndarray | None = None, local: bool = False,
+    cancel: np.ndarray | None = None, local: bool = False, what: str = "count",
+    tally: Callable[[], int] | None = None,
 ) -> None:
     """Run ``fn(*job)`` for the jobs not in ``done`` yet; record each result.
 
@@ -181,6 +182,7 @@ def _on_pool(
     SearchCancelled when the ``cancel`` flag is set (checked every
     CANCEL_POLL seconds while waiting).  ``local``: the pool is this
     module's, which :func:`run_jobs` kills on errors other than a timeout.
+    ``what`` and ``tally`` (the nodes counted so far) go into those errors.
     """
     futures: dict[Any, int] = {}
     try:
@@ -202,9 +204,9 @@ def _on_pool(
                 done[futures[fut]] = result
                 on_result(result)
             if cancel is not None and pending and _poll.is_cancelled(cancel):
-                raise cancelled("count", began, 0)
+                raise cancelled(what, began, 0 if tally is None else tally())
             if not finished and give_up is not None and time.time() >= give_up:
-                raise stopped("count", began, 0)
+                raise stopped(what, began, 0 if tally is None else tally())
     except BaseException as exc:
         if local and _kills(exc):
             # run_jobs terminates the workers next, and the pool then fails
@@ -221,7 +223,7 @@ def run_jobs(
     fn: Callable[..., Any], jobs: Sequence[tuple[Any, ...]], *, workers: int,
     executor: cf.Executor | None, deadline: float, began: float,
     on_result: Callable[[Any], None], cancel: np.ndarray | None = None,
-    local: LocalPool | None = None,
+    local: LocalPool | None = None, what: str = "count", tally: Callable[[], int] | None = None,
 ) -> list[Any]:
     """``[fn(*job) for job in jobs]``, run on ``executor`` or a pool of ``workers``.
 
@@ -233,18 +235,21 @@ def run_jobs(
     pool's workers are stopped so nothing is left running.  ``local``: the
     call's :class:`LocalPool` of ``workers`` processes (shared by the call's
     runs, shut down by the call); without it a pool of this run only.
+    ``what`` names the count in a timeout's or a cancel's error and
+    ``tally()`` gives the nodes its jobs have counted so far (else 0).
     """
     if executor is None and local is None:
         with LocalPool(workers) as own:
             return run_jobs(fn, jobs, workers=workers, executor=None, deadline=deadline,
-                            began=began, on_result=on_result, cancel=cancel, local=own)
+                            began=began, on_result=on_result, cancel=cancel, local=own,
+                            what=what, tally=tally)
     done: dict[int, Any] = {}
     lost_errors: tuple[type[BaseException], ...] = (BrokenProcessPool, *_lost_worker_errors())
     for attempt in (1, 2):
         here = executor if executor is not None else cast(LocalPool, local).get()
         try:
             _on_pool(here, fn, jobs, deadline, began, done, on_result, cancel,
-                     executor is None)
+                     executor is None, what, tally)
             return [done[k] for k in range(len(jobs))]
         except lost_errors as exc:
             if local is not None and isinstance(exc, BrokenProcessPool):
@@ -312,7 +317,8 @@ def search_on_workers(
         for prefix, ends, _ in job.tasks
     ]
     results = run_jobs(run_task, args, workers=workers, executor=executor, deadline=deadline,
-                       began=began, on_result=check, cancel=cancel, local=local)
+                       began=began, on_result=check, cancel=cancel, local=local,
+                       tally=lambda: nodes)
     return sum(found * weight for (_, found, _), (_, _, weight) in zip(results, job.tasks))
 
 

@@ -145,9 +145,14 @@ def count_on_board(task: GraphTask, deadline: float, cancel: np.ndarray | None,
         # The executor's pool runs them: the workers cannot see the cancel
         # token, so it is polled here and a set token stops the pool (its own
         # pool's processes, as in every count on workers).
+        seen = [0]  # the nodes of the jobs back so far, for a cancel's message
+
+        def back(result: tuple[int, int, int]) -> None:
+            seen[0] += int(result[2])
+
         results = run_jobs(run_job, [(task.board, job, deadline) for job in jobs],
                            workers=workers, executor=executor, deadline=deadline, began=began,
-                           on_result=lambda result: None, cancel=cancel)
+                           on_result=back, cancel=cancel, tally=lambda: seen[0])
         for status, found, spent in results:
             nodes += spent
             if status == _table_count.TIME_LIMIT:

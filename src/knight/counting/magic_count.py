@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..engines import magic
-from ..errors import CheckpointError, SearchCancelled, SearchLimitError
+from ..errors import CheckpointError, SearchLimitError
 from ..limits import cancelled, progress_bar, watched
 from ..planner import Job
 from .checkpoint import Checkpoint
@@ -154,13 +154,9 @@ def run_count(job: Job) -> int:
                          plan.classes, 0, None, twin) for i in left]
                 state["apart"] = 1
                 with LocalPool(workers) as local:
-                    try:
-                        run_jobs(magic.run_range, args, workers=workers, executor=executor,
-                                 deadline=until, began=job.began, on_result=take,
-                                 cancel=flag, local=local)
-                    except SearchCancelled:
-                        # the pool's own message knows neither the count nor its nodes
-                        raise cancelled(what, job.began, state["nodes"]) from None
+                    run_jobs(magic.run_range, args, workers=workers, executor=executor,
+                             deadline=until, began=job.began, on_result=take, cancel=flag,
+                             local=local, what=what, tally=lambda: int(state["nodes"]))
                 if state["late"]:
                     stop()
     except _Enough:
