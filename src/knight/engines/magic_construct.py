@@ -40,9 +40,10 @@ SECONDS_PER_SQUARE = 4e-7
 TABLES_SECONDS = 0.15
 
 #: Seconds a 4x4 block takes on boards of an odd number of blocks each way,
-#: where a search links the patterns (measured: 204x204, 2,601 blocks, in
-#: 4.1 s; 100x100 in 0.8 s).
-SECONDS_PER_ODD_BLOCK = 1.6e-3
+#: where a search links the patterns (measured: 100x100 in 0.8 s, 204x204,
+#: 2,601 blocks, in 4.4 s, 404x404, 10,201 blocks, in 23 s: a little more
+#: than linear).
+SECONDS_PER_ODD_BLOCK = 2.5e-3
 
 
 def fits(job: Job) -> str | None:
