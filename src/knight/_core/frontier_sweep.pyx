@@ -79,7 +79,9 @@ and the new next table allocated for the states predicted (the same row's
 growth one column back, a tenth more), so that it seldom grows.  Peak
 bytes count the growth's transient too (old and new arrays both held).
 An entry is kw key words (kw = 1 when the 2W + 1 slots fit 64 bits, i.e.
-W <= 7, else 2) then the nw residues, in one run of words so that a probe
+W <= 7, or squeezed into one when S is 16 or 17 -- the knight 8 wide: at
+most 8 fragments keep every slot code below 11, so two slots take 7 bits
+and the key 60; else 2) then the nw residues, in one run of words so that a probe
 touches one cache line.  The sweep is bound by cache misses on the next
 table, so each successor's hash is computed and its bucket prefetched
 RING insertions before it is stored: both ends of the entry, which spans
@@ -251,6 +253,43 @@ cdef struct Table:
     uint64_t* data
     int64_t cap
     int64_t size
+
+
+# One-word keys for windows of 16 or 17 slots (the knight 8 wide, the zebra
+# 5 wide, the giraffe 4 wide): S // 2 <= 8 fragments keep every slot code
+# below 11 (labels 3..10), so two slots fit 7 bits (c0 + 11 c1 < 121) and
+# the key 8 x 7 + 4 = 60 bits, one word instead of two.  The tables store
+# it squeezed; the sweep works on the nibble key, and dumps give it back.
+cdef uint8_t _SQUEEZE[256]   # the byte of two slot nibbles -> 7 bits
+cdef uint8_t _SPREAD[128]    # and back
+cdef int _c0, _c1
+for _c0 in range(256):
+    _SQUEEZE[_c0] = 0
+for _c0 in range(128):
+    _SPREAD[_c0] = 0
+for _c0 in range(11):
+    for _c1 in range(11):
+        _SQUEEZE[_c0 | (_c1 << 4)] = <uint8_t>(_c0 + 11 * _c1)
+        _SPREAD[_c0 + 11 * _c1] = <uint8_t>(_c0 | (_c1 << 4))
+
+
+cdef inline uint64_t _squeeze(uint64_t lo, uint64_t hi) noexcept nogil:
+    """The 60-bit word of a nibble key of at most 17 slots, codes below 11."""
+    cdef uint64_t out = (hi & 15) << 56
+    cdef int i
+    for i in range(8):
+        out |= (<uint64_t>_SQUEEZE[(lo >> (8 * i)) & 255]) << (7 * i)
+    return out
+
+
+cdef inline void _spread(uint64_t w, uint64_t* lo, uint64_t* hi) noexcept nogil:
+    """The nibble key (lo, hi) of a squeezed word."""
+    cdef uint64_t out = 0
+    cdef int i
+    for i in range(8):
+        out |= (<uint64_t>_SPREAD[(w >> (7 * i)) & 127]) << (8 * i)
+    lo[0] = out
+    hi[0] = (w >> 56) & 15
 
 
 cdef int _table_alloc(Table* t, int64_t cap, int E, int kw) noexcept nogil:
@@ -488,7 +527,9 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     """
     cdef int nw = mods.shape[0]
     cdef int S = window if window > 0 else 2 * W + 1   # slots of a state
-    cdef int kw = 1 if S <= 15 else 2
+    # squeezed one-word keys for 16 or 17 slots (see _squeeze)
+    cdef bint squeezed = S == 16 or S == 17
+    cdef int kw = 1 if S <= 15 or squeezed else 2
     cdef int E = kw + nw
     cdef int npin = pinned.shape[0]
     cdef Table cur, nxt
@@ -591,6 +632,9 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 for i in range(nstart):
                     klo = start_lo[i]
                     khi = start_hi[i]
+                    if squeezed:
+                        klo = _squeeze(klo, khi)
+                        khi = 0
                     if _insert(&cur, klo, khi, fr_hash2(klo, khi), &start_val[i * nw], mp,
                                nw, kw, 0, max_bytes, &peak_bytes) != 0:
                         status = C_NO_MEMORY
@@ -632,6 +676,8 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                     # 128-bit integers: MSVC has none).
                     klo = cur.data[i * E]
                     khi = cur.data[i * E + 1] if kw == 2 else 0
+                    if squeezed:
+                        _spread(klo, &klo, &khi)
                     src = &cur.data[i * E + kw]
                     for k in range(S):
                         if k < 16:
@@ -775,7 +821,8 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                                 add_vals(finished, src, mp, nw)
                             continue
                         # slot 0 has left: the key is slots 1..S
-                        if pack_key(&a[1], S, &klo, &khi) > 16 and lblchk:
+                        if (pack_key(&a[1], S, &klo, &khi) > (11 if squeezed else 16)
+                                and (lblchk or squeezed)):
                             status = C_TOO_MANY_LABELS
                             info[3] = p  # the cell whose state overflowed
                             break
@@ -801,6 +848,9 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                             if mhi < khi or (mhi == khi and mlo < klo):
                                 klo = mlo
                                 khi = mhi
+                        if squeezed:
+                            klo = _squeeze(klo, khi)
+                            khi = 0
                         # queue it; store the one queued RING successors ago
                         j = <int>(nq & (RING - 1))
                         if nq >= RING:
@@ -840,7 +890,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                     if dump_cap < nxt.size or dump_val.shape[0] < nxt.size * nw:
                         status = C_BUFFER_SMALL
                     else:
-                        _copy_table(&nxt, E, kw, nw, dump_lo, dump_hi, dump_val)
+                        _copy_table(&nxt, E, kw, nw, dump_lo, dump_hi, dump_val, squeezed)
                     info[3] = p + 1
                     break
                 # The next table, packed, becomes the current one (the old
@@ -873,7 +923,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
             lo_a = _np.empty(nxt.size, dtype=_np.uint64)
             hi_a = _np.empty(nxt.size, dtype=_np.uint64)
             val_a = _np.empty(nxt.size * nw, dtype=_np.uint64)
-            _copy_table(&nxt, E, kw, nw, lo_a, hi_a, val_a)
+            _copy_table(&nxt, E, kw, nw, lo_a, hi_a, val_a, squeezed)
             dump_out.extend((lo_a, hi_a, val_a))
     finally:
         free(cur.data)
@@ -887,15 +937,22 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
 
 
 cdef void _copy_table(Table* t, int E, int kw, int nw, uint64_t[::1] lo,
-                      uint64_t[::1] hi, uint64_t[::1] val) noexcept nogil:
+                      uint64_t[::1] hi, uint64_t[::1] val, bint squeezed) noexcept nogil:
     """The table's states in slot order: keys to lo and hi (0 for one-word
-    keys), each state's nw values to val[s*nw:(s+1)*nw]."""
+    keys; squeezed keys as the nibble keys they stand for), each state's nw
+    values to val[s*nw:(s+1)*nw]."""
     cdef int64_t i, s = 0
     cdef int j
+    cdef uint64_t klo, khi
     for i in range(t.cap):
         if t.data[i * E + kw - 1] != EMPTY_HI:
-            lo[s] = t.data[i * E]
-            hi[s] = t.data[i * E + 1] if kw == 2 else 0
+            if squeezed:
+                _spread(t.data[i * E], &klo, &khi)
+                lo[s] = klo
+                hi[s] = khi
+            else:
+                lo[s] = t.data[i * E]
+                hi[s] = t.data[i * E + 1] if kw == 2 else 0
             for j in range(nw):
                 val[s * nw + j] = t.data[i * E + kw + j]
             s += 1

@@ -202,7 +202,7 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
             states = max(1, _long_states(bx.rows * bx.cols, mode))
             if S >= WIDE_WINDOW:
                 states *= WIDE_FACTOR
-            need = TABLE_ENTRIES * states * 8 * ((1 if S <= 15 else 2) + words)
+            need = TABLE_ENTRIES * states * 8 * ((1 if S <= 17 else 2) + words)
         else:
             states, need = estimate(bx.rows, bx.cols, mode, words=words)
         if not bx.removed:
@@ -234,21 +234,22 @@ def estimate(rows: int, cols: int, mode: str = "cycle", *,
 
 def entry_bytes(width: int, words: int) -> int:
     """Bytes of one table entry: the key's words (one while its 2W + 1 slots
-    of 4 bits fit 64 bits, else two) and the ``words`` residues.
+    fit 64 bits: 4 bits a slot up to 15 slots, squeezed to 60 bits at 16 or
+    17; else two) and the ``words`` residues.
 
-    >>> entry_bytes(7, 2), entry_bytes(8, 2)
-    (24, 32)
+    >>> entry_bytes(7, 2), entry_bytes(8, 2), entry_bytes(9, 2)
+    (24, 24, 32)
     """
-    return 8 * ((1 if 2 * width + 1 <= 15 else 2) + words)
+    return 8 * ((1 if 2 * width + 1 <= 17 else 2) + words)
 
 
 def state_bytes(rows: int, cols: int, mode: str = "cycle") -> int:
     """What the estimate takes a peak state to cost: :data:`TABLE_ENTRIES`
     entries (measured: 3.0 to 3.8; 8x8 closed 113 to 117 bytes a state, of
-    32-byte entries).
+    32-byte entries, before its keys took one word).
 
     >>> state_bytes(8, 8)
-    256
+    192
     """
     return TABLE_ENTRIES * entry_bytes(min(rows, cols), plain_words(rows, cols, mode == "path"))
 
