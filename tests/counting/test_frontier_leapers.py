@@ -55,6 +55,19 @@ def test_dp_counts_as_the_search_does(moves, rows, cols, holes):
                                                                      **kw), kw
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("moves", [HALF_ZEBRA, SLANTED], ids=["half-zebra", "slanted"])
+def test_squeezed_keys_of_17_slots_count_as_the_search_does(moves):
+    """Five wide, these windows are 17 slots: the tables hold each key
+    squeezed into one word (two slots in 7 bits), as for the knight 8 wide."""
+    assert FB.prepare(5, 5, moves=moves).S == 17
+    five = Board(5, 5, moves=list(moves))
+    assert knight.count(five, method="dp") == knight.count(five, method="search") > 10**6
+    wide = Board(5, 6, moves=list(moves))
+    assert knight.count(wide, closed=True, method="dp") == \
+        knight.count(wide, closed=True, method="search") > 10**6
+
+
 def test_named_leapers_against_the_search():
     giraffe = Board(5, 8, moves="giraffe")
     assert knight.count(giraffe, method="dp") == knight.count(giraffe, method="search") == 16
