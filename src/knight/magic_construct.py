@@ -161,6 +161,14 @@ def patterns() -> _IntArray:
     return out
 
 
+def _hop(d: tuple[int, int]) -> _BoolArray:
+    """``[a, b]``: a knight move from cell a (rank * 4 + file) of a block to
+    cell b of the block one step ``d`` away ((0, 0): the same block)."""
+    grid = np.array([(r, c) for r in range(4) for c in range(4)], dtype=np.int64)
+    out: _BoolArray = _knight(grid[:, None, :], grid[None, :, :] + np.array(d, dtype=np.int64) * 4)
+    return out
+
+
 @functools.lru_cache(maxsize=1)
 def _links() -> tuple[dict[tuple[int, int], _BoolArray], _BoolArray, _BoolArray, _BoolArray]:
     """Which pattern may follow which: ``follows[d][i, j]`` when pattern j in
@@ -171,12 +179,9 @@ def _links() -> tuple[dict[tuple[int, int], _BoolArray], _BoolArray, _BoolArray,
     p = patterns()
     first, last = p[:, :, 0, :], p[:, :, 3, :]
     cell_first, cell_last = first[..., 0] * 4 + first[..., 1], last[..., 0] * 4 + last[..., 1]
-    grid = np.array([(r, c) for r in range(4) for c in range(4)], dtype=np.int64)
     follows = {}
     for d in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-        off = np.array(d, dtype=np.int64) * 4
-        # hop[a, b]: a knight move from cell a of a block to cell b of the block at d
-        hop = _knight(grid[:, None, :], grid[None, :, :] + off)
+        hop = _hop(d)
         ok = np.ones((PATTERNS, PATTERNS), dtype=bool)
         for s in range(4):
             if _FORWARD[s]:
@@ -268,8 +273,7 @@ def _joins(d: tuple[int, int], s: int, t: int) -> tuple[_BoolArray, _BoolArray]:
     the same block, then only the diagonal means anything); and its transpose,
     both C-ordered (the search reads rows)."""
     p = patterns()
-    grid = np.array([(r, c) for r in range(4) for c in range(4)], dtype=np.int64)
-    hop = _knight(grid[:, None, :], grid[None, :, :] + np.array(d, dtype=np.int64) * 4)
+    hop = _hop(d)
     last, first = p[:, s, 3, :], p[:, t, 0, :]
     ok = np.ascontiguousarray(hop[(last[:, 0] * 4 + last[:, 1])[:, None],
                                   (first[:, 0] * 4 + first[:, 1])[None, :]])
@@ -280,8 +284,9 @@ def _search_links(h: int, k: int, orders: tuple[list[tuple[int, int]], ...],
                   seed: int | None = None) -> list[int] | None:
     """A pattern for every block (in rank order) that links every pass along
     ``orders`` and each pass to the next, or None: arc consistency, then a
-    depth-first search, smallest domain first, with forward checking (the
-    paths of odd boards cross, so there is no chain to run a DP along)."""
+    depth-first search, smallest domain first, that keeps arc consistency
+    after every choice (the paths of odd boards cross, so there is no chain
+    to run a DP along)."""
     rng = None if seed is None else np.random.default_rng(seed)
     n = h * k
     at = {b: b[0] * k + b[1] for b in orders[0]}
