@@ -493,7 +493,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
         const uint64_t[::1] endmask=None, const int32_t[::1] pins_after=None,
         int start_step=0, const uint64_t[::1] start_lo=None,
         const uint64_t[::1] start_hi=None, const uint64_t[::1] start_val=None,
-        const uint8_t[::1] degmask=None, int window=0):
+        const uint8_t[::1] degmask=None, int window=0, int max_ends=2):
     """Run the sweep; return a status code (ST_*).
 
     result[:nw] receives the residues of the count (mods[0] is ignored:
@@ -524,6 +524,12 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     long leapers (``frontier_board.window``), at most 32; a state that
     would need more than the 13 labels a nibble holds stops the run with
     C_TOO_MANY_LABELS (only possible when S >= 28).
+    max_ends (path mode, 0..2): the TERMs a state may hold, i.e. the ends
+    of the path on cells this run finishes (a path has 2; a half that
+    leaves the others to the other half and to a symmetry takes fewer:
+    ``knight.counting.frontier_halves``).  The ends budget still counts
+    every end against the path's 2.  Resumed states with more TERMs are
+    dropped as they are read.
     """
     cdef int nw = mods.shape[0]
     cdef int S = window if window > 0 else 2 * W + 1   # slots of a state
@@ -573,6 +579,10 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef uint64_t q_hi[RING]
     cdef uint64_t q_h[RING]
     cdef uint64_t* q_src[RING]
+    if not 0 <= max_ends <= 2:
+        free(finished)
+        free(mp)
+        raise ValueError(f"max_ends must be 0, 1 or 2, got {max_ends}")
     if W > 13 or nw < 1 or S < 2 * W + 1 or S > 32 or finished == NULL or mp == NULL:
         free(finished)
         free(mp)
@@ -632,6 +642,10 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 for i in range(nstart):
                     klo = start_lo[i]
                     khi = start_hi[i]
+                    if path_mode and max_ends < 2 and (
+                            fr_nibble_count(fr_zero_nibbles(klo ^ FR_TERMS))
+                            + fr_nibble_count(fr_zero_nibbles(khi ^ FR_TERMS)) > max_ends):
+                        continue
                     if squeezed:
                         klo = _squeeze(klo, khi)
                         khi = 0
@@ -792,7 +806,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                                     elif pinned[j] >= base and a[pinned[j] - base] == C_EMPTY \
                                             and last_fwd[pinned[j]] > p:
                                         npu += 1
-                                if nterm + 1 + npu > 2:
+                                if nterm + 1 + npu > 2 or nterm + 1 > max_ends:
                                     ok = 0
                                     break
                         if not ok:
@@ -834,10 +848,12 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                             # finish, columns later, so this prunes most of
                             # what path mode adds to cycle mode.
                             nterm = (fr_nibble_count(fr_zero_nibbles(klo ^ FR_TERMS))
-                                     + fr_nibble_count(fr_zero_nibbles(khi ^ FR_TERMS))
-                                     + fr_nibble_count(fr_zero_nibbles(klo) & emask[2 * p])
-                                     + fr_nibble_count(fr_zero_nibbles(khi) & emask[2 * p + 1])
-                                     + pins_after[p])
+                                     + fr_nibble_count(fr_zero_nibbles(khi ^ FR_TERMS)))
+                            if nterm > max_ends:
+                                continue
+                            nterm += (fr_nibble_count(fr_zero_nibbles(klo) & emask[2 * p])
+                                      + fr_nibble_count(fr_zero_nibbles(khi) & emask[2 * p + 1])
+                                      + pins_after[p])
                             if nterm > 2:
                                 continue
                         if folding:

@@ -230,10 +230,26 @@ def left_for_join(left: _Table, sides: Sequence[Part], words: Sequence[int]) -> 
         left = (np.concatenate((left[0], mlo)), np.concatenate((left[1], mhi)),
                 np.concatenate((left[2], left[2])))
     lprof = _profiles(W, left, sides[0].bmap, tg)
+    if sides[0].both_ends_twice:
+        left = (left[0], left[1], _twice_where(left[2], (lprof & 3) == 2, words))
     none = np.empty(0, dtype=np.uint64)
     return JoinJob(W, sides[0].board.path_mode, tuple(tg), tuple(sides[0].bmap),
                    tuple(sides[1].bmap), tuple(words), doubled,
                    (left[0], left[1], left[2], lprof), (none, none, none, none))
+
+
+def _twice_where(val: npt.NDArray[np.uint64], rows: npt.NDArray[np.bool_],
+                 words: Sequence[int]) -> npt.NDArray[np.uint64]:
+    """A copy of the residues ``val`` (``len(words)`` a state) with the
+    states of ``rows`` counted twice (word 0 wraps modulo 2^64; the primes
+    are below 2^63, so twice a residue fits before its reduction)."""
+    nw = len(words)
+    out = np.array(val, dtype=np.uint64).reshape(-1, nw)
+    twice = out[rows] * np.uint64(2)
+    for j in range(1, nw):
+        twice[:, j] %= np.uint64(words[j])
+    out[rows] = twice
+    return out.reshape(-1)
 
 
 def right_for_join(jj: JoinJob, right: _Table | list[npt.NDArray[np.uint64]],

@@ -555,7 +555,7 @@ class TourSampler:
         bx = self._box
         parts = [frontier_halves.make_part(bx.rows, bx.cols, path_mode=bd.path_mode, cut=cut,
                                     side=side, pinned=bx.pinned, removed=bx.removed,
-                                    moves=moves) for side in (0, 1)]
+                                    moves=moves, every_end=True) for side in (0, 1)]
         words = frontier_moduli.moduli_for(frontier_moduli.count_bound(bd))
         total, per_left = self._halves(parts, words, limit, keep=False)
         self._exact: tuple[list[int], list[int], list[int]] | None = None
