@@ -475,6 +475,24 @@ def test_join_in_shares_equals_the_whole_join():
     assert knight.count(5, 6, method="dp", workers=2) == knight.count(5, 6, method="search")
 
 
+def test_the_join_takes_the_left_in_any_order():
+    """left_for_join sorts the left table by profile, so that the join finds
+    each profile's right groups once for a run of states; the join itself
+    gives the same sum in any order (runs of one state each)."""
+    from dataclasses import replace
+    rng = np.random.default_rng(3)
+    for rows, cols, mode in ((5, 6, "path"), (6, 6, "cycle"), (4, 7, "path")):
+        results = [FJ.run_job(j) for j in FJ.plan_jobs(rows, cols, mode, 2)]
+        (job,) = FJ.plan_joins(results, 1)
+        lo, hi, val, prof = job.left
+        assert (np.diff(prof.astype(np.int64)) >= 0).all()
+        nw = len(job.words)
+        order = rng.permutation(len(lo))
+        shuffled = replace(job, left=(lo[order], hi[order],
+                                      val.reshape(-1, nw)[order].reshape(-1), prof[order]))
+        assert FJ.run_join(shuffled) == FJ.run_join(job)
+        assert FJ.combine_joins([job], [FJ.run_join(job)]) == FJ.combine(results)
+
 
 # --------------------------------------------------------------------------
 # Through knight.count: every mode, the method choice, theory zeros, limits

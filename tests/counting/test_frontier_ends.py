@@ -130,3 +130,45 @@ def test_max_ends_out_of_range_is_refused():
                            deadline=0.0, cancel=None, progress=None, max_bytes=1 << 30,
                            max_ends=3, **FR._arrays(bd))
 
+
+# 7 and 8 wide: 14 and 16 boundary cells, past the 13 the join's path words
+# held before (the holes keep the halves small)
+WIDE = [(7, 8, (0, 7, 48, 55, 3, 4, 51, 52, 27, 28)),
+        (8, 8, (0, 7, 56, 63, 27, 28, 35, 36, 9, 14, 49, 54, 18, 21, 42, 45))]
+
+
+@pytest.mark.parametrize("rows,cols,removed", WIDE)
+def test_path_words_on_wide_boundaries_join_as_the_pair_test_does(rows, cols, removed):
+    """The join's mate words (nb <= 16) against ``pair_mask``, which walks
+    the fragments in bytes: every left state's sum over its partners."""
+    from knight._core.frontier_join import join, pair_mask, wanted
+    parts, words = _parts(rows, cols, False, removed=removed)
+    assert parts[0].board.W == min(rows, cols)
+    left = FH.run_part(parts[0], words)[0]
+    right = FH.run_part(parts[1], words)[0]
+    job = FJ.right_for_join(FJ.left_for_join(left, parts, words), list(right), parts[1])
+    lo, hi, val, prof = job.left
+    rlo, rhi, rval, rprof = job.right
+    nl, nw = len(lo), len(words)
+    assert nl > 100 and len(rlo) > 100
+    i32 = lambda v: np.ascontiguousarray(v, dtype=np.int32)  # noqa: E731
+    per_left = np.zeros(nl * nw, dtype=np.uint64)
+    res = np.zeros(nw, dtype=np.uint64)
+    mods = np.array([0] + list(words[1:]), dtype=np.uint64)
+    join(job.W, True, i32(job.btarget), lo, hi, val, i32(job.lmap), prof, rlo, rhi, rval,
+         i32(job.rmap), rprof, mods, res, np.zeros(3, np.int64), 0.0, per_left)
+    rng = np.random.default_rng(7)
+    joined = 0
+    for i in rng.choice(nl, size=min(nl, 300), replace=False):
+        want = wanted(job.W, True, i32(job.btarget), int(prof[i]))
+        rows_ = np.flatnonzero(np.isin(rprof, np.array(want, dtype=np.uint64)))
+        mask = np.zeros(len(rows_), dtype=np.uint8)
+        pair_mask(job.W, True, int(lo[i]), int(hi[i]), i32(job.lmap),
+                  np.ascontiguousarray(rlo[rows_]), np.ascontiguousarray(rhi[rows_]),
+                  i32(job.rmap), mask)
+        partners = rows_[mask.astype(bool)]
+        joined += len(partners)
+        expect = int(rval.reshape(-1, nw)[partners, 0].sum(dtype=np.uint64))
+        assert int(per_left[i * nw]) == expect % (1 << 64), i
+    assert joined > 0
+    assert FJ.combine_joins([job], [tuple(int(x) for x in res)]) > 0

