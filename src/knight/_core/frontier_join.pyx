@@ -521,6 +521,15 @@ def join(int W, bint path_mode, const int32_t[::1] tgt,
                             gx1[ng] = <int64_t>ht[3 * mid + 2]
                             ng += 1
                 looks += nv
+                if ng == 0:
+                    # no right state to pair with (most runs of a shard's
+                    # join, whose right table holds a few degrees only)
+                    if every:
+                        for j in range(nw):
+                            per_left[i * nw + j] = 0
+                    elif keep:
+                        per_left[i] = 0
+                    continue
                 _decode_mates(llo[i], lhi[i], S, &lmap[0], nb, lm)
                 if pwords:
                     lmw = _path_word(lm, nb, &lreal, &lends)
