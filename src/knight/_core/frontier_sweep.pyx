@@ -193,6 +193,12 @@ cdef extern from *:
         return (int)(((x & 0x0111111111111111ULL) * 0x1111111111111111ULL) >> 60)
                + (int)(x >> 60);
     }
+    /* The TERM slots of the nibble key (lo, hi): the ends of the path it
+       holds already (the ends budget, and max_ends). */
+    static inline int fr_terms(uint64_t lo, uint64_t hi) {
+        return fr_nibble_count(fr_zero_nibbles(lo ^ FR_TERMS))
+               + fr_nibble_count(fr_zero_nibbles(hi ^ FR_TERMS));
+    }
     #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
     #include <emmintrin.h>
     #define FR_SSE2 1
@@ -229,9 +235,9 @@ cdef extern from *:
     #endif
     }
     """
-    const uint64_t FR_TERMS
     uint64_t fr_zero_nibbles(uint64_t x) nogil
     int fr_nibble_count(uint64_t x) nogil
+    int fr_terms(uint64_t lo, uint64_t hi) nogil
     void* fr_alloc(size_t bytes) nogil
     uint64_t fr_mulhi(uint64_t a, uint64_t b) nogil
     int fr_mate(const uint8_t* a, int n, int s) nogil
@@ -642,9 +648,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 for i in range(nstart):
                     klo = start_lo[i]
                     khi = start_hi[i]
-                    if path_mode and max_ends < 2 and (
-                            fr_nibble_count(fr_zero_nibbles(klo ^ FR_TERMS))
-                            + fr_nibble_count(fr_zero_nibbles(khi ^ FR_TERMS)) > max_ends):
+                    if path_mode and max_ends < 2 and fr_terms(klo, khi) > max_ends:
                         continue
                     if squeezed:
                         klo = _squeeze(klo, khi)
@@ -847,8 +851,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                             # left are otherwise only caught when they
                             # finish, columns later, so this prunes most of
                             # what path mode adds to cycle mode.
-                            nterm = (fr_nibble_count(fr_zero_nibbles(klo ^ FR_TERMS))
-                                     + fr_nibble_count(fr_zero_nibbles(khi ^ FR_TERMS)))
+                            nterm = fr_terms(klo, khi)
                             if nterm > max_ends:
                                 continue
                             nterm += (fr_nibble_count(fr_zero_nibbles(klo) & emask[2 * p])
