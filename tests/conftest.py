@@ -327,3 +327,12 @@ def sheet_numbers(svg):
     """How many numbers a puzzle sheet's grid shows (its title and rule are
     text too, above the grid)."""
     return svg.split('class="board"', 1)[1].count("<text")
+
+
+def table_dict(table):
+    """A frontier table (keys' low and high words, residues) as a dict
+    {(lo, hi): residues}, to compare two tables whatever their order."""
+    lo, hi, val = table
+    nw = len(val) // max(1, len(lo))
+    return {(int(a), int(b)): tuple(int(v) for v in val[i * nw:(i + 1) * nw])
+            for i, (a, b) in enumerate(zip(lo, hi))}

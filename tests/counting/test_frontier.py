@@ -24,7 +24,7 @@ import knight.counting.frontier_halves as FH
 import knight.counting.frontier_jobs as FJ
 import knight.counting.frontier_moduli as FM
 import knight.counting.frontier_run as FR
-from conftest import CORE, TWIN
+from conftest import CORE, TWIN, table_dict
 from knight._core import frontier_sweep
 
 
@@ -363,13 +363,6 @@ def test_meet_in_the_middle_every_cut(rows, cols):
             assert FC.count_split(rows, cols, mode, cut=cut) == whole, (mode, cut)
 
 
-def _as_dict(table):
-    lo, hi, val = table
-    nw = len(val) // max(1, len(lo))
-    return {(int(a), int(b)): tuple(int(v) for v in val[i * nw:(i + 1) * nw])
-            for i, (a, b) in enumerate(zip(lo, hi))}
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("rows,cols,mode", [(5, 8, "path"), (5, 9, "path"), (6, 8, "cycle"),
                                             (5, 11, "cycle"), (3, 12, "path"), (4, 9, "path")])
@@ -387,10 +380,10 @@ def test_halves_share_their_first_cells(rows, cols, mode):
     assert 2 * W <= P < min(p.board.N for p in parts)
     words = jobs[0].moduli
     prefix = [FH.run_part(p, words, stop=P)[0] for p in parts]
-    assert _as_dict(prefix[0]) == _as_dict(prefix[1])
+    assert table_dict(prefix[0]) == table_dict(prefix[1])
     for part in parts:
         resumed, ri = FH.run_part(part, words, start=(P, prefix[0]))
-        assert _as_dict(resumed) == _as_dict(FH.run_part(part, words)[0])
+        assert table_dict(resumed) == table_dict(FH.run_part(part, words)[0])
         assert not ri.sizes[:P].any() and ri.sizes[P:].all()
     assert FC.count_split(rows, cols, mode) == FC.count_split(rows, cols, mode, share=False) \
         == FR._count(FB.prepare(rows, cols, path_mode=mode == "path"))

@@ -14,6 +14,7 @@ import knight.counting.frontier_halves as FH
 import knight.counting.frontier_jobs as FJ
 import knight.counting.frontier_moduli as FM
 import knight.counting.frontier_run as FR
+from conftest import table_dict
 from knight._core import frontier_sweep
 
 
@@ -71,18 +72,11 @@ def test_side_1_keeps_exactly_the_states_with_at_most_one_end(rows, cols):
     keep = _terms(full[1], b) <= 1
     nw = len(words)
     kept = (b[0][keep], b[1][keep], b[2].reshape(-1, nw)[keep].reshape(-1))
-    assert _as_dict(a) == _as_dict(kept)
+    assert table_dict(a) == table_dict(kept)
     # fewer states: 6x6 open's side 1 holds about half as many
     assert len(a[0]) < 0.7 * len(b[0])
     # side 0 is unchanged
-    assert _as_dict(FH.run_part(lean[0], words)[0]) == _as_dict(FH.run_part(full[0], words)[0])
-
-
-def _as_dict(table):
-    lo, hi, val = table
-    nw = len(val) // max(1, len(lo))
-    return {(int(x), int(y)): tuple(int(v) for v in val[i * nw:(i + 1) * nw])
-            for i, (x, y) in enumerate(zip(lo, hi))}
+    assert table_dict(FH.run_part(lean[0], words)[0]) == table_dict(FH.run_part(full[0], words)[0])
 
 
 def test_side_1_resumed_from_side_0s_cells_drops_what_it_would_have():
@@ -95,7 +89,7 @@ def test_side_1_resumed_from_side_0s_cells_drops_what_it_would_have():
     prefix = FH.run_part(lean[0], words, stop=P)[0]
     assert (_terms(lean[0], prefix) == 2).any()
     resumed = FH.run_part(lean[1], words, start=(P, prefix))[0]
-    assert _as_dict(resumed) == _as_dict(FH.run_part(lean[1], words)[0])
+    assert table_dict(resumed) == table_dict(FH.run_part(lean[1], words)[0])
 
 
 @pytest.mark.parametrize("rows,cols,kw", [
