@@ -78,7 +78,8 @@ _LAZY: dict[str, str] = {
 _SUBMODULES = frozenset({
     "api", "args", "checkpoint", "cost", "engines", "executor", "frontier_board",
     "frontier_count",
-    "frontier_estimate", "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_run",
+    "frontier_estimate", "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_pieces",
+    "frontier_run",
     "frontier_shards", "frontier_symmetry",
     "frontier_sweep_py", "graph", "magic_count", "plan", "reference", "sample", "sample_args",
     "symmetry",

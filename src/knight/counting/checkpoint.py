@@ -18,7 +18,9 @@ the same arguments reads the answer.
 One file a stage (``sweep``, ``shared``, ``half0``, ``stem`` (side 1's
 table where its last column starts, when the shared prefix does not end
 there), ``shards`` (the sum of the shards of that column joined so far,
-see :mod:`.frontier_shards`), ``answer``, with the suffix :data:`SUFFIX`;
+see :mod:`.frontier_shards`), ``pieces`` (the sum of the pieces done, when side
+0's table does not fit whole, see :mod:`.frontier_pieces`), ``answer``, with
+the suffix :data:`SUFFIX`;
 a magic count's ``ranges``, see below),
 replaced atomically (written
 to a temporary file, flushed to disk, renamed over the old one, the
@@ -107,7 +109,7 @@ CHUNK = 1 << 26
 
 _ALIGN = 64
 _DIGEST = 32
-_STAGES = ("sweep", "shared", "half0", "stem", "shards", "ranges", "answer")
+_STAGES = ("sweep", "shared", "half0", "stem", "shards", "pieces", "ranges", "answer")
 _PREFIX = struct.Struct("<8sQ")
 
 

@@ -17,6 +17,10 @@ this list:
 * :mod:`.frontier_halves` -- meet in the middle: the two partial sweeps;
 * :mod:`.frontier_jobs` -- a count as picklable jobs for workers, and the
   join of two halves (:mod:`knight._core.frontier_join`);
+* :mod:`.frontier_shards` -- side 1's last column in shards, each joined
+  with side 0's whole table;
+* :mod:`.frontier_pieces` -- both halves in pieces, when side 0's table
+  does not fit whole;
 * :mod:`.checkpoint` -- a sweep run in segments that writes its tables to a
   directory and resumes from them (``checkpoint=``);
 * this module, the entry points.
@@ -61,10 +65,10 @@ from .frontier_board import (
     counted_in_halves,
     prepare,
 )
-from .frontier_estimate import estimate
 from .frontier_halves import Part, _Table, make_part, run_part, shared_cells
 from .frontier_jobs import _plan_jobs, combine, left_for_join, run_job
 from .frontier_moduli import count_bound, crt, moduli_for
+from .frontier_pieces import count_in_pieces, make_spec
 from .frontier_run import DEFAULT_MAX_BYTES, _count, _Progress
 from .frontier_shards import count_in_shards, stem_cell
 
@@ -277,8 +281,37 @@ def _count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[
             shared.append((P, sweep("shared", parts[0], lambda: None, end=P)) if P else None)
         return shared[0]
 
+    def in_pieces() -> int:
+        """Side 0's table does not fit whole: both halves in pieces
+        (:mod:`.frontier_pieces`), a checkpoint's stage ``pieces``."""
+        shared.clear()
+        # every row of the cut column in X, side 1 (the larger) held: the
+        # least memory (6x7 open: 14.5 MB, against 68.8 MB for the halves
+        # whole), pieces cut finer where one outgrows it
+        spec = make_spec(rows, cols, mode == "path", jobs[0].cut, words, pinned=pinned,
+                         removed=removed, moves=check_moves(moves), m=parts[0].board.W,
+                         held=1, key_rows=1)
+        run_pieces = None
+        if ck is not None:
+            pkey = {**key, "stage": "pieces", "xrows": list(spec.xrows),
+                    "pieces": len(spec.pieces)}
+
+            def run_pieces(n: int, run: Callable[[int, int], list[int]]) -> list[int]:
+                return ck.pieces("pieces", pkey, n, run, words)
+
+        def piece_progress(d: int, n: int, alive: int) -> None:
+            if progress is not None:
+                progress(round(total * d / max(1, n)), total, alive)
+        return count_in_pieces(spec, deadline=deadline, cancel=cancel, max_bytes=mb,
+                               pieces=run_pieces, progress=piece_progress)
+
+    if ck is not None and "pieces" in ck.found:
+        return in_pieces()  # this count went on in pieces before
     # side 0 whole, taken as the join takes it (the raw table is let go)
-    left = left_for_join(sweep("half0", parts[0], shared_start), parts, words)
+    try:
+        left = left_for_join(sweep("half0", parts[0], shared_start), parts, words)
+    except BoardTooLargeError:
+        return in_pieces()
     done = parts[0].board.N
     held = _nbytes(left.left)
     if P and stem_at == P:
@@ -298,11 +331,9 @@ def _count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[
             check_moves(moves))
     room = mb - held - _nbytes(stem)
     if room <= 0:
-        est = estimate(rows, cols, mode, words=len(words))
-        raise BoardTooLargeError(
-            f"frontier DP on {rows}x{cols} needs more than the {mb / 2**30:.2f} GiB allowed "
-            f"(side 0's table and side 1's stem alone hold {(mb - room) / 2**30:.2f} GiB; "
-            f"estimate {est[0]} states, {est[1] / 2**30:.2f} GiB)")
+        # side 0's table and side 1's stem fill the memory: no room for a shard
+        del left, stem
+        return in_pieces()
     cells: int | None = None
     pieces: Callable[[int, Callable[[int, int], list[int]]], list[int]] | None = None
     if ck is not None:

@@ -12,7 +12,7 @@ itself).  Joining the two final tables is :mod:`.frontier_jobs`'
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -193,7 +193,8 @@ def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0,
              cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int | None = None,
              progress: _Progress | None = None, stop: int | None = None,
              start: tuple[int, _Table] | None = None,
-             degrees: dict[int, int] | None = None) -> tuple[_Table, RunInfo]:
+             degrees: Mapping[int, int | Collection[int]] | None = None
+             ) -> tuple[_Table, RunInfo]:
     """Sweep one half; return its final table (lo, hi, residues) and RunInfo.
     ``stop=P`` ends the sweep after its first P cells instead, and
     ``start=(P, table)`` resumes it from such a table (see
@@ -231,15 +232,18 @@ def run_part(part: Part, words: Sequence[int], *, deadline: float = 0.0,
     return (out[0], out[1], out[2]), ri
 
 
-def _degmask(n: int, degrees: dict[int, int] | None) -> npt.NDArray[np.uint8] | None:
-    """The core's ``degmask`` for ``degrees`` ({cell: back edges it takes})."""
+def _degmask(n: int, degrees: Mapping[int, int | Collection[int]] | None
+             ) -> npt.NDArray[np.uint8] | None:
+    """The core's ``degmask`` for ``degrees`` ({cell: the back edges it
+    takes, a number or a collection of the numbers allowed})."""
     if not degrees:
         return None
     mask = np.full(n, 7, dtype=np.uint8)
     for cell, d in degrees.items():
-        if not 0 <= cell < n or d not in (0, 1, 2):
+        allowed = (d,) if isinstance(d, int) else tuple(d)
+        if not 0 <= cell < n or not allowed or any(x not in (0, 1, 2) for x in allowed):
             raise ValueError(f"degrees: cell {cell} of {n}, {d} edges")
-        mask[cell] = 1 << d
+        mask[cell] = sum(1 << x for x in set(allowed))
     return mask
 
 

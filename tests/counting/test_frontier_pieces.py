@@ -1,0 +1,162 @@
+"""Meet in the middle in pieces (knight.counting.frontier_pieces): both
+halves cut by the degrees at the cut column, joined class pair by class
+pair, checked against the halves whole and against known counts."""
+
+from __future__ import annotations
+
+import pytest
+
+import knight.counting.checkpoint as CK
+import knight.counting.frontier_count as FC
+import knight.counting.frontier_pieces as FP
+from knight.counting.frontier_count import count_paths, count_split
+from knight.counting.frontier_jobs import _plan_jobs
+from knight.errors import BoardTooLargeError
+
+
+def _spec(rows, cols, mode="path", pinned=(), removed=(), **kw):
+    jobs = _plan_jobs(rows, cols, mode, 2, pinned=pinned, removed=removed, cut=None,
+                      max_bytes=None, moves=None)
+    return FP.make_spec(rows, cols, mode == "path", jobs[0].cut, jobs[0].moduli,
+                        pinned=pinned, removed=removed, **kw)
+
+
+@pytest.mark.parametrize(("rows", "cols", "mode", "known"), [
+    (6, 6, "cycle", 9_862), (6, 6, "path", 3_318_960), (5, 6, "path", 18_784),
+    (5, 8, "path", 18_061_054), (6, 7, "cycle", 1_067_638)])
+@pytest.mark.parametrize(("m", "held", "key_rows"), [
+    (2, 0, 1), (4, 1, 1), pytest.param(6, 0, 2, marks=pytest.mark.slow), (6, 1, 0),
+    pytest.param(4, 0, 2, marks=pytest.mark.slow)])
+def test_pieces_give_the_known_counts(rows, cols, mode, known, m, held, key_rows):
+    spec = _spec(rows, cols, mode, m=m, held=held, key_rows=key_rows)
+    assert FP.count_in_pieces(spec) == known
+
+
+@pytest.mark.parametrize(("pinned", "removed", "mode"), [
+    ((0,), (), "path"), ((2, 33), (), "path"), ((), (7,), "path"), ((), (7, 28), "cycle"),
+    ((), (0, 35), "cycle"), ((), (14,), "cycle")])
+@pytest.mark.parametrize("held", [0, pytest.param(1, marks=pytest.mark.slow)])
+def test_pieces_with_pinned_ends_and_holes_agree_with_the_halves_whole(pinned, removed,
+                                                                        mode, held):
+    """Boards without the mirror symmetry: a class is one pattern, and
+    nothing folds."""
+    spec = _spec(6, 6, mode, pinned=pinned, removed=removed, m=6, held=held)
+    assert FP.count_in_pieces(spec) == count_split(6, 6, mode, pinned=pinned, removed=removed)
+
+
+def test_every_compatible_class_pair_is_joined_in_exactly_one_piece():
+    for held in (0, 1):
+        for key_rows in (0, 1, 2, 3):
+            spec = _spec(6, 7, m=6, held=held, key_rows=key_rows)
+            free = spec.free_ends()
+            joined = [(i, j) for piece in spec.pieces for j, mates in spec.pairs(piece)
+                      for i in mates]
+            assert len(joined) == len(set(joined))
+            everything = {(i, j) for i, a in enumerate(spec.classes)
+                          for j, b in enumerate(spec.classes)
+                          if any(FP.compatible(*((x, y) if held == 0 else (y, x)), free)
+                                 for x in a for y in b)}
+            assert set(joined) == everything
+            held_classes = sorted(i for piece in spec.pieces for i in piece)
+            assert held_classes == list(range(len(spec.classes)))
+
+
+def test_classes_are_patterns_up_to_the_mirror():
+    spec = _spec(6, 6, m=4)
+    assert spec.fold and spec.xrows == (0, 1, 4, 5)
+    assert sum(len(c) for c in spec.classes) == 3 ** 4
+    for c in spec.classes:
+        assert set(c) == {FP.mirror_pattern(d, spec.xrows, 6) for d in c}
+    plain = _spec(6, 6, pinned=(0,), m=4)
+    assert not plain.fold and all(len(c) == 1 for c in plain.classes)
+
+
+def test_compatible_degrees():
+    assert FP.compatible((0, 1, 2), (2, 1, 0), 0)
+    assert not FP.compatible((0, 1, 2), (2, 0, 0), 0)
+    assert FP.compatible((0, 1, 2), (2, 0, 0), 1)
+    assert FP.compatible((0, 1, 2), (1, 0, 0), 2)
+    assert not FP.compatible((0, 1, 2), (1, 0, 0), 1)
+    assert not FP.compatible((2,), (1,), 2)
+
+
+def test_piece_rows():
+    assert FP.piece_rows(8, 8) == tuple(range(8))
+    assert FP.piece_rows(5, 5) == (0, 1, 3, 4)
+    with pytest.raises(ValueError, match="piece rows"):
+        FP.piece_rows(6, 0)
+    with pytest.raises(ValueError, match="held"):
+        _spec(6, 6, held=2)
+
+
+def test_a_split_count_whose_halves_do_not_fit_goes_on_in_pieces(monkeypatch):
+    """6x7 open needs 68.8 MB for its halves whole: in 12 MB it is counted
+    in pieces, and a piece that outgrows the room is cut finer."""
+    used, cut = [], []
+    real_count, real_split = FC.count_in_pieces, FP.PieceSpec.split
+
+    def count(*args, **kwargs):
+        used.append(1)
+        return real_count(*args, **kwargs)
+
+    def split(self, held, k):
+        cut.append(k)
+        return real_split(self, held, k)
+    monkeypatch.setattr(FC, "count_in_pieces", count)
+    monkeypatch.setattr(FP.PieceSpec, "split", split)
+    assert count_split(6, 7, "path", max_bytes=12 << 20) == 389_969_466
+    assert used and max(cut) >= 2  # cut finer than the 6 pieces of the plan
+    used.clear()
+    assert count_split(6, 7, "path", max_bytes=100 << 20) == 389_969_466
+    assert not used
+
+
+def test_too_little_memory_even_for_pieces_is_an_error():
+    with pytest.raises(BoardTooLargeError, match="6x7"):
+        count_split(6, 7, "path", max_bytes=5 << 20)
+    with pytest.raises(BoardTooLargeError, match="6x7"):
+        FP.count_in_pieces(_spec(6, 7, m=6, held=1), max_bytes=1 << 20)
+
+
+class Killed(BaseException):
+    """Stands in for a SIGKILL right after a checkpoint write."""
+
+
+def test_pieces_resume_from_the_last_sum_written(tmp_path, monkeypatch):
+    """A count in pieces records the sum of the pieces done (the stage
+    ``pieces``); killed after a write, it resumes there, straight in pieces."""
+    count = {"board": "6x7 open"}
+    real = CK.Checkpoint._write
+    writes: list[str] = []
+
+    def write(self, stage, *args, **kwargs):
+        header = real(self, stage, *args, **kwargs)
+        writes.append(stage)
+        if stage == "pieces":
+            raise Killed
+        return header
+    monkeypatch.setattr(CK.Checkpoint, "_write", write)
+    ck = CK.open_checkpoint(tmp_path, count, "6x7 open", 0)
+    with pytest.raises(Killed):
+        count_paths(6, 7, max_bytes=16 << 20, checkpoint=ck)
+    ck.close()
+    assert "pieces" in writes
+    header = CK.read_header(tmp_path / "pieces.kckpt")
+    assert 0 < header["position"] < header["cells"]
+    monkeypatch.setattr(CK.Checkpoint, "_write", real)
+    run = []
+    real_piece = FP._run_piece
+
+    def piece(*args, **kwargs):
+        run.append(1)
+        return real_piece(*args, **kwargs)
+    monkeypatch.setattr(FP, "_run_piece", piece)
+    halves = []
+    monkeypatch.setattr(FC, "left_for_join", lambda *a, **k: halves.append(1))
+    ck = CK.open_checkpoint(tmp_path, count, "6x7 open", 0)
+    try:
+        assert count_paths(6, 7, max_bytes=16 << 20, checkpoint=ck) == 389_969_466
+    finally:
+        ck.close()
+    assert not halves  # straight to the pieces
+    assert len(run) == header["cells"] - header["position"]
