@@ -167,3 +167,10 @@ class CheckpointError(KnightError, ValueError):
 
 class BoardTooLargeError(KnightError, MemoryError):
     """The request cannot fit in memory or in int32 step numbers."""
+
+    # Looked up along the MRO, __new__ would be MemoryError's, which refuses
+    # to make an instance of a class whose layout comes from KnightError
+    # ("MemoryError.__new__(BoardTooLargeError) is not safe"): unpicklers
+    # that call cls.__new__(cls), as Dask's for a worker's exception, failed
+    # and a cluster's BoardTooLargeError arrived as a bare Exception.
+    __new__ = Exception.__new__  # type: ignore[assignment]

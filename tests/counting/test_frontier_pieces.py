@@ -90,7 +90,7 @@ def test_piece_rows():
 
 
 def test_a_split_count_whose_halves_do_not_fit_goes_on_in_pieces(monkeypatch):
-    """6x7 open needs 68.8 MB for its halves whole: in 12 MB it is counted
+    """6x7 open needs 64 MB for its halves whole: in 12 MB it is counted
     in pieces, and a piece that outgrows the room is cut finer."""
     used, cut = [], []
     real_count, real_split = FC.count_in_pieces, FP.PieceSpec.split
@@ -160,3 +160,55 @@ def test_pieces_resume_from_the_last_sum_written(tmp_path, monkeypatch):
         ck.close()
     assert not halves  # straight to the pieces
     assert len(run) == header["cells"] - header["position"]
+
+
+def _on_workers(executor, allowed):
+    import time
+
+    from knight.counting import engines as EN
+    from knight.counting.executor import LocalPool
+    with LocalPool(2) as local:
+        return EN._dp_on_workers(6, 7, "path", (), allowed, 2, executor, 0.0, time.time(),
+                                 None, local)
+
+
+def test_pieces_on_workers_when_side_0_does_not_fit_one():
+    """On an executor whose workers each have 8 MB (6x7 open's halves whole
+    need 64 MB), side 0's job fails and the count goes on in pieces, one
+    job a piece."""
+    import concurrent.futures as cf
+    submitted = []
+
+    class Tally(cf.Executor):
+        def __init__(self, inner):
+            self.inner = inner
+
+        def submit(self, fn, /, *args, **kwargs):
+            submitted.append(fn.__name__)
+            return self.inner.submit(fn, *args, **kwargs)
+
+    with cf.ProcessPoolExecutor(2) as pool:
+        assert _on_workers(Tally(pool), 8 << 20) == 389_969_466
+    assert submitted.count("run_piece_job") == 6
+    with cf.ProcessPoolExecutor(2) as pool, pytest.raises(BoardTooLargeError, match="6x7"):
+        _on_workers(pool, 1 << 20)
+
+
+@pytest.mark.slow
+def test_pieces_on_a_dask_cluster_of_two():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        assert _on_workers(client.get_executor(), 8 << 20) == 389_969_466
+
+
+def test_a_piece_job_needs_its_stems():
+    spec = _spec(6, 6, m=6, held=1)
+    with pytest.raises(ValueError, match="stems"):
+        FP.run_piece_job(FP.PieceJob(spec, 0, 1 << 30))
+    s0, s1 = FP.stems(spec)
+    shares = [FP.run_piece_job(FP.PieceJob(spec, i, 1 << 30), 0.0, s0, s1)
+              for i in range(len(spec.pieces))]
+    assert FP.combine_pieces(spec, shares) == 3_318_960
+    assert FP.combine_pieces(spec, []) == 0

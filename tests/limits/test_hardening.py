@@ -910,3 +910,23 @@ def test_an_address_space_limit_is_part_of_the_memory_estimate():
     kind, message = report["outcome"]
     assert kind == "BoardTooLargeError" and "GiB" in message
     assert report["small"] == [300, 301]
+
+
+def test_every_error_survives_the_unpicklers_of_clusters():
+    """Dask ships a worker's exception with tblib, whose unpickler makes
+    it by ``cls.__new__(cls)``: BoardTooLargeError (a MemoryError too)
+    refused that once, and arrived from a cluster as a bare Exception."""
+    import pickle
+
+    import knight.errors as E
+    for name in dir(E):
+        cls = getattr(E, name)
+        if isinstance(cls, type) and issubclass(cls, E.KnightError):
+            assert type(cls.__new__(cls)) is cls
+    err = E.BoardTooLargeError("too large")
+    assert isinstance(err, MemoryError)
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is E.BoardTooLargeError and back.args == ("too large",)
+    tblib = pytest.importorskip("tblib.pickling_support")
+    tblib.install(err)
+    assert type(pickle.loads(pickle.dumps(err))) is E.BoardTooLargeError

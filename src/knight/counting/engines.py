@@ -59,7 +59,14 @@ from ..limits import (
 )
 from ..planner import Job
 from ..tour import Tour
-from . import frontier_count, frontier_estimate, frontier_jobs, frontier_run, frontier_shards
+from . import (
+    frontier_count,
+    frontier_estimate,
+    frontier_jobs,
+    frontier_pieces,
+    frontier_run,
+    frontier_shards,
+)
 from .args import Task, check_search_memory
 from .checkpoint import Checkpoint
 from .cost import board_dp_args, board_dp_mode, board_ruled_out, dp_mode, ruled_out
@@ -303,27 +310,30 @@ def _dp_on_workers(r: int, c: int, mode: str, pinned: tuple[int, ...], allowed: 
     sides = [make_part(r, c, path_mode=mode == "path", cut=jobs[0].cut, side=s,
                        pinned=pinned) for s in (0, 1)]
     stem_at = frontier_shards.stem_cell(sides[1])
-    left, stem = run(frontier_jobs.run_job, [(jobs[0], until),
-                                             (dataclasses.replace(jobs[1], stop=stem_at), until)])
-    left_job = frontier_jobs.left_for_join(left.table, sides, jobs[0].moduli)
-    del left
     # each worker holds the left side and one shard at a time; local workers
     # share this machine's memory, an executor's each have max_memory
     share = allowed // max(1, width) if executor is None else allowed
+    client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
+    if client is not None and not hasattr(client, "scatter"):
+        client = None
+    try:
+        left, stem = run(frontier_jobs.run_job,
+                         [(jobs[0], until), (dataclasses.replace(jobs[1], stop=stem_at), until)])
+    except BoardTooLargeError:
+        # side 0's table does not fit whole: both halves in pieces
+        return _dp_pieces(r, c, mode, pinned, jobs[0], allowed, share, until, run, client)
+    left_job = frontier_jobs.left_for_join(left.table, sides, jobs[0].moduli)
+    del left
     room = share - sum(a.nbytes for a in left_job.left)
     if room <= 0:
-        raise BoardTooLargeError(
-            f"counting the tours of {article(f'{r}x{c} board')} by frontier DP needs more "
-            f"than the {share / 2**30:.2f} GiB a worker may use (side 0's table alone is "
-            f"{(share - room) / 2**30:.2f} GiB); allow more memory (max_memory=) or fewer "
-            "workers")
+        del left_job, stem
+        return _dp_pieces(r, c, mode, pinned, jobs[0], allowed, share, until, run, client)
     # at least one shard a worker
     m = frontier_shards.shard_cells(len(stem.table[0]), room, sides[1].board.W, width)
     keys = frontier_shards.shard_keys(range(stem_at, stem_at + m))
     spec = (r, c, mode == "path", jobs[0].cut, pinned, (), None)
-    client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
     args: list[tuple[Any, ...]]
-    if client is not None and hasattr(client, "scatter"):
+    if client is not None:
         # the left side and the stem go to each worker once, not with every shard
         big = client.scatter([left_job, stem.table], broadcast=True)
         shards = frontier_shards.shard_jobs(left_job, stem.table, stem_at, keys, room, spec=spec,
@@ -334,6 +344,34 @@ def _dp_on_workers(r: int, c: int, mode: str, pinned: tuple[int, ...], allowed: 
         args = [(job, until) for job in shards]
     shares = run(frontier_shards.run_shard, args)
     return frontier_shards.combine_shards(left_job, [share for share, _ in shares])
+
+
+def _dp_pieces(r: int, c: int, mode: str, pinned: tuple[int, ...], job: frontier_jobs.Job,
+               allowed: int, share: int, until: float, run: Any, client: Any) -> int:
+    """The split count in pieces on the workers (:mod:`.frontier_pieces`),
+    where side 0's table does not fit a worker whole: the two stems here,
+    then one piece a job, each worker holding one piece's tables at a time."""
+    W = min(r, c)
+    spec = frontier_pieces.make_spec(r, c, mode == "path", job.cut, job.moduli, pinned=pinned,
+                                     m=W, held=1, key_rows=1)
+    s0, s1 = frontier_pieces.stems(spec, deadline=until, max_bytes=allowed)
+    room = share - sum(a.nbytes for _, t in (s0, s1) for a in t)
+    if room <= 0:
+        raise BoardTooLargeError(
+            f"counting the tours of {article(f'{r}x{c} board')} by frontier DP needs more "
+            f"than the {share / 2**30:.2f} GiB a worker may use (side 0's table does not "
+            f"fit, and the two halves' stems alone are {(share - room) / 2**30:.2f} GiB); "
+            "allow more memory (max_memory=) or fewer workers")
+    args: list[tuple[Any, ...]]
+    if client is not None:
+        # the stems go to each worker once, not with every piece
+        big = client.scatter([s0, s1], broadcast=True)
+        args = [(frontier_pieces.PieceJob(spec, i, room), until, big[0], big[1])
+                for i in range(len(spec.pieces))]
+    else:
+        args = [(frontier_pieces.PieceJob(spec, i, room, s0, s1), until)
+                for i in range(len(spec.pieces))]
+    return frontier_pieces.combine_pieces(spec, run(frontier_pieces.run_piece_job, args))
 
 
 def _search_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,

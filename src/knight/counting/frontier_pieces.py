@@ -59,8 +59,9 @@ from .frontier_halves import Part, _Table, make_part, run_part, shared_cells
 from .frontier_jobs import JoinJob, combine_joins, left_for_join, right_for_join, run_join
 from .frontier_run import DEFAULT_MAX_BYTES
 
-__all__ = ["PieceSpec", "compatible", "count_in_pieces", "make_spec", "piece_rows",
-           "run_piece", "stems"]
+__all__ = ["PieceJob", "PieceSpec", "combine_pieces", "compatible", "count_in_pieces",
+           "make_spec", "mirror_pattern", "pattern_tables", "piece_rows", "run_piece",
+           "run_piece_job", "stems"]
 
 #: A pattern: the degree (0, 1 or 2) at each row of X, in the order of X.
 Pattern = tuple[int, ...]
@@ -389,8 +390,8 @@ def _run_piece(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
     """:func:`_run_classes` on the held classes ``mine`` (a piece keyed by
     ``k`` rows), cut finer (keyed by k + 1 rows) and run again when its
     tables outgrow ``max_bytes``: a piece holds fewer states the more rows
-    key it (6x7 open, all 6 rows in X: at least 14.5 MB in 6 pieces, 8.7 MB
-    in 45; the halves whole need 68.8 MB)."""
+    key it (6x7 open, all 6 rows in X: 6.2 MB in pieces cut so, against
+    64 MB for the halves whole)."""
     try:
         return _run_classes(spec, mine, stem0, stem1, deadline=deadline, cancel=cancel,
                             max_bytes=max_bytes, log=log)
@@ -406,6 +407,35 @@ def _run_piece(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
         total = _add(total, share, spec.words)
         states += n
     return tuple(total), states
+
+
+@dataclass(frozen=True)
+class PieceJob:
+    """One piece of a count, for :func:`run_piece_job` on any executor:
+    the spec, the piece, the memory it may use and the two stems (None:
+    given to run_piece_job apart, as a cluster's copies).  Picklable."""
+
+    spec: PieceSpec
+    index: int
+    max_bytes: int
+    stem0: tuple[int, _Table] | None = None
+    stem1: tuple[int, _Table] | None = None
+
+
+def run_piece_job(job: PieceJob, deadline: float = 0.0,
+                  stem0: tuple[int, _Table] | None = None,
+                  stem1: tuple[int, _Table] | None = None) -> tuple[int, ...]:
+    """The residues of one piece (a top-level function, so executors can
+    ship it), cut finer where it outgrows ``job.max_bytes``; add them up
+    with :func:`combine_pieces`.  ``stem0``, ``stem1``: the stems, when
+    the job leaves them out (a cluster ships them to each worker once)."""
+    s0 = job.stem0 if stem0 is None else stem0
+    s1 = job.stem1 if stem1 is None else stem1
+    if s0 is None or s1 is None:
+        raise ValueError("run_piece_job needs both stems")
+    spec = job.spec
+    return _run_piece(spec, spec.pieces[job.index], s0, s1, spec.key, deadline=deadline,
+                      max_bytes=job.max_bytes)[0]
 
 
 def combine_pieces(spec: PieceSpec, shares: Sequence[Sequence[int]]) -> int:
