@@ -1,3 +1,4 @@
+import concurrent.futures
 import contextlib
 import functools
 import io
@@ -336,3 +337,16 @@ def table_dict(table):
     nw = len(val) // max(1, len(lo))
     return {(int(a), int(b)): tuple(int(v) for v in val[i * nw:(i + 1) * nw])
             for i, (a, b) in enumerate(zip(lo, hi))}
+
+
+class TallyExecutor(concurrent.futures.Executor):
+    """An executor that runs on ``inner`` and records the name of each
+    function submitted to it (``submitted``): which jobs a count shipped."""
+
+    def __init__(self, inner, submitted):
+        self.inner = inner
+        self.submitted = submitted
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.submitted.append(fn.__name__)
+        return self.inner.submit(fn, *args, **kwargs)

@@ -9,6 +9,7 @@ import pytest
 import knight.counting.checkpoint as CK
 import knight.counting.frontier_count as FC
 import knight.counting.frontier_pieces as FP
+from conftest import TallyExecutor
 from knight.counting.frontier_count import count_paths, count_split
 from knight.counting.frontier_jobs import _plan_jobs
 from knight.errors import BoardTooLargeError
@@ -187,18 +188,9 @@ def test_pieces_on_workers_when_side_0_does_not_fit_one():
     """On an executor whose workers each have 6 MB (6x6 open's halves whole
     need 16 MB), the count goes on in pieces, one job a piece."""
     import concurrent.futures as cf
-    submitted = []
-
-    class Tally(cf.Executor):
-        def __init__(self, inner):
-            self.inner = inner
-
-        def submit(self, fn, /, *args, **kwargs):
-            submitted.append(fn.__name__)
-            return self.inner.submit(fn, *args, **kwargs)
-
+    submitted: list[str] = []
     with cf.ProcessPoolExecutor(2) as pool:
-        assert _on_workers(Tally(pool), 6 << 20) == 3_318_960
+        assert _on_workers(TallyExecutor(pool, submitted), 6 << 20) == 3_318_960
     assert submitted.count("run_piece_job") == 6
     with cf.ProcessPoolExecutor(2) as pool, pytest.raises(BoardTooLargeError, match="6x6"):
         _on_workers(pool, 1 << 20)

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import TallyExecutor
 from knight.counting import frontier_board as FB
 from knight.counting import frontier_count as FC
 from knight.counting import frontier_halves as FH
@@ -132,19 +133,11 @@ def test_dp_on_workers_runs_shards():
     import concurrent.futures as cf
 
     import knight
-    submitted = []
-
-    class Tally(cf.Executor):
-        def __init__(self, inner):
-            self.inner = inner
-
-        def submit(self, fn, /, *args, **kwargs):
-            submitted.append(fn.__name__)
-            return self.inner.submit(fn, *args, **kwargs)
-
+    submitted: list[str] = []
     with cf.ProcessPoolExecutor(2) as pool:
-        assert knight.count(6, method="dp", executor=Tally(pool)) == 6_637_920
-        assert knight.count(6, 7, closed=True, method="dp", executor=Tally(pool)) == 1_067_638
+        tally = TallyExecutor(pool, submitted)
+        assert knight.count(6, method="dp", executor=tally) == 6_637_920
+        assert knight.count(6, 7, closed=True, method="dp", executor=tally) == 1_067_638
     assert submitted.count("run_job") == 4 and submitted.count("run_shard") >= 6
     assert knight.count(5, 8, method="dp", workers=2) == 36_122_108
 
