@@ -351,9 +351,8 @@ def _dp_pieces(r: int, c: int, mode: str, pinned: tuple[int, ...], job: frontier
     """The split count in pieces on the workers (:mod:`.frontier_pieces`),
     where side 0's table does not fit a worker whole: the two stems here,
     then one piece a job, each worker holding one piece's tables at a time."""
-    W = min(r, c)
-    spec = frontier_pieces.make_spec(r, c, mode == "path", job.cut, job.moduli, pinned=pinned,
-                                     m=W, held=1, key_rows=1)
+    spec = frontier_pieces.least_memory_spec(r, c, mode == "path", job.cut, job.moduli,
+                                             pinned=pinned)
     s0, s1 = frontier_pieces.stems(spec, deadline=until, max_bytes=allowed)
     room = share - sum(a.nbytes for _, t in (s0, s1) for a in t)
     if room <= 0:

@@ -68,7 +68,7 @@ from .frontier_board import (
 from .frontier_halves import Part, _Table, make_part, run_part, shared_cells
 from .frontier_jobs import _plan_jobs, combine, left_for_join, run_job
 from .frontier_moduli import count_bound, crt, moduli_for
-from .frontier_pieces import count_in_pieces, make_spec
+from .frontier_pieces import count_in_pieces, least_memory_spec
 from .frontier_run import DEFAULT_MAX_BYTES, _count, _Progress
 from .frontier_shards import count_in_shards, stem_cell
 
@@ -285,12 +285,8 @@ def _count_split(rows: int, cols: int, mode: str = "cycle", *, pinned: Sequence[
         """Side 0's table does not fit whole: both halves in pieces
         (:mod:`.frontier_pieces`), a checkpoint's stage ``pieces``."""
         shared.clear()
-        # every row of the cut column in X, side 1 (the larger) held: the
-        # least memory (6x7 open: 6.2 MB, against 64 MB for the halves
-        # whole), pieces cut finer where one outgrows it
-        spec = make_spec(rows, cols, mode == "path", jobs[0].cut, words, pinned=pinned,
-                         removed=removed, moves=check_moves(moves), m=parts[0].board.W,
-                         held=1, key_rows=1)
+        spec = least_memory_spec(rows, cols, mode == "path", jobs[0].cut, words,
+                                 pinned=pinned, removed=removed, moves=check_moves(moves))
         run_pieces = None
         if ck is not None:
             pkey = {**key, "stage": "pieces", "xrows": list(spec.xrows),
