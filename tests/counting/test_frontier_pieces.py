@@ -214,3 +214,41 @@ def test_a_piece_job_needs_its_stems():
               for i in range(len(spec.pieces))]
     assert FP.combine_pieces(spec, shares) == 3_318_960
     assert FP.combine_pieces(spec, []) == 0
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize(("rows", "cols", "mode", "held"), [
+    (6, 6, "path", 1), (5, 6, "path", 0),
+    pytest.param(6, 6, "cycle", 1, marks=pytest.mark.slow)])
+def test_a_piece_stopped_anywhere_resumes_to_the_same_residues(rows, cols, mode, held):
+    # A count that runs for days stops between two streamed tables (a kill
+    # after step() recorded them) and goes on from there: every stop point
+    # of a piece gives back the residues of the piece run without a stop.
+    spec = _spec(rows, cols, mode, m=min(rows, cols), held=held)
+    s0, s1 = FP.stems(spec)
+    for index in range(len(spec.pieces)):
+        seen = []
+        whole = FP.run_piece(spec, index, s0, s1, step=lambda d, r, seen=seen: seen.append((d, r)))
+        assert seen, "every piece streams some table"
+        assert seen[-1][1] == whole
+        key = FP.tree_key(spec, spec.parts(), 1 - held)
+        assert [key(d) for d, _ in seen] == sorted(key(d) for d, _ in seen)
+        for at in sorted({0, len(seen) // 3, len(seen) - 1}):
+            calls = []
+
+            def stop_after(d, r, at=at, calls=calls):
+                calls.append(d)
+                if len(calls) > at:
+                    raise _Stop
+
+            with pytest.raises(_Stop):
+                FP.run_piece(spec, index, s0, s1, step=stop_after)
+            d, r = seen[at]
+            assert calls[-1] == d
+            assert FP.run_piece(spec, index, s0, s1, after=d, residues=r) == whole
+    shares = [FP.run_piece(spec, i, s0, s1) for i in range(len(spec.pieces))]
+    assert FP.combine_pieces(spec, shares) == (count_paths(rows, cols) if mode == "path"
+                                               else FC.count_cycles(rows, cols))

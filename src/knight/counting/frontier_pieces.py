@@ -61,7 +61,7 @@ from .frontier_run import DEFAULT_MAX_BYTES
 
 __all__ = ["PieceJob", "PieceSpec", "combine_pieces", "compatible", "count_in_pieces",
            "least_memory_spec", "make_spec", "mirror_pattern", "pattern_tables",
-           "piece_rows", "run_piece", "run_piece_job", "stems"]
+           "piece_rows", "run_piece", "run_piece_job", "stems", "tree_key"]
 
 #: A pattern: the degree (0, 1 or 2) at each row of X, in the order of X.
 Pattern = tuple[int, ...]
@@ -329,27 +329,65 @@ def _add(total: Sequence[int], share: Sequence[int], words: Sequence[int]) -> li
             for j, (t, x) in enumerate(zip(total, share))]
 
 
+def tree_key(spec: PieceSpec, parts: Sequence[Part], side: int) -> Callable[[Pattern], Pattern]:
+    """The order :func:`pattern_tables` gives side ``side``'s patterns in,
+    as a sort key: the degrees in the order the side sweeps X.
+
+    >>> spec = make_spec(6, 6, True, 2, (1 << 64,), m=2)
+    >>> spec.xrows, tree_key(spec, spec.parts(), 1)((0, 2))
+    ((0, 5), (2, 0))
+    """
+    cells = spec.cells(side, parts)
+    order = sorted(range(len(cells)), key=lambda i: cells[i])
+    return lambda d: tuple(d[i] for i in order)
+
+
 def run_piece(spec: PieceSpec, index: int, stem0: tuple[int, _Table],
               stem1: tuple[int, _Table], *, deadline: float = 0.0,
               cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int | None = None,
-              log: Callable[[str], object] | None = None) -> tuple[int, ...]:
-    """The residues of piece ``index`` (see :func:`_run_piece`); add them
-    up over every piece with :func:`combine_pieces`."""
+              log: Callable[[str], object] | None = None, after: Pattern | None = None,
+              residues: Sequence[int] | None = None,
+              step: Callable[[Pattern, tuple[int, ...]], object] | None = None
+              ) -> tuple[int, ...]:
+    """The residues of piece ``index`` (see :func:`_run_classes`); add them
+    up over every piece with :func:`combine_pieces`.
+
+    A piece can be resumed: ``step(pattern, residues)`` is called after
+    each table of the streamed side (the side not held) has been joined,
+    with the residues so far; called again with ``after=pattern`` and
+    ``residues=`` those, the piece sweeps its held tables again but skips
+    the streamed patterns up to ``pattern`` (in :func:`tree_key` order)
+    and ends with the same residues as a run without a stop (a count that
+    runs for days records its pieces so, ``benchmarks/count_in_sessions.py``).
+
+    >>> spec = make_spec(6, 6, True, 2, (1 << 64,))
+    >>> s0, s1 = stems(spec)
+    >>> seen = []
+    >>> whole = run_piece(spec, 0, s0, s1, step=lambda d, r: seen.append((d, r)))
+    >>> d, r = seen[len(seen) // 2]
+    >>> run_piece(spec, 0, s0, s1, after=d, residues=r) == whole
+    True
+    """
     return _run_classes(spec, spec.pieces[index], stem0, stem1, deadline=deadline,
-                        cancel=cancel, max_bytes=max_bytes, log=log)[0]
+                        cancel=cancel, max_bytes=max_bytes, log=log, after=after,
+                        residues=residues, step=step)[0]
 
 
 def _run_classes(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
                  stem1: tuple[int, _Table], *, deadline: float = 0.0,
                  cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int | None = None,
-                 log: Callable[[str], object] | None = None) -> tuple[tuple[int, ...], int]:
+                 log: Callable[[str], object] | None = None, after: Pattern | None = None,
+                 residues: Sequence[int] | None = None,
+                 step: Callable[[Pattern, tuple[int, ...]], object] | None = None
+                 ) -> tuple[tuple[int, ...], int]:
     """The residues of a piece whose held classes are ``mine``: the held side's tables of the
     patterns of its classes, swept and kept, each joined with the tables
     of the other side's patterns whose classes pair with its class, swept
     one at a time (:func:`pattern_tables`), and the states of all those
     tables.  A folded table of one pattern holds states of its mirror too,
     so the join is complete only over whole classes: every pattern of a
-    class meets every pattern of each class it pairs with."""
+    class meets every pattern of each class it pairs with.  ``after``,
+    ``residues``, ``step``: resuming (:func:`run_piece`)."""
     parts = spec.parts()
     mb = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
     stems_ = (stem0, stem1)
@@ -370,13 +408,18 @@ def _run_classes(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table]
     t1 = time.perf_counter()
     pairs = dict(spec.pairs(mine))
     theirs = [d for j in pairs for d in spec.classes[j]]
-    total = [0] * len(spec.words)
+    if after is not None:
+        key = tree_key(spec, parts, o)
+        theirs = [d for d in theirs if key(d) > key(after)]
+    total = [0] * len(spec.words) if residues is None else [int(r) for r in residues]
     nother = 0
     tjoin = 0.0
     for e, table in pattern_tables(spec, parts, o, stems_[o], theirs, deadline=deadline,
                                    cancel=cancel, max_bytes=mb - used):
         nother += len(table[0])
         if not len(table[0]):
+            if step is not None:
+                step(e, tuple(total))
             continue
         other = _prepared(spec, parts, o, table, base)
         del table
@@ -390,6 +433,8 @@ def _run_classes(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table]
                 total = _add(total, run_join(jj, deadline), spec.words)
         tjoin += time.perf_counter() - t2
         del other
+        if step is not None:
+            step(e, tuple(total))
     if log is not None:
         log(f"piece {list(mine)}: {len(mine)} classes of side {h}, {nheld} states "
             f"({t1 - t0:.1f} s); {len(pairs)} classes of side {o}, {nother} states, "

@@ -1,0 +1,344 @@
+"""A meet-in-the-middle count in pieces that runs over many sessions: the
+8x8 board's open tours (issue 28), 19,591,828,170,979,904 directed.
+
+On 24 GiB the halves of 8x8 open do not fit whole (side 0's final table
+holds ~8e8 states), so the count runs in pieces
+(``knight.counting.frontier_pieces``, the layout ``count_split`` falls
+back to: every row of the cut column fixed, side 1 held, 6 pieces).  A
+piece takes one to three hours here, the whole count about 12 CPU-hours,
+longer than a session, so this script
+
+* sweeps the two stems once a run (side 1's: 197 million states, ~8
+  minutes, 21.5 GiB at its peak) and keeps them in ``--stems`` for the
+  next run on the same machine;
+* runs ``--workers`` pieces at a time on forked processes that share the
+  stems (the pages are never written, so they are not copied);
+* records, every ``--every`` seconds and when a piece ends, each piece's
+  residues and the last streamed table joined
+  (``run_piece(step=...)``) in ``STATE/pieces.json``, written atomically
+  and sealed with a sha256 of its content, so a run killed at any moment
+  loses at most ``--every`` seconds a worker, and the next run (another
+  session, another machine) resumes every piece where it stopped
+  (``run_piece(after=..., residues=...)``: the held tables are swept
+  again, the streamed tables already joined are skipped);
+* refuses a state file written for another board or layout, by another
+  format, or damaged, naming the file;
+* prints the count when every piece is done, checked against the known
+  value.
+
+The state of the 8x8 open count is committed in
+``benchmarks/checkpoints/8x8o/pieces.json``: each session runs ::
+
+    python benchmarks/count_in_sessions.py --hours 2.5
+    git add benchmarks/checkpoints/8x8o/pieces.json && git commit
+
+and ``--status`` says where it stands.  ``--board 6x7o --state /tmp/s``
+runs a small board the same way in seconds (a check of the machinery).
+On a machine with ~128 GB the halves fit whole and ``knight.count(8)``
+counts it in one call; on a cluster, ``count(8, executor=client)`` runs
+one job a piece.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import json
+import multiprocessing as mp
+import os
+import queue
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from knight.counting.checkpoint import core_digest
+from knight.counting.frontier_jobs import _plan_jobs
+from knight.counting.frontier_pieces import (
+    PieceSpec,
+    combine_pieces,
+    least_memory_spec,
+    run_piece,
+    stems,
+)
+from knight.errors import BoardTooLargeError
+
+FORMAT = 1
+#: from the issue: directed open tours (OEIS A165134) and closed tours
+#: (McKay 1997); smaller boards are checked against ``knight.count``
+KNOWN = {"8x8o": 19_591_828_170_979_904, "8x8c": 13_267_364_410_532}
+ROOT = Path(__file__).resolve().parent
+
+
+def parse_board(text: str) -> tuple[int, int, bool]:
+    """``8x8o`` -> (8, 8, open)."""
+    if len(text) < 4 or text[-1] not in "oc" or "x" not in text:
+        raise SystemExit(f"--board: ROWSxCOLS then o (open) or c (closed), got {text!r}")
+    r, c = (int(x) for x in text[:-1].split("x"))
+    return r, c, text[-1] == "o"
+
+
+def make_layout(board: str) -> PieceSpec:
+    """The pieces ``count_split`` falls back to for this board."""
+    r, c, path = parse_board(board)
+    mode = "path" if path else "cycle"
+    jobs = _plan_jobs(r, c, mode, 2, pinned=(), removed=(), cut=None, max_bytes=None,
+                      moves=None)
+    return least_memory_spec(r, c, path, jobs[0].cut, jobs[0].moduli)
+
+
+def spec_digest(spec: PieceSpec) -> str:
+    """What the pieces are (board, cut, moduli, classes, pieces): a record
+    of one layout's residues means nothing for another."""
+    return hashlib.sha256(repr(spec).encode()).hexdigest()
+
+
+def _seal(body: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def load_state(path: Path, board: str, spec: PieceSpec) -> dict[str, Any]:
+    """The state in ``path`` (a fresh one when there is none), refused when
+    it is damaged or was written for another board, layout or format."""
+    if not path.exists():
+        return {"format": FORMAT, "board": board, "spec": spec_digest(spec),
+                "words": [str(w) for w in spec.words], "pieces": len(spec.pieces),
+                "records": {}}
+    try:
+        doc = json.loads(path.read_text())
+        body, seal = doc["body"], doc["sha256"]
+    except (ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"{path}: not a state file of this script ({e})") from None
+    if _seal(body) != seal:
+        raise SystemExit(f"{path}: damaged (its sha256 does not match its content)")
+    if body.get("format") != FORMAT:
+        raise SystemExit(f"{path}: format {body.get('format')}, this script reads {FORMAT}")
+    if body.get("board") != board or body.get("spec") != spec_digest(spec):
+        raise SystemExit(f"{path}: written for {body.get('board')} with another layout of "
+                         f"pieces, not for {board} as this script lays it out")
+    return dict(body)
+
+
+def save_state(path: Path, body: dict[str, Any]) -> None:
+    """Write atomically: a kill leaves the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w") as f:
+        json.dump({"body": body, "sha256": _seal(body)}, f, indent=1, sort_keys=True)
+        f.write("\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                              capture_output=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+def get_stems(spec: PieceSpec, where: Path, max_bytes: int) -> tuple[Any, Any]:
+    """Both stems, from ``where`` when this layout's are there, else swept
+    (and saved there for the next run)."""
+    tag = spec_digest(spec)[:16]
+    meta = where / f"{tag}.json"
+    if meta.exists():
+        info = json.loads(meta.read_text())
+        out = []
+        for side in (0, 1):
+            at, n = info[str(side)]
+            out.append((at, tuple(np.load(where / f"{tag}-{side}-{k}.npy") for k in range(n))))
+        print(f"stems read from {where}", flush=True)
+        return out[0], out[1]
+    t0 = time.perf_counter()
+    s0, s1 = stems(spec, max_bytes=max_bytes)
+    print(f"stems swept: side 0 {len(s0[1][0]):,} states at cell {s0[0]}, side 1 "
+          f"{len(s1[1][0]):,} at cell {s1[0]}, {time.perf_counter() - t0:.0f} s, peak RSS "
+          f"{_rss_gib():.1f} GiB", flush=True)
+    where.mkdir(parents=True, exist_ok=True)
+    for side, (_at, table) in enumerate((s0, s1)):
+        for k, a in enumerate(table):
+            np.save(where / f"{tag}-{side}-{k}.npy", a)
+    meta.write_text(json.dumps({"0": [s0[0], len(s0[1])], "1": [s1[0], len(s1[1])]}))
+    return s0, s1
+
+
+def _rss_gib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+
+
+def _worker(spec: PieceSpec, s0: Any, s1: Any, tasks: Any, out: Any, every: float,
+            max_bytes: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us
+    try:
+        # short of memory, the kernel kills a worker (its piece resumes from
+        # its last record), not the parent that writes the records
+        Path("/proc/self/oom_score_adj").write_text("1000")
+    except OSError:
+        pass
+    while True:
+        try:
+            index, after, residues = tasks.get_nowait()
+        except queue.Empty:
+            return
+        t0 = time.perf_counter()
+        last = [time.perf_counter()]
+        steps = [0]
+
+        def step(d: tuple[int, ...], r: tuple[int, ...], index: int = index,
+                 last: list[float] = last, steps: list[int] = steps, t0: float = t0) -> None:
+            steps[0] += 1
+            now = time.perf_counter()
+            if now - last[0] >= every:
+                last[0] = now
+                out.put(("step", index, list(d), [str(x) for x in r], now - t0, steps[0],
+                         _rss_gib()))
+
+        try:
+            res = run_piece(spec, index, s0, s1, max_bytes=max_bytes, after=after,
+                            residues=residues, step=step,
+                            log=lambda line, index=index: out.put(("log", index, line)))
+        except BoardTooLargeError as e:
+            out.put(("toolarge", index, str(e)))
+            continue
+        out.put(("done", index, None, [str(x) for x in res], time.perf_counter() - t0,
+                 steps[0], _rss_gib()))
+
+
+def status(body: dict[str, Any]) -> str:
+    recs = body["records"]
+    done = [i for i, r in recs.items() if r.get("done")]
+    part = [i for i, r in recs.items() if not r.get("done")]
+    secs = sum(run["seconds"] for r in recs.values() for run in r.get("runs", []))
+    return (f"{body['board']}: {len(done)} of {body['pieces']} pieces done "
+            f"({', '.join(sorted(done, key=int)) or 'none'}), "
+            f"{len(part)} under way ({', '.join(sorted(part, key=int)) or 'none'}); "
+            f"{secs / 3600:.2f} CPU-hours of pieces so far")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", default="8x8o", help="ROWSxCOLS then o (open) or c (closed)")
+    ap.add_argument("--state", type=Path, help="default benchmarks/checkpoints/BOARD")
+    ap.add_argument("--stems", type=Path, help="default /tmp/knight-stems")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--hours", type=float, default=0.0, help="stop after so long (0: never)")
+    ap.add_argument("--every", type=float, default=120.0, help="seconds between records")
+    ap.add_argument("--max-gib", type=float, default=22.0, help="tables' memory in all")
+    ap.add_argument("--pieces", help="only these pieces (comma-separated)")
+    ap.add_argument("--status", action="store_true", help="say where the count stands")
+    args = ap.parse_args()
+    spec = make_layout(args.board)
+    path = (args.state or ROOT / "checkpoints" / args.board) / "pieces.json"
+    body = load_state(path, args.board, spec)
+    if args.status:
+        print(status(body))
+        return
+    recs: dict[str, Any] = body["records"]
+    todo = [i for i in range(len(spec.pieces)) if not recs.get(str(i), {}).get("done")]
+    if args.pieces:
+        want = {int(x) for x in args.pieces.split(",")}
+        todo = [i for i in todo if i in want]
+    # pieces under way first: what they did is only worth something once done
+    todo.sort(key=lambda i: (str(i) not in recs, i))
+    started = time.perf_counter()
+    mb = int(args.max_gib * 2**30)
+    if todo:
+        s0, s1 = get_stems(spec, args.stems or Path("/tmp/knight-stems"), mb)
+        stem_bytes = sum(a.nbytes for _, t in (s0, s1) for a in t)
+        room = (mb - stem_bytes) // max(1, min(args.workers, len(todo)))
+        ctx = mp.get_context("fork")
+        tasks, out = ctx.Queue(), ctx.Queue()
+        for i in todo:
+            r = recs.get(str(i))
+            tasks.put((i, None if r is None or r["after"] is None else tuple(r["after"]),
+                       None if r is None else [int(x) for x in r["residues"]]))
+        procs = [ctx.Process(target=_worker, args=(spec, s0, s1, tasks, out, args.every, room))
+                 for _ in range(min(args.workers, len(todo)))]
+        for p in procs:
+            p.start()
+        print(f"{len(todo)} pieces to run on {len(procs)} workers, {room / 2**30:.1f} GiB "
+              f"of tables each; state in {path}", flush=True)
+        commit, core = _commit(), core_digest()[:16]
+        dead: set[int] = set()
+        run_id = datetime.datetime.now().isoformat(timespec="seconds")
+        try:
+            while any(p.is_alive() for p in procs) or not out.empty():
+                if args.hours and time.perf_counter() - started > args.hours * 3600:
+                    print("time is up: stopping the workers", flush=True)
+                    break
+                try:
+                    msg = out.get(timeout=5)
+                except queue.Empty:
+                    for p in procs:
+                        if p.exitcode not in (None, 0) and p.pid not in dead:
+                            dead.add(p.pid)
+                            print(f"a worker died (exit code {p.exitcode}; killed for "
+                                  "memory?): its piece resumes from its last record "
+                                  "next run", flush=True)
+                    continue
+                kind, i = msg[0], msg[1]
+                if kind == "log":
+                    line = msg[2].split("]: ", 1)[-1]  # not the classes' numbers
+                    print(f"[{datetime.datetime.now():%H:%M}] piece {i}: {line}", flush=True)
+                    continue
+                if kind == "toolarge":
+                    print(f"piece {i} does not fit its room: {msg[2]}", flush=True)
+                    continue
+                after, res, secs, steps, rss = msg[2:]
+                rec = recs.setdefault(str(i), {"runs": []})
+                prev = rec.get("steps_before", 0)
+                run = {"date": run_id, "commit": commit, "core": core,
+                    "seconds": round(secs, 1), "peak_rss_gib": round(rss, 2),
+                    "workers": len(procs), "steps": steps}
+                if rec["runs"] and rec["runs"][-1].get("date") == run["date"]:
+                    rec["runs"][-1] = run
+                else:
+                    rec["runs"].append(run)
+                rec.update(after=after, residues=res, done=kind == "done",
+                           steps_total=prev + steps)
+                save_state(path, body)
+                print(f"[{datetime.datetime.now():%H:%M}] piece {i}: "
+                      f"{'done' if kind == 'done' else 'recorded'}, {steps} streamed tables "
+                      f"this run, {secs:.0f} s, peak RSS {rss:.1f} GiB", flush=True)
+        except KeyboardInterrupt:
+            print("interrupted: stopping the workers", flush=True)
+        finally:
+            for p in procs:
+                if p.is_alive():
+                    p.kill()
+            for p in procs:
+                p.join()
+                if p.exitcode not in (0, -9):
+                    print(f"a worker ended with exit code {p.exitcode}", flush=True)
+            for rec in recs.values():
+                rec["steps_before"] = rec.get("steps_total", 0)
+            save_state(path, body)
+    print(status(body), flush=True)
+    if all(recs.get(str(i), {}).get("done") for i in range(len(spec.pieces))):
+        shares = [[int(x) for x in recs[str(i)]["residues"]] for i in range(len(spec.pieces))]
+        count = combine_pieces(spec, shares)
+        r, c, path_mode = parse_board(args.board)
+        if path_mode and r * c > 1:
+            count *= 2  # every undirected path, both ways
+        known = KNOWN.get(args.board)
+        if known is None and r * c <= 48:
+            import knight
+            known = knight.count(r, c, closed=not path_mode)
+        print(f"{args.board}: {count:,} {'directed open' if path_mode else 'closed'} tours"
+              + ("" if known is None else f" (known {known:,}: "
+                 f"{'agrees' if count == known else 'DISAGREES'})"), flush=True)
+        if known is not None and count != known:
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
