@@ -155,7 +155,10 @@ def get_stems(spec: PieceSpec, where: Path, max_bytes: int) -> tuple[Any, Any]:
         out = []
         for side in (0, 1):
             at, n = info[str(side)]
-            out.append((at, tuple(np.load(where / f"{tag}-{side}-{k}.npy") for k in range(n))))
+            # memory maps: pages of the page cache that the workers share
+            # and the kernel can drop (side 1's stem is read once a tree)
+            out.append((at, tuple(np.load(where / f"{tag}-{side}-{k}.npy", mmap_mode="r")
+                                  for k in range(n))))
         print(f"stems read from {where}", flush=True)
         return out[0], out[1]
     t0 = time.perf_counter()
@@ -168,7 +171,8 @@ def get_stems(spec: PieceSpec, where: Path, max_bytes: int) -> tuple[Any, Any]:
         for k, a in enumerate(table):
             np.save(where / f"{tag}-{side}-{k}.npy", a)
     meta.write_text(json.dumps({"0": [s0[0], len(s0[1])], "1": [s1[0], len(s1[1])]}))
-    return s0, s1
+    del s0, s1
+    return get_stems(spec, where, max_bytes)  # as memory maps
 
 
 def _rss_gib() -> float:
@@ -253,7 +257,9 @@ def main() -> None:
     mb = int(args.max_gib * 2**30)
     if todo:
         s0, s1 = get_stems(spec, args.stems or Path("/tmp/knight-stems"), mb)
-        stem_bytes = sum(a.nbytes for _, t in (s0, s1) for a in t)
+        # stems swept here are held in memory; stems read are memory maps
+        stem_bytes = sum(a.nbytes for _, t in (s0, s1) for a in t
+                         if not isinstance(a, np.memmap))
         room = (mb - stem_bytes) // max(1, min(args.workers, len(todo)))
         ctx = mp.get_context("fork")
         tasks, out = ctx.Queue(), ctx.Queue()

@@ -547,6 +547,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef Table cur, nxt
     cur.data = NULL
     cur.cap = 0
+    cur.size = 0
     nxt.data = NULL
     cdef uint64_t* finished = <uint64_t*>malloc(nw * sizeof(uint64_t))
     cdef uint64_t* mp = <uint64_t*>malloc(nw * sizeof(uint64_t))
@@ -563,7 +564,7 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     cdef bint has_dm = degmask is not None
     cdef double pred
     cdef int64_t ncap
-    cdef bint dead0, dead1, early
+    cdef bint dead0, dead1, early, direct = False
     cdef uint8_t c
     cdef uint8_t availc[4]
     cdef bint dump_into = dump_out is not None
@@ -637,26 +638,20 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
     memset(a, 0, MAXS)
     try:
         with nogil:
-            # the first table, as a hash table (the start states are
-            # added up by key), packed; then the next one, for twice its
-            # states (no growth seen yet to predict from)
-            ncap = nstart * 4 // 3 + 1024 if nstart >= 0 else 1024
-            if 2 * 1024 * esz > max_bytes or ncap * esz > max_bytes \
-                    or _table_alloc(&cur, ncap, E, kw) != 0:
+            # A resumed sweep reads its first cell's states straight from
+            # the start arrays, which are the caller's and are not copied:
+            # a tree of tables resumed from one large table (the pieces of
+            # a count, frontier_pieces) would otherwise hold a copy of it
+            # per branch (8x8 open: 4.7 GB of a 197-million-state stem).
+            # A key met twice there is swept twice, its successors added
+            # up in the next table as they would have been from the sum.
+            ncap = 1024
+            if 2 * 1024 * esz > max_bytes:
                 status = C_NO_MEMORY
             elif nstart >= 0:
-                for i in range(nstart):
-                    klo = start_lo[i]
-                    khi = start_hi[i]
-                    if path_mode and max_ends < 2 and fr_terms(klo, khi) > max_ends:
-                        continue
-                    if squeezed:
-                        klo = _squeeze(klo, khi)
-                        khi = 0
-                    if _insert(&cur, klo, khi, fr_hash2(klo, khi), &start_val[i * nw], mp,
-                               nw, kw, 0, max_bytes, &peak_bytes) != 0:
-                        status = C_NO_MEMORY
-                        break
+                pass
+            elif _table_alloc(&cur, ncap, E, kw) != 0:
+                status = C_NO_MEMORY
             else:
                 # the empty board: one state, count 1
                 s = _find_slot(&cur, 0, 0, fr_hash2(0, 0), E, kw)
@@ -666,11 +661,23 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 for j in range(nw):
                     cur.data[s * E + kw + j] = 1
                 cur.size = 1
-            if status == 0:
+            if status == 0 and nstart < 0:
                 if cur.cap * esz > peak_bytes:
                     peak_bytes = cur.cap * esz
                 _table_pack(&cur, E, kw)
                 if _next_alloc(&nxt, &cur, 2.0 * cur.size, E, kw, max_bytes) != 0:
+                    status = C_NO_MEMORY
+            elif status == 0:
+                # twice the start's states (no growth seen yet to predict
+                # from); a quarter where the first cell takes one degree
+                # only (8x8 open's stem: 28%, 36% and 8% for degrees 0, 1
+                # and 2), the table growing by half if it must
+                if has_dm and (degmask[start_step] == 1 or degmask[start_step] == 2
+                               or degmask[start_step] == 4):
+                    pred = 0.25 * nstart
+                else:
+                    pred = 2.0 * nstart
+                if _next_alloc(&nxt, &cur, pred, E, kw, max_bytes) != 0:
                     status = C_NO_MEMORY
             p = start_step if nstart >= 0 else 0
             while status == 0 and p < N:
@@ -687,16 +694,24 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 dead1 = t == 2 and not path_mode and last_fwd[p] == p
                 early = p < last_needed
                 nq = 0
-                for i in range(cur.cap):
-                    if cur.data[i * E + kw - 1] == EMPTY_HI:
-                        continue
-                    # The key is one or two 64-bit words, 16 slots each (no
-                    # 128-bit integers: MSVC has none).
-                    klo = cur.data[i * E]
-                    khi = cur.data[i * E + 1] if kw == 2 else 0
-                    if squeezed:
-                        _spread(klo, &klo, &khi)
-                    src = &cur.data[i * E + kw]
+                direct = nstart >= 0 and p == start_step
+                for i in range(nstart if direct else cur.cap):
+                    if direct:
+                        klo = start_lo[i]
+                        khi = start_hi[i]
+                        if path_mode and max_ends < 2 and fr_terms(klo, khi) > max_ends:
+                            continue
+                        src = <uint64_t*>&start_val[i * nw]
+                    else:
+                        if cur.data[i * E + kw - 1] == EMPTY_HI:
+                            continue
+                        # The key is one or two 64-bit words, 16 slots each
+                        # (no 128-bit integers: MSVC has none).
+                        klo = cur.data[i * E]
+                        khi = cur.data[i * E + 1] if kw == 2 else 0
+                        if squeezed:
+                            _spread(klo, &klo, &khi)
+                        src = &cur.data[i * E + kw]
                     for k in range(S):
                         if k < 16:
                             b[k] = <uint8_t>((klo >> (4 * k)) & 15)
@@ -903,6 +918,11 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                 if (cur.cap + nxt.cap) * esz > peak_bytes:
                     peak_bytes = (cur.cap + nxt.cap) * esz
                 if p == dump_step and dump_into:
+                    # the current table is not needed for the copy out
+                    free(cur.data)
+                    cur.data = NULL
+                    cur.cap = 0
+                    _table_pack(&nxt, E, kw)
                     info[3] = p + 1
                     break
                 if p == dump_step:

@@ -286,8 +286,9 @@ def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
     order = sorted(range(len(cells)), key=lambda i: cells[i])  # X in sweep order
     wanted = set(wanted)
 
-    def branch(at: tuple[int, _Table], depth: int, prefix: dict[int, int]
+    def branch(at: tuple[int, _Table], depth: int, prefix: dict[int, int], above: int
                ) -> Iterator[tuple[Pattern, _Table]]:
+        # above: the bytes of the tables this branch's ancestors keep
         i = order[depth]
         for d in (0, 1, 2):
             fixed = {**prefix, i: d}
@@ -295,17 +296,18 @@ def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
                 continue
             last = depth == len(order) - 1
             table = run_part(parts[side], spec.words, deadline=deadline, cancel=cancel,
-                             max_bytes=max_bytes, start=at,
+                             max_bytes=max_bytes - above, start=at,
                              stop=None if last else cells[i] + 1,
                              degrees={cells[i]: d})[0]
             if last:
                 yield tuple(fixed[k] for k in range(len(cells))), table
             elif len(table[0]):
-                yield from branch((cells[i] + 1, table), depth + 1, fixed)
+                yield from branch((cells[i] + 1, table), depth + 1, fixed,
+                                  above + sum(a.nbytes for a in table))
             del table
 
     if wanted:
-        yield from branch(stem, 0, {})
+        yield from branch(stem, 0, {}, 0)
 
 
 def _base(spec: PieceSpec, parts: Sequence[Part]) -> JoinJob:
