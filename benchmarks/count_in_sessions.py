@@ -63,9 +63,11 @@ from knight.counting.frontier_jobs import _plan_jobs
 from knight.counting.frontier_pieces import (
     PieceSpec,
     combine_pieces,
+    held_tables,
     least_memory_spec,
-    run_piece,
     stems,
+    stream_joins,
+    streamed_patterns,
 )
 from knight.errors import BoardTooLargeError
 
@@ -179,42 +181,97 @@ def _rss_gib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
 
 
-def _worker(spec: PieceSpec, s0: Any, s1: Any, tasks: Any, out: Any, every: float,
-            max_bytes: int) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us
+def _fresh(spec: PieceSpec) -> dict[str, Any]:
+    return {"after": None, "upto": None, "residues": ["0"] * len(spec.words), "done": False}
+
+
+def plan_streams(spec: PieceSpec, index: int, rec: dict[str, Any], n: int) -> None:
+    """Cut what is left of piece ``index``'s streamed patterns in ``n``
+    ranges (``rec["streams"]``, each (after, upto], done up to its
+    ``after``): the unfinished range with most left is halved, its second
+    half a new range, until n are unfinished.  Ranges only ever split, so
+    the residues recorded stay each range's own."""
+    order = [tuple(d) for d in streamed_patterns(spec, spec.pieces[index])]
+    at = {d: k for k, d in enumerate(order)}
+    streams = rec.setdefault("streams", [_fresh(spec)])
+
+    def left(st: dict[str, Any]) -> tuple[int, int]:
+        lo = -1 if st["after"] is None else at[tuple(st["after"])]
+        hi = len(order) - 1 if st["upto"] is None else at[tuple(st["upto"])]
+        return lo, hi
+
+    for st in streams:
+        lo, hi = left(st)
+        if hi <= lo:
+            st["done"] = True
+    while sum(not st["done"] for st in streams) < n:
+        open_ = [st for st in streams if not st["done"]]
+        if not open_:
+            return
+        st = max(open_, key=lambda t: left(t)[1] - left(t)[0])
+        lo, hi = left(st)
+        if hi - lo < 2:
+            return
+        mid = order[(lo + hi) // 2]
+        streams.append({**_fresh(spec), "after": list(mid), "upto": st["upto"]})
+        st["upto"] = list(mid)
+
+
+def _stream(spec: PieceSpec, index: int, sid: int, st: dict[str, Any], held: Any, s0: Any,
+            s1: Any, out: Any, every: float, max_bytes: int) -> None:
+    """One range of a piece's streamed patterns (``st``), in this process."""
+    t0 = time.perf_counter()
+    last = [t0]
+    steps = [0]
+
+    def step(d: tuple[int, ...], r: tuple[int, ...]) -> None:
+        steps[0] += 1
+        now = time.perf_counter()
+        if now - last[0] >= every:
+            last[0] = now
+            out.put(("step", index, sid, list(d), [str(x) for x in r], now - t0, steps[0],
+                     _rss_gib()))
+
+    mine = spec.pieces[index]
+    res, states, tjoin = stream_joins(
+        spec, mine, held, s0, s1, max_bytes=max_bytes,
+        after=None if st["after"] is None else tuple(st["after"]),
+        upto=None if st["upto"] is None else tuple(st["upto"]),
+        residues=[int(x) for x in st["residues"]], step=step)
+    out.put(("sdone", index, sid, None, [str(x) for x in res], time.perf_counter() - t0,
+             steps[0], _rss_gib(), states, tjoin))
+
+
+def _piece(spec: PieceSpec, index: int, streams: list[dict[str, Any]], s0: Any, s1: Any,
+           out: Any, every: float, max_bytes: int) -> None:
+    """A piece in a process group of its own: the held tables, then one
+    process a range of the streamed patterns, forked so that they share
+    the held tables (never written, so never copied)."""
+    os.setpgrp()  # the parent stops the piece and its ranges at once
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        # short of memory, the kernel kills a worker (its piece resumes from
+        # short of memory, the kernel kills this (the piece resumes from
         # its last record), not the parent that writes the records
         Path("/proc/self/oom_score_adj").write_text("1000")
     except OSError:
         pass
-    while True:
-        try:
-            index, after, residues = tasks.get_nowait()
-        except queue.Empty:
-            return
-        t0 = time.perf_counter()
-        last = [time.perf_counter()]
-        steps = [0]
-
-        def step(d: tuple[int, ...], r: tuple[int, ...], index: int = index,
-                 last: list[float] = last, steps: list[int] = steps, t0: float = t0) -> None:
-            steps[0] += 1
-            now = time.perf_counter()
-            if now - last[0] >= every:
-                last[0] = now
-                out.put(("step", index, list(d), [str(x) for x in r], now - t0, steps[0],
-                         _rss_gib()))
-
-        try:
-            res = run_piece(spec, index, s0, s1, max_bytes=max_bytes, after=after,
-                            residues=residues, step=step,
-                            log=lambda line, index=index: out.put(("log", index, line)))
-        except BoardTooLargeError as e:
-            out.put(("toolarge", index, str(e)))
-            continue
-        out.put(("done", index, None, [str(x) for x in res], time.perf_counter() - t0,
-                 steps[0], _rss_gib()))
+    t0 = time.perf_counter()
+    try:
+        held, nheld = held_tables(spec, spec.pieces[index], s0, s1, max_bytes=max_bytes)
+    except BoardTooLargeError as e:
+        out.put(("toolarge", index, str(e)))
+        return
+    out.put(("held", index, nheld, time.perf_counter() - t0, _rss_gib()))
+    ctx = mp.get_context("fork")
+    todo = [k for k, st in enumerate(streams) if not st["done"]]
+    kids = [ctx.Process(target=_stream, args=(spec, index, k, streams[k], held, s0, s1, out,
+                                              every, max_bytes)) for k in todo[1:]]
+    for p in kids:
+        p.start()
+    if todo:
+        _stream(spec, index, todo[0], streams[todo[0]], held, s0, s1, out, every, max_bytes)
+    for p in kids:
+        p.join()
 
 
 def status(body: dict[str, Any]) -> str:
@@ -228,15 +285,112 @@ def status(body: dict[str, Any]) -> str:
             f"{secs / 3600:.2f} CPU-hours of pieces so far")
 
 
+def _upgrade(rec: dict[str, Any]) -> None:
+    """A record of one range (the first runs' layout) as ranges."""
+    if "streams" not in rec and "residues" in rec:
+        rec["streams"] = [{"after": rec.pop("after", None), "upto": None,
+                           "residues": rec.pop("residues"), "done": rec.get("done", False)}]
+        rec.pop("steps_total", None)
+        rec.pop("steps_before", None)
+
+
+def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: Any, s1: Any,
+            args: argparse.Namespace, until: float) -> bool:
+    """Piece ``index`` until it is done (True) or time is up (False)."""
+    recs = body["records"]
+    rec = recs.setdefault(str(index), {"runs": []})
+    _upgrade(rec)
+    plan_streams(spec, index, rec, args.streams)
+    save_state(path, body)
+    streams = rec["streams"]
+    ctx = mp.get_context("fork")
+    out = ctx.Queue()
+    proc = ctx.Process(target=_piece, args=(spec, index, streams, s0, s1, out, args.every,
+                                            int(args.max_gib * 2**30)))
+    began = time.perf_counter()
+    run: dict[str, Any] = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
+                           "commit": _commit(), "core": core_digest()[:16],
+                           "ranges": sum(not st["done"] for st in streams), "seconds": 0.0}
+    rec["runs"].append(run)
+    proc.start()
+    print(f"[{datetime.datetime.now():%H:%M}] piece {index}: {len(spec.pieces[index])} "
+          f"classes held, {run['ranges']} ranges of the streamed patterns left", flush=True)
+    finished = False
+    try:
+        while True:
+            if until and time.perf_counter() > until:
+                print("time is up: stopping the piece", flush=True)
+                break
+            try:
+                msg = out.get(timeout=5)
+            except queue.Empty:
+                if not proc.is_alive():
+                    print(f"the piece's process ended (exit code {proc.exitcode}; killed "
+                          "for memory?): it resumes from its last record", flush=True)
+                    break
+                continue
+            kind = msg[0]
+            run["seconds"] = round(time.perf_counter() - began, 1)
+            if kind == "toolarge":
+                print(f"piece {index} does not fit: {msg[2]}", flush=True)
+                break
+            if kind == "held":
+                run.update(held_states=msg[2], held_seconds=round(msg[3], 1),
+                           held_rss_gib=round(msg[4], 2))
+                save_state(path, body)
+                print(f"[{datetime.datetime.now():%H:%M}] piece {index}: held tables "
+                      f"{msg[2]:,} states in {msg[3]:.0f} s, peak RSS {msg[4]:.1f} GiB",
+                      flush=True)
+                continue
+            sid, after, res, secs, steps, rss = msg[2:8]
+            st = streams[sid]
+            st["residues"] = res
+            if kind == "sdone":
+                st["done"] = True
+                st["after"] = st["upto"] if st["upto"] is not None else after
+                st.update(states=msg[8], join_seconds=round(msg[9], 1))
+            else:
+                st["after"] = after
+            st["seconds"] = round(secs, 1)
+            run["peak_rss_gib"] = max(run.get("peak_rss_gib", 0.0), round(rss, 2))
+            if all(x["done"] for x in streams):
+                rec["done"] = True
+                words = spec.words
+                rec["residues"] = [str(sum(int(x["residues"][j]) for x in streams)
+                                       % (1 << 64 if j == 0 else words[j]))
+                                   for j in range(len(words))]
+                finished = True
+            save_state(path, body)
+            print(f"[{datetime.datetime.now():%H:%M}] piece {index} range {sid}: "
+                  f"{'done' if kind == 'sdone' else 'recorded'} ({steps} tables, "
+                  f"{secs:.0f} s, peak RSS {rss:.1f} GiB)", flush=True)
+            if finished:
+                break
+    except KeyboardInterrupt:
+        print("interrupted: stopping the piece", flush=True)
+        until = -1.0
+    finally:
+        if proc.is_alive():
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        proc.join()
+        run["seconds"] = round(time.perf_counter() - began, 1)
+        save_state(path, body)
+    return finished and until >= 0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", default="8x8o", help="ROWSxCOLS then o (open) or c (closed)")
     ap.add_argument("--state", type=Path, help="default benchmarks/checkpoints/BOARD")
     ap.add_argument("--stems", type=Path, help="default /tmp/knight-stems")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--streams", type=int, default=2,
+                    help="processes a piece's streamed patterns are shared out to")
     ap.add_argument("--hours", type=float, default=0.0, help="stop after so long (0: never)")
     ap.add_argument("--every", type=float, default=120.0, help="seconds between records")
-    ap.add_argument("--max-gib", type=float, default=22.0, help="tables' memory in all")
+    ap.add_argument("--max-gib", type=float, default=20.0, help="a piece's tables at most")
     ap.add_argument("--pieces", help="only these pieces (comma-separated)")
     ap.add_argument("--status", action="store_true", help="say where the count stands")
     args = ap.parse_args()
@@ -253,81 +407,15 @@ def main() -> None:
         todo = [i for i in todo if i in want]
     # pieces under way first: what they did is only worth something once done
     todo.sort(key=lambda i: (str(i) not in recs, i))
-    started = time.perf_counter()
-    mb = int(args.max_gib * 2**30)
+    until = time.perf_counter() + args.hours * 3600 if args.hours else 0.0
     if todo:
-        s0, s1 = get_stems(spec, args.stems or Path("/tmp/knight-stems"), mb)
-        # stems swept here are held in memory; stems read are memory maps
-        stem_bytes = sum(a.nbytes for _, t in (s0, s1) for a in t
-                         if not isinstance(a, np.memmap))
-        room = (mb - stem_bytes) // max(1, min(args.workers, len(todo)))
-        ctx = mp.get_context("fork")
-        tasks, out = ctx.Queue(), ctx.Queue()
+        s0, s1 = get_stems(spec, args.stems or Path("/tmp/knight-stems"),
+                           int(args.max_gib * 2**30))
+        print(f"{len(todo)} pieces to run, {args.streams} processes each; state in {path}",
+              flush=True)
         for i in todo:
-            r = recs.get(str(i))
-            tasks.put((i, None if r is None or r["after"] is None else tuple(r["after"]),
-                       None if r is None else [int(x) for x in r["residues"]]))
-        procs = [ctx.Process(target=_worker, args=(spec, s0, s1, tasks, out, args.every, room))
-                 for _ in range(min(args.workers, len(todo)))]
-        for p in procs:
-            p.start()
-        print(f"{len(todo)} pieces to run on {len(procs)} workers, {room / 2**30:.1f} GiB "
-              f"of tables each; state in {path}", flush=True)
-        commit, core = _commit(), core_digest()[:16]
-        dead: set[int] = set()
-        run_id = datetime.datetime.now().isoformat(timespec="seconds")
-        try:
-            while any(p.is_alive() for p in procs) or not out.empty():
-                if args.hours and time.perf_counter() - started > args.hours * 3600:
-                    print("time is up: stopping the workers", flush=True)
-                    break
-                try:
-                    msg = out.get(timeout=5)
-                except queue.Empty:
-                    for p in procs:
-                        if p.exitcode not in (None, 0) and p.pid not in dead:
-                            dead.add(p.pid)
-                            print(f"a worker died (exit code {p.exitcode}; killed for "
-                                  "memory?): its piece resumes from its last record "
-                                  "next run", flush=True)
-                    continue
-                kind, i = msg[0], msg[1]
-                if kind == "log":
-                    line = msg[2].split("]: ", 1)[-1]  # not the classes' numbers
-                    print(f"[{datetime.datetime.now():%H:%M}] piece {i}: {line}", flush=True)
-                    continue
-                if kind == "toolarge":
-                    print(f"piece {i} does not fit its room: {msg[2]}", flush=True)
-                    continue
-                after, res, secs, steps, rss = msg[2:]
-                rec = recs.setdefault(str(i), {"runs": []})
-                prev = rec.get("steps_before", 0)
-                run = {"date": run_id, "commit": commit, "core": core,
-                    "seconds": round(secs, 1), "peak_rss_gib": round(rss, 2),
-                    "workers": len(procs), "steps": steps}
-                if rec["runs"] and rec["runs"][-1].get("date") == run["date"]:
-                    rec["runs"][-1] = run
-                else:
-                    rec["runs"].append(run)
-                rec.update(after=after, residues=res, done=kind == "done",
-                           steps_total=prev + steps)
-                save_state(path, body)
-                print(f"[{datetime.datetime.now():%H:%M}] piece {i}: "
-                      f"{'done' if kind == 'done' else 'recorded'}, {steps} streamed tables "
-                      f"this run, {secs:.0f} s, peak RSS {rss:.1f} GiB", flush=True)
-        except KeyboardInterrupt:
-            print("interrupted: stopping the workers", flush=True)
-        finally:
-            for p in procs:
-                if p.is_alive():
-                    p.kill()
-            for p in procs:
-                p.join()
-                if p.exitcode not in (0, -9):
-                    print(f"a worker ended with exit code {p.exitcode}", flush=True)
-            for rec in recs.values():
-                rec["steps_before"] = rec.get("steps_total", 0)
-            save_state(path, body)
+            if not run_one(spec, i, body, path, s0, s1, args, until):
+                break
     print(status(body), flush=True)
     if all(recs.get(str(i), {}).get("done") for i in range(len(spec.pieces))):
         shares = [[int(x) for x in recs[str(i)]["residues"]] for i in range(len(spec.pieces))]

@@ -252,3 +252,25 @@ def test_a_piece_stopped_anywhere_resumes_to_the_same_residues(rows, cols, mode,
     shares = [FP.run_piece(spec, i, s0, s1) for i in range(len(spec.pieces))]
     assert FP.combine_pieces(spec, shares) == (count_paths(rows, cols) if mode == "path"
                                                else FC.count_cycles(rows, cols))
+
+
+@pytest.mark.parametrize(("rows", "cols", "mode", "held"), [(6, 6, "path", 1), (5, 6, "path", 0)])
+def test_ranges_of_a_piece_s_streamed_patterns_add_up_to_the_piece(rows, cols, mode, held):
+    # The streamed patterns of a piece cut in ranges (after, upto] that
+    # processes share out: their residues add up to the piece's.
+    spec = _spec(rows, cols, mode, m=min(rows, cols), held=held)
+    s0, s1 = FP.stems(spec)
+    for index in range(len(spec.pieces)):
+        mine = spec.pieces[index]
+        order = FP.streamed_patterns(spec, mine)
+        key = FP.tree_key(spec, spec.parts(), 1 - held)
+        assert order == sorted(order, key=key) and len(set(order)) == len(order)
+        whole = FP.run_piece(spec, index, s0, s1)
+        held_, _ = FP.held_tables(spec, mine, s0, s1)
+        cuts = [None, order[len(order) // 3], order[2 * len(order) // 3], None]
+        total = [0] * len(spec.words)
+        for a, b in zip(cuts, cuts[1:]):
+            share, _, _ = FP.stream_joins(spec, mine, held_, s0, s1, after=a, upto=b)
+            total = [(t + x) % (1 << 64 if j == 0 else spec.words[j])
+                     for j, (t, x) in enumerate(zip(total, share))]
+        assert tuple(total) == whole

@@ -669,12 +669,12 @@ def run(int W, int N, const int32_t[::1] target, const int32_t[::1] back,
                     status = C_NO_MEMORY
             elif status == 0:
                 # twice the start's states (no growth seen yet to predict
-                # from); a quarter where the first cell takes one degree
-                # only (8x8 open's stem: 28%, 36% and 8% for degrees 0, 1
-                # and 2), the table growing by half if it must
+                # from); half where the first cell takes one degree only
+                # (8x8 open's stem: 28%, 36% and 8% for degrees 0, 1 and
+                # 2; a quarter made the table grow twice, 3x the time)
                 if has_dm and (degmask[start_step] == 1 or degmask[start_step] == 2
                                or degmask[start_step] == 4):
-                    pred = 0.25 * nstart
+                    pred = 0.5 * nstart
                 else:
                     pred = 2.0 * nstart
                 if _next_alloc(&nxt, &cur, pred, E, kw, max_bytes) != 0:

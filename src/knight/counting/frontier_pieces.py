@@ -61,7 +61,8 @@ from .frontier_run import DEFAULT_MAX_BYTES
 
 __all__ = ["PieceJob", "PieceSpec", "combine_pieces", "compatible", "count_in_pieces",
            "least_memory_spec", "make_spec", "mirror_pattern", "pattern_tables",
-           "piece_rows", "run_piece", "run_piece_job", "stems", "tree_key"]
+           "held_tables", "piece_rows", "run_piece", "run_piece_job", "stems",
+           "stream_joins", "streamed_patterns", "tree_key"]
 
 #: A pattern: the degree (0, 1 or 2) at each row of X, in the order of X.
 Pattern = tuple[int, ...]
@@ -344,80 +345,86 @@ def tree_key(spec: PieceSpec, parts: Sequence[Part], side: int) -> Callable[[Pat
     return lambda d: tuple(d[i] for i in order)
 
 
-def run_piece(spec: PieceSpec, index: int, stem0: tuple[int, _Table],
-              stem1: tuple[int, _Table], *, deadline: float = 0.0,
-              cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int | None = None,
-              log: Callable[[str], object] | None = None, after: Pattern | None = None,
-              residues: Sequence[int] | None = None,
-              step: Callable[[Pattern, tuple[int, ...]], object] | None = None
-              ) -> tuple[int, ...]:
-    """The residues of piece ``index`` (see :func:`_run_classes`); add them
-    up over every piece with :func:`combine_pieces`.
+def streamed_patterns(spec: PieceSpec, mine: Sequence[int],
+                      parts: Sequence[Part] | None = None) -> list[Pattern]:
+    """The patterns of the side not held that a piece whose held classes
+    are ``mine`` joins, in the order it sweeps them (:func:`tree_key`):
+    what ``after`` and ``upto`` of :func:`run_piece` cut in ranges.
 
-    A piece can be resumed: ``step(pattern, residues)`` is called after
-    each table of the streamed side (the side not held) has been joined,
-    with the residues so far; called again with ``after=pattern`` and
-    ``residues=`` those, the piece sweeps its held tables again but skips
-    the streamed patterns up to ``pattern`` (in :func:`tree_key` order)
-    and ends with the same residues as a run without a stop (a count that
-    runs for days records its pieces so, ``benchmarks/count_in_sessions.py``).
-
-    >>> spec = make_spec(6, 6, True, 2, (1 << 64,))
-    >>> s0, s1 = stems(spec)
-    >>> seen = []
-    >>> whole = run_piece(spec, 0, s0, s1, step=lambda d, r: seen.append((d, r)))
-    >>> d, r = seen[len(seen) // 2]
-    >>> run_piece(spec, 0, s0, s1, after=d, residues=r) == whole
-    True
+    >>> spec = make_spec(6, 6, True, 2, (1 << 64,), m=2)
+    >>> streamed_patterns(spec, spec.pieces[0])[:3]
+    [(1, 1), (2, 1), (1, 2)]
     """
-    return _run_classes(spec, spec.pieces[index], stem0, stem1, deadline=deadline,
-                        cancel=cancel, max_bytes=max_bytes, log=log, after=after,
-                        residues=residues, step=step)[0]
+    parts = spec.parts() if parts is None else parts
+    key = tree_key(spec, parts, 1 - spec.held)
+    return sorted((d for j, _ in spec.pairs(mine) for d in spec.classes[j]), key=key)
 
 
-def _run_classes(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
-                 stem1: tuple[int, _Table], *, deadline: float = 0.0,
-                 cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int | None = None,
-                 log: Callable[[str], object] | None = None, after: Pattern | None = None,
-                 residues: Sequence[int] | None = None,
-                 step: Callable[[Pattern, tuple[int, ...]], object] | None = None
-                 ) -> tuple[tuple[int, ...], int]:
-    """The residues of a piece whose held classes are ``mine``: the held side's tables of the
-    patterns of its classes, swept and kept, each joined with the tables
-    of the other side's patterns whose classes pair with its class, swept
-    one at a time (:func:`pattern_tables`), and the states of all those
-    tables.  A folded table of one pattern holds states of its mirror too,
-    so the join is complete only over whole classes: every pattern of a
-    class meets every pattern of each class it pairs with.  ``after``,
-    ``residues``, ``step``: resuming (:func:`run_piece`)."""
+def held_tables(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
+                stem1: tuple[int, _Table], *, deadline: float = 0.0,
+                cancel: npt.NDArray[np.uint8] | None = None,
+                max_bytes: int | None = None) -> tuple[dict[Pattern, JoinJob], int]:
+    """The held side's final tables of the patterns of the held classes
+    ``mine``, as the join takes them (empty tables left out), and their
+    states: the first half of a piece's work (:func:`stream_joins` is the
+    other).  Read-only from then on, so processes forked after this share
+    them (``benchmarks/count_in_sessions.py`` streams a piece so)."""
     parts = spec.parts()
     mb = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
-    stems_ = (stem0, stem1)
-    h, o = spec.held, 1 - spec.held
+    h = spec.held
     base = _base(spec, parts)
-    t0 = time.perf_counter()
-    of_class = {d: i for i, c in enumerate(spec.classes) for d in c}
     held: dict[Pattern, JoinJob] = {}
     nheld = used = 0
     patterns = [d for i in mine for d in spec.classes[i]]
-    for d, table in pattern_tables(spec, parts, h, stems_[h], patterns, deadline=deadline,
-                                   cancel=cancel, max_bytes=mb - used):
+    for d, table in pattern_tables(spec, parts, h, (stem0, stem1)[h], patterns,
+                                   deadline=deadline, cancel=cancel, max_bytes=mb - used):
         nheld += len(table[0])
         if len(table[0]):
             held[d] = _prepared(spec, parts, h, table, base)
-            used += sum(a.nbytes for a in (held[d].left if h == 0 else held[d].right))
+            used += _held_bytes(held[d], h)
         del table
-    t1 = time.perf_counter()
+    return held, nheld
+
+
+def _held_bytes(job: JoinJob, side: int) -> int:
+    return sum(a.nbytes for a in (job.left if side == 0 else job.right))
+
+
+def stream_joins(spec: PieceSpec, mine: Sequence[int], held: dict[Pattern, JoinJob],
+                 stem0: tuple[int, _Table], stem1: tuple[int, _Table], *,
+                 deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
+                 max_bytes: int | None = None, after: Pattern | None = None,
+                 upto: Pattern | None = None, residues: Sequence[int] | None = None,
+                 step: Callable[[Pattern, tuple[int, ...]], object] | None = None
+                 ) -> tuple[tuple[int, ...], int, float]:
+    """The second half of a piece's work: the tables of the other side's
+    patterns whose classes pair with the held classes ``mine`` (those
+    after ``after`` up to ``upto`` in :func:`tree_key` order, all by
+    default), swept one at a time and each joined with the held tables
+    (``held``, :func:`held_tables`) it can pair with; the residues (added
+    to ``residues``), the states streamed and the seconds spent joining.
+    ``step``: as :func:`run_piece`.  A folded table of one pattern holds
+    states of its mirror too, so the join is complete only over whole
+    classes: every pattern of a class meets every pattern of each class it
+    pairs with."""
+    parts = spec.parts()
+    mb = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
+    h, o = spec.held, 1 - spec.held
+    used = sum(_held_bytes(j, h) for j in held.values())
+    base = _base(spec, parts)
+    of_class = {d: i for i, c in enumerate(spec.classes) for d in c}
     pairs = dict(spec.pairs(mine))
     theirs = [d for j in pairs for d in spec.classes[j]]
+    key = tree_key(spec, parts, o)
     if after is not None:
-        key = tree_key(spec, parts, o)
         theirs = [d for d in theirs if key(d) > key(after)]
+    if upto is not None:
+        theirs = [d for d in theirs if key(d) <= key(upto)]
     total = [0] * len(spec.words) if residues is None else [int(r) for r in residues]
     nother = 0
     tjoin = 0.0
-    for e, table in pattern_tables(spec, parts, o, stems_[o], theirs, deadline=deadline,
-                                   cancel=cancel, max_bytes=mb - used):
+    for e, table in pattern_tables(spec, parts, o, (stem0, stem1)[o], theirs,
+                                   deadline=deadline, cancel=cancel, max_bytes=mb - used):
         nother += len(table[0])
         if not len(table[0]):
             if step is not None:
@@ -437,11 +444,66 @@ def _run_classes(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table]
         del other
         if step is not None:
             step(e, tuple(total))
+    return tuple(total), nother, tjoin
+
+
+def run_piece(spec: PieceSpec, index: int, stem0: tuple[int, _Table],
+              stem1: tuple[int, _Table], *, deadline: float = 0.0,
+              cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int | None = None,
+              log: Callable[[str], object] | None = None, after: Pattern | None = None,
+              upto: Pattern | None = None, residues: Sequence[int] | None = None,
+              step: Callable[[Pattern, tuple[int, ...]], object] | None = None
+              ) -> tuple[int, ...]:
+    """The residues of piece ``index`` (see :func:`_run_classes`); add them
+    up over every piece with :func:`combine_pieces`.
+
+    A piece can be resumed: ``step(pattern, residues)`` is called after
+    each table of the streamed side (the side not held) has been joined,
+    with the residues so far; called again with ``after=pattern`` and
+    ``residues=`` those, the piece sweeps its held tables again but skips
+    the streamed patterns up to ``pattern`` (in :func:`tree_key` order)
+    and ends with the same residues as a run without a stop.  ``upto``
+    ends the streamed patterns there instead, so a piece's streamed
+    patterns (:func:`streamed_patterns`) can be cut in ranges whose
+    residues add up (a count that runs for days records and shares out its
+    pieces so, ``benchmarks/count_in_sessions.py``).
+
+    >>> spec = make_spec(6, 6, True, 2, (1 << 64,))
+    >>> s0, s1 = stems(spec)
+    >>> seen = []
+    >>> whole = run_piece(spec, 0, s0, s1, step=lambda d, r: seen.append((d, r)))
+    >>> d, r = seen[len(seen) // 2]
+    >>> run_piece(spec, 0, s0, s1, after=d, residues=r) == whole
+    True
+    """
+    return _run_classes(spec, spec.pieces[index], stem0, stem1, deadline=deadline,
+                        cancel=cancel, max_bytes=max_bytes, log=log, after=after, upto=upto,
+                        residues=residues, step=step)[0]
+
+
+def _run_classes(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
+                 stem1: tuple[int, _Table], *, deadline: float = 0.0,
+                 cancel: npt.NDArray[np.uint8] | None = None, max_bytes: int | None = None,
+                 log: Callable[[str], object] | None = None, after: Pattern | None = None,
+                 upto: Pattern | None = None, residues: Sequence[int] | None = None,
+                 step: Callable[[Pattern, tuple[int, ...]], object] | None = None
+                 ) -> tuple[tuple[int, ...], int]:
+    """The residues of a piece whose held classes are ``mine``
+    (:func:`held_tables` then :func:`stream_joins`), and the states of all
+    its tables.  ``after``, ``upto``, ``residues``, ``step``: resuming and
+    ranges (:func:`run_piece`)."""
+    t0 = time.perf_counter()
+    held, nheld = held_tables(spec, mine, stem0, stem1, deadline=deadline, cancel=cancel,
+                              max_bytes=max_bytes)
+    t1 = time.perf_counter()
+    total, nother, tjoin = stream_joins(spec, mine, held, stem0, stem1, deadline=deadline,
+                                        cancel=cancel, max_bytes=max_bytes, after=after,
+                                        upto=upto, residues=residues, step=step)
     if log is not None:
-        log(f"piece {list(mine)}: {len(mine)} classes of side {h}, {nheld} states "
-            f"({t1 - t0:.1f} s); {len(pairs)} classes of side {o}, {nother} states, "
-            f"joins {tjoin:.1f} s; {time.perf_counter() - t0:.1f} s")
-    return tuple(total), nheld + nother
+        log(f"piece {list(mine)}: {len(mine)} classes of side {spec.held}, {nheld} states "
+            f"({t1 - t0:.1f} s); {len(spec.pairs(mine))} classes of side {1 - spec.held}, "
+            f"{nother} states, joins {tjoin:.1f} s; {time.perf_counter() - t0:.1f} s")
+    return total, nheld + nother
 
 
 def _run_piece(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
