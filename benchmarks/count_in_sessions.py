@@ -49,6 +49,7 @@ import multiprocessing as mp
 import os
 import queue
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -63,13 +64,14 @@ from knight.counting.frontier_jobs import _plan_jobs
 from knight.counting.frontier_pieces import (
     PieceSpec,
     combine_pieces,
-    held_tables,
+    held_arrays,
+    held_job,
     least_memory_spec,
     stems,
     stream_joins,
     streamed_patterns,
+    tree_key,
 )
-from knight.errors import BoardTooLargeError
 
 FORMAT = 1
 #: from the issue: directed open tours (OEIS A165134) and closed tours
@@ -242,12 +244,37 @@ def _stream(spec: PieceSpec, index: int, sid: int, st: dict[str, Any], held: Any
              steps[0], _rss_gib(), states, tjoin))
 
 
+def _held_share(spec: PieceSpec, index: int, share: list[tuple[int, ...]], s0: Any, s1: Any,
+                where: Path, j: int, max_bytes: int) -> None:
+    """Share ``j`` of piece ``index``'s held tables, swept here and written
+    to ``where`` a table at a time (so only the tree is in memory), then
+    a marker naming the tables, which makes the share done."""
+    t0 = time.perf_counter()
+    names, states = [], 0
+    for d, arrays, n in held_arrays(spec, spec.pieces[index], s0, s1, patterns=share,
+                                    max_bytes=max_bytes):
+        states += n
+        if arrays is None:
+            continue
+        name = "".join(map(str, d))
+        for k, a in enumerate(arrays):
+            np.save(where / f"{name}-{k}.tmp.npy", a)
+            os.replace(where / f"{name}-{k}.tmp.npy", where / f"{name}-{k}.npy")
+        names.append(name)
+        del arrays
+    (where / f"share{j}.json").write_text(json.dumps(
+        {"tables": names, "states": states, "seconds": time.perf_counter() - t0,
+         "peak_rss_gib": _rss_gib()}))
+
+
 def _piece(spec: PieceSpec, index: int, streams: list[dict[str, Any]], s0: Any, s1: Any,
-           out: Any, every: float, max_bytes: int) -> None:
-    """A piece in a process group of its own: the held tables, then one
-    process a range of the streamed patterns, forked so that they share
-    the held tables (never written, so never copied)."""
-    os.setpgrp()  # the parent stops the piece and its ranges at once
+           out: Any, every: float, max_bytes: int, held_dir: Path, procs: int) -> None:
+    """A piece in a process group of its own: its held tables swept in
+    ``procs`` shares side by side and kept in files (shares a killed run
+    finished are read, not swept again), then one process a range of the
+    streamed patterns, each reading the held tables as memory maps (the
+    page cache holds them once for all)."""
+    os.setpgrp()  # the parent stops the piece and its processes at once
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         # short of memory, the kernel kills this (the piece resumes from
@@ -256,13 +283,32 @@ def _piece(spec: PieceSpec, index: int, streams: list[dict[str, Any]], s0: Any, 
     except OSError:
         pass
     t0 = time.perf_counter()
-    try:
-        held, nheld = held_tables(spec, spec.pieces[index], s0, s1, max_bytes=max_bytes)
-    except BoardTooLargeError as e:
-        out.put(("toolarge", index, str(e)))
-        return
-    out.put(("held", index, nheld, time.perf_counter() - t0, _rss_gib()))
     ctx = mp.get_context("fork")
+    where = held_dir
+    where.mkdir(parents=True, exist_ok=True)
+    key = tree_key(spec, spec.parts(), spec.held)
+    pats = sorted((d for i in spec.pieces[index] for d in spec.classes[i]), key=key)
+    shares = [pats[len(pats) * j // procs:len(pats) * (j + 1) // procs] for j in range(procs)]
+    kids = [ctx.Process(target=_held_share, args=(spec, index, sh, s0, s1, where, j,
+                                                  max_bytes // procs))
+            for j, sh in enumerate(shares) if not (where / f"share{j}.json").exists()]
+    for p in kids:
+        p.start()
+    for p in kids:
+        p.join()
+        if p.exitcode != 0:
+            out.put(("toolarge", index, f"a share of the held tables failed ({p.exitcode})"))
+            return
+    held, nheld, peak = {}, 0, 0.0
+    for j in range(procs):
+        info = json.loads((where / f"share{j}.json").read_text())
+        nheld += info["states"]
+        peak = max(peak, info["peak_rss_gib"])
+        for name in info["tables"]:
+            d = tuple(int(c) for c in name)
+            held[d] = held_job(spec, [np.load(where / f"{name}-{k}.npy", mmap_mode="r")
+                                      for k in range(4)])
+    out.put(("held", index, nheld, time.perf_counter() - t0, peak))
     todo = [k for k, st in enumerate(streams) if not st["done"]]
     kids = [ctx.Process(target=_stream, args=(spec, index, k, streams[k], held, s0, s1, out,
                                               every, max_bytes)) for k in todo[1:]]
@@ -294,6 +340,12 @@ def _upgrade(rec: dict[str, Any]) -> None:
         rec.pop("steps_before", None)
 
 
+def held_dir(spec: PieceSpec, index: int, args: argparse.Namespace) -> Path:
+    """Where piece ``index`` keeps its held tables until it is done."""
+    root = args.held or Path("/tmp/knight-held")
+    return root / f"{spec_digest(spec)[:16]}-piece{index}-{args.streams}"
+
+
 def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: Any, s1: Any,
             args: argparse.Namespace, until: float) -> bool:
     """Piece ``index`` until it is done (True) or time is up (False)."""
@@ -306,7 +358,8 @@ def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: A
     ctx = mp.get_context("fork")
     out = ctx.Queue()
     proc = ctx.Process(target=_piece, args=(spec, index, streams, s0, s1, out, args.every,
-                                            int(args.max_gib * 2**30)))
+                                            int(args.max_gib * 2**30),
+                                            held_dir(spec, index, args), args.streams))
     began = time.perf_counter()
     run: dict[str, Any] = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
                            "commit": _commit(), "core": core_digest()[:16],
@@ -355,6 +408,9 @@ def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: A
             run["peak_rss_gib"] = max(run.get("peak_rss_gib", 0.0), round(rss, 2))
             if all(x["done"] for x in streams):
                 rec["done"] = True
+                for d in held_dir(spec, index, args).parent.glob(
+                        f"{spec_digest(spec)[:16]}-piece{index}-*"):
+                    shutil.rmtree(d, ignore_errors=True)
                 words = spec.words
                 rec["residues"] = [str(sum(int(x["residues"][j]) for x in streams)
                                        % (1 << 64 if j == 0 else words[j]))
@@ -388,6 +444,9 @@ def main() -> None:
     ap.add_argument("--stems", type=Path, help="default /tmp/knight-stems")
     ap.add_argument("--streams", type=int, default=2,
                     help="processes a piece's streamed patterns are shared out to")
+    ap.add_argument("--held", type=Path, help="default /tmp/knight-held: a piece's held "
+                    "tables, kept until it is done (a run killed on the same machine reads "
+                    "them again)")
     ap.add_argument("--hours", type=float, default=0.0, help="stop after so long (0: never)")
     ap.add_argument("--every", type=float, default=120.0, help="seconds between records")
     ap.add_argument("--max-gib", type=float, default=20.0, help="a piece's tables at most")

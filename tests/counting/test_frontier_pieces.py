@@ -274,3 +274,30 @@ def test_ranges_of_a_piece_s_streamed_patterns_add_up_to_the_piece(rows, cols, m
             total = [(t + x) % (1 << 64 if j == 0 else spec.words[j])
                      for j, (t, x) in enumerate(zip(total, share))]
         assert tuple(total) == whole
+
+
+def test_held_tables_swept_in_shares_and_kept_in_files_give_the_piece(tmp_path):
+    # A piece's held patterns swept in two shares (side by side on two
+    # cores), their tables written to files and read back as memory maps:
+    # the streamed joins give the piece's residues.
+    import numpy as np
+    spec = _spec(6, 6, "path", m=6, held=1)
+    s0, s1 = FP.stems(spec)
+    index = 1
+    mine = spec.pieces[index]
+    key = FP.tree_key(spec, spec.parts(), spec.held)
+    pats = sorted((d for i in mine for d in spec.classes[i]), key=key)
+    held = {}
+    for share in (pats[:len(pats) // 2], pats[len(pats) // 2:]):
+        for d, arrays, n in FP.held_arrays(spec, mine, s0, s1, patterns=share):
+            assert d in share and (arrays is None) == (n == 0)
+            if arrays is not None:
+                names = []
+                for k, a in enumerate(arrays):
+                    names.append(tmp_path / f"{''.join(map(str, d))}-{k}.npy")
+                    np.save(names[-1], a)
+                held[d] = FP.held_job(spec, [np.load(f, mmap_mode="r") for f in names])
+    whole, _ = FP.held_tables(spec, mine, s0, s1)
+    assert sorted(held) == sorted(whole)
+    got, _, _ = FP.stream_joins(spec, mine, held, s0, s1)
+    assert got == FP.run_piece(spec, index, s0, s1)

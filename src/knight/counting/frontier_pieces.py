@@ -60,9 +60,9 @@ from .frontier_jobs import JoinJob, combine_joins, left_for_join, right_for_join
 from .frontier_run import DEFAULT_MAX_BYTES
 
 __all__ = ["PieceJob", "PieceSpec", "combine_pieces", "compatible", "count_in_pieces",
-           "least_memory_spec", "make_spec", "mirror_pattern", "pattern_tables",
-           "held_tables", "piece_rows", "run_piece", "run_piece_job", "stems",
-           "stream_joins", "streamed_patterns", "tree_key"]
+           "held_arrays", "held_job", "held_tables", "least_memory_spec", "make_spec",
+           "mirror_pattern", "pattern_tables", "piece_rows", "run_piece", "run_piece_job",
+           "stems", "stream_joins", "streamed_patterns", "tree_key"]
 
 #: A pattern: the degree (0, 1 or 2) at each row of X, in the order of X.
 Pattern = tuple[int, ...]
@@ -274,7 +274,8 @@ def stems(spec: PieceSpec, *, deadline: float = 0.0,
 def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
                    stem: tuple[int, _Table], wanted: Collection[Pattern], *,
                    deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
-                   max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[Pattern, _Table]]:
+                   max_bytes: int | Callable[[], int] = DEFAULT_MAX_BYTES
+                   ) -> Iterator[tuple[Pattern, _Table]]:
     """Side ``side``'s final table for each pattern of ``wanted``, swept
     from its stem as a tree: the sweep stops after each cell of X (in the
     order the side sweeps them) and branches there by the cell's degree,
@@ -282,7 +283,9 @@ def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
     with.  Every level of the tree sweeps about what one sweep of the
     column would, so all the patterns cost about one sweep, not one each
     (81 sweeps of side 1's stem on 6x8 open: 10.7 s against 2.5 s).  The
-    patterns come in the order of the tree."""
+    patterns come in the order of the tree.  ``max_bytes``: the memory
+    for the tables, or a function that says it at each sweep (what the
+    caller keeps of the tables given before counts against it)."""
     cells = spec.cells(side, parts)
     order = sorted(range(len(cells)), key=lambda i: cells[i])  # X in sweep order
     wanted = set(wanted)
@@ -297,7 +300,8 @@ def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
                 continue
             last = depth == len(order) - 1
             table = run_part(parts[side], spec.words, deadline=deadline, cancel=cancel,
-                             max_bytes=max_bytes - above, start=at,
+                             max_bytes=(max_bytes() if callable(max_bytes) else max_bytes)
+                             - above, start=at,
                              stop=None if last else cells[i] + 1,
                              degrees={cells[i]: d})[0]
             if last:
@@ -369,21 +373,55 @@ def held_tables(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
     states: the first half of a piece's work (:func:`stream_joins` is the
     other).  Read-only from then on, so processes forked after this share
     them (``benchmarks/count_in_sessions.py`` streams a piece so)."""
+    held: dict[Pattern, JoinJob] = {}
+    nheld = 0
+    for d, arrays, n in held_arrays(spec, mine, stem0, stem1, deadline=deadline,
+                                    cancel=cancel, max_bytes=max_bytes,
+                                    keeping=lambda: sum(_held_bytes(j, spec.held)
+                                                        for j in held.values())):
+        nheld += n
+        if arrays is not None:
+            held[d] = held_job(spec, arrays)
+    return held, nheld
+
+
+def held_arrays(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
+                stem1: tuple[int, _Table], *, patterns: Collection[Pattern] | None = None,
+                deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
+                max_bytes: int | None = None, keeping: Callable[[], int] | None = None
+                ) -> Iterator[tuple[Pattern, tuple[npt.NDArray[np.uint64], ...] | None, int]]:
+    """The held tables of :func:`held_tables` one at a time, as the four
+    arrays the join takes (None for an empty table), with their states:
+    of ``patterns`` only if given (a share of the piece's held patterns,
+    for processes that sweep them side by side and keep them in files,
+    :func:`held_job` wraps them again).  ``keeping()``: the bytes the
+    caller keeps of what came before, which ``max_bytes`` must hold too."""
     parts = spec.parts()
     mb = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
     h = spec.held
     base = _base(spec, parts)
-    held: dict[Pattern, JoinJob] = {}
-    nheld = used = 0
-    patterns = [d for i in mine for d in spec.classes[i]]
-    for d, table in pattern_tables(spec, parts, h, (stem0, stem1)[h], patterns,
-                                   deadline=deadline, cancel=cancel, max_bytes=mb - used):
-        nheld += len(table[0])
-        if len(table[0]):
-            held[d] = _prepared(spec, parts, h, table, base)
-            used += _held_bytes(held[d], h)
+    wanted = [d for i in mine for d in spec.classes[i]] if patterns is None else patterns
+    def room() -> int:
+        return mb - (keeping() if keeping is not None else 0)
+
+    for d, table in pattern_tables(spec, parts, h, (stem0, stem1)[h], wanted,
+                                   deadline=deadline, cancel=cancel, max_bytes=room):
+        n = len(table[0])
+        if not n:
+            yield d, None, 0
+            continue
+        job = _prepared(spec, parts, h, table, base)
         del table
-    return held, nheld
+        yield d, (job.left if h == 0 else job.right), n
+
+
+def held_job(spec: PieceSpec, arrays: Sequence[npt.NDArray[np.uint64]]) -> JoinJob:
+    """A held table's four arrays (:func:`held_arrays`; memory maps of
+    files will do: the join only reads them) as :func:`stream_joins` takes
+    it in ``held``."""
+    base = _base(spec, spec.parts())
+    four = (arrays[0], arrays[1], arrays[2], arrays[3])
+    return replace(base, left=four) if spec.held == 0 else replace(base, right=four)
 
 
 def _held_bytes(job: JoinJob, side: int) -> int:
