@@ -251,8 +251,11 @@ def _held_share(spec: PieceSpec, index: int, share: list[tuple[int, ...]], s0: A
     a marker naming the tables, which makes the share done."""
     t0 = time.perf_counter()
     names, states = [], 0
+    tree = where / f"tree{j}"  # the tree's inner tables: 7.4 GB in memory
+    shutil.rmtree(tree, ignore_errors=True)
+    tree.mkdir()
     for d, arrays, n in held_arrays(spec, spec.pieces[index], s0, s1, patterns=share,
-                                    max_bytes=max_bytes):
+                                    max_bytes=max_bytes, spill_to=tree):
         states += n
         if arrays is None:
             continue

@@ -278,8 +278,9 @@ def test_ranges_of_a_piece_s_streamed_patterns_add_up_to_the_piece(rows, cols, m
 
 def test_held_tables_swept_in_shares_and_kept_in_files_give_the_piece(tmp_path):
     # A piece's held patterns swept in two shares (side by side on two
-    # cores), their tables written to files and read back as memory maps:
-    # the streamed joins give the piece's residues.
+    # cores, the tree's inner tables in files), their tables written to
+    # files and read back as memory maps: the streamed joins give the
+    # piece's residues.
     import numpy as np
     spec = _spec(6, 6, "path", m=6, held=1)
     s0, s1 = FP.stems(spec)
@@ -289,7 +290,10 @@ def test_held_tables_swept_in_shares_and_kept_in_files_give_the_piece(tmp_path):
     pats = sorted((d for i in mine for d in spec.classes[i]), key=key)
     held = {}
     for share in (pats[:len(pats) // 2], pats[len(pats) // 2:]):
-        for d, arrays, n in FP.held_arrays(spec, mine, s0, s1, patterns=share):
+        spilled = tmp_path / "tree"
+        spilled.mkdir(exist_ok=True)
+        for d, arrays, n in FP.held_arrays(spec, mine, s0, s1, patterns=share,
+                                           spill_to=spilled):
             assert d in share and (arrays is None) == (n == 0)
             if arrays is not None:
                 names = []
@@ -297,6 +301,7 @@ def test_held_tables_swept_in_shares_and_kept_in_files_give_the_piece(tmp_path):
                     names.append(tmp_path / f"{''.join(map(str, d))}-{k}.npy")
                     np.save(names[-1], a)
                 held[d] = FP.held_job(spec, [np.load(f, mmap_mode="r") for f in names])
+        assert not list(spilled.iterdir())  # the tree's files are gone
     whole, _ = FP.held_tables(spec, mine, s0, s1)
     assert sorted(held) == sorted(whole)
     got, _, _ = FP.stream_joins(spec, mine, held, s0, s1)

@@ -46,6 +46,8 @@ before its last cells.
 
 from __future__ import annotations
 
+import os
+import tempfile
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -274,7 +276,8 @@ def stems(spec: PieceSpec, *, deadline: float = 0.0,
 def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
                    stem: tuple[int, _Table], wanted: Collection[Pattern], *,
                    deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
-                   max_bytes: int | Callable[[], int] = DEFAULT_MAX_BYTES
+                   max_bytes: int | Callable[[], int] = DEFAULT_MAX_BYTES,
+                   spill_to: str | os.PathLike[str] | None = None
                    ) -> Iterator[tuple[Pattern, _Table]]:
     """Side ``side``'s final table for each pattern of ``wanted``, swept
     from its stem as a tree: the sweep stops after each cell of X (in the
@@ -285,8 +288,13 @@ def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
     (81 sweeps of side 1's stem on 6x8 open: 10.7 s against 2.5 s).  The
     patterns come in the order of the tree.  ``max_bytes``: the memory
     for the tables, or a function that says it at each sweep (what the
-    caller keeps of the tables given before counts against it)."""
+    caller keeps of the tables given before counts against it).
+    ``spill_to``: a directory where the tables that branches sweep from are
+    kept in files (a directory of its own in it, removed at the end)
+    rather than in memory, which then holds one sweep's tables only: the
+    ancestors of a branch of 8x8 open's side-1 tree held 7.4 GB."""
     cells = spec.cells(side, parts)
+    spill: str | None = None
     order = sorted(range(len(cells)), key=lambda i: cells[i])  # X in sweep order
     wanted = set(wanted)
 
@@ -307,11 +315,28 @@ def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
             if last:
                 yield tuple(fixed[k] for k in range(len(cells))), table
             elif len(table[0]):
-                yield from branch((cells[i] + 1, table), depth + 1, fixed,
-                                  above + sum(a.nbytes for a in table))
+                nbytes = sum(a.nbytes for a in table)
+                names = []
+                if spill is not None:
+                    # kept in files while its branches sweep from it: the
+                    # page cache holds what memory allows (the sweep reads
+                    # a start table in place, in order)
+                    names = [os.path.join(spill, f"{depth}-{k}.npy") for k in range(3)]
+                    for name, a in zip(names, table):
+                        np.save(name, a)
+                    table = (np.load(names[0], mmap_mode="r"),
+                             np.load(names[1], mmap_mode="r"),
+                             np.load(names[2], mmap_mode="r"))
+                    nbytes = 0
+                yield from branch((cells[i] + 1, table), depth + 1, fixed, above + nbytes)
+                for name in names:
+                    os.unlink(name)
             del table
 
-    if wanted:
+    if wanted and spill_to is not None:
+        with tempfile.TemporaryDirectory(dir=spill_to, prefix="tree-") as spill:
+            yield from branch(stem, 0, {}, 0)
+    elif wanted:
         yield from branch(stem, 0, {}, 0)
 
 
@@ -388,14 +413,16 @@ def held_tables(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
 def held_arrays(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
                 stem1: tuple[int, _Table], *, patterns: Collection[Pattern] | None = None,
                 deadline: float = 0.0, cancel: npt.NDArray[np.uint8] | None = None,
-                max_bytes: int | None = None, keeping: Callable[[], int] | None = None
+                max_bytes: int | None = None, keeping: Callable[[], int] | None = None,
+                spill_to: str | os.PathLike[str] | None = None
                 ) -> Iterator[tuple[Pattern, tuple[npt.NDArray[np.uint64], ...] | None, int]]:
     """The held tables of :func:`held_tables` one at a time, as the four
     arrays the join takes (None for an empty table), with their states:
     of ``patterns`` only if given (a share of the piece's held patterns,
     for processes that sweep them side by side and keep them in files,
     :func:`held_job` wraps them again).  ``keeping()``: the bytes the
-    caller keeps of what came before, which ``max_bytes`` must hold too."""
+    caller keeps of what came before, which ``max_bytes`` must hold too;
+    ``spill_to``: as :func:`pattern_tables`."""
     parts = spec.parts()
     mb = DEFAULT_MAX_BYTES if max_bytes is None else int(max_bytes)
     h = spec.held
@@ -405,7 +432,8 @@ def held_arrays(spec: PieceSpec, mine: Sequence[int], stem0: tuple[int, _Table],
         return mb - (keeping() if keeping is not None else 0)
 
     for d, table in pattern_tables(spec, parts, h, (stem0, stem1)[h], wanted,
-                                   deadline=deadline, cancel=cancel, max_bytes=room):
+                                   deadline=deadline, cancel=cancel, max_bytes=room,
+                                   spill_to=spill_to):
         n = len(table[0])
         if not n:
             yield d, None, 0
