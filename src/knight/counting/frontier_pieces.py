@@ -38,10 +38,15 @@ checkpoint=DIR)``), and a count killed resumes at its next piece.
 
 It buys memory with time (``benchmarks/bench_pieces.py``), and the
 split count falls back to it only where side 0's table does not fit
-whole (:func:`~.frontier_count.count_split`).  8x8 open is still out of
-reach on 24 GiB: side 1's stem where its last column starts holds 197
-million states, and a pattern of its four outer cells outgrew 14 GiB
-before its last cells.
+whole (:func:`~.frontier_count.count_split`).  A piece is resumable and
+divisible: :func:`run_piece` reports each streamed table joined
+(``step=``) and starts after one (``after=``, ``residues=``) or stops at
+one (``upto=``), and :func:`held_tables` / :func:`held_arrays` and
+:func:`stream_joins` are its two halves, so several processes can share
+a piece (its held tables in shares, its streamed patterns in ranges).
+``benchmarks/count_in_sessions.py`` counts 8x8 open so, over sessions:
+side 1's stem where its last column starts holds 197 million states, and
+a piece takes about half an hour to an hour on two cores.
 """
 
 from __future__ import annotations
