@@ -5,26 +5,28 @@ On 24 GiB the halves of 8x8 open do not fit whole (side 0's final table
 holds ~8e8 states), so the count runs in pieces
 (``knight.counting.frontier_pieces``, the layout ``count_split`` falls
 back to: every row of the cut column fixed, side 1 held, 6 pieces).  A
-piece takes one to three hours here, the whole count about 12 CPU-hours,
-longer than a session, so this script
+piece takes half an hour to an hour on two cores, the whole count a few
+hours, longer than a session, so this script
 
-* sweeps the two stems once a run (side 1's: 197 million states, ~8
-  minutes, 21.5 GiB at its peak) and keeps them in ``--stems`` for the
-  next run on the same machine;
-* runs ``--workers`` pieces at a time on forked processes that share the
-  stems (the pages are never written, so they are not copied);
-* records, every ``--every`` seconds and when a piece ends, each piece's
-  residues and the last streamed table joined
-  (``run_piece(step=...)``) in ``STATE/pieces.json``, written atomically
-  and sealed with a sha256 of its content, so a run killed at any moment
-  loses at most ``--every`` seconds a worker, and the next run (another
-  session, another machine) resumes every piece where it stopped
-  (``run_piece(after=..., residues=...)``: the held tables are swept
-  again, the streamed tables already joined are skipped);
+* sweeps the two stems once (side 1's: 197 million states, ~8 minutes,
+  21.8 GiB at its peak) and keeps them in ``--stems`` for the next run on
+  the same machine, read back as memory maps;
+* runs a piece at a time in a process group of its own: its held tables
+  swept in ``--streams`` shares side by side (``held_arrays``; the trees'
+  inner tables and the held tables kept in files under ``--held``), then
+  its streamed patterns cut in as many ranges, each on a process that
+  reads the held tables as memory maps (``stream_joins``);
+* records, every ``--every`` seconds and when a range ends, each range's
+  residues and the last streamed table it joined in ``STATE/pieces.json``,
+  written atomically and sealed with a sha256 of its content, so a run
+  killed at any moment loses at most ``--every`` seconds a range, and the
+  next run (another session, another machine) resumes every range where
+  it stopped (``after=``, ``residues=``); the ranges left are halved until
+  each process has one;
 * refuses a state file written for another board or layout, by another
   format, or damaged, naming the file;
 * prints the count when every piece is done, checked against the known
-  value.
+  value (``knight.count`` on small boards).
 
 The state of the 8x8 open count is committed in
 ``benchmarks/checkpoints/8x8o/pieces.json``: each session runs ::
@@ -331,7 +333,7 @@ def status(body: dict[str, Any]) -> str:
     return (f"{body['board']}: {len(done)} of {body['pieces']} pieces done "
             f"({', '.join(sorted(done, key=int)) or 'none'}), "
             f"{len(part)} under way ({', '.join(sorted(part, key=int)) or 'none'}); "
-            f"{secs / 3600:.2f} CPU-hours of pieces so far")
+            f"{secs / 3600:.2f} hours of pieces so far (wall clock, every run)")
 
 
 def _upgrade(rec: dict[str, Any]) -> None:
