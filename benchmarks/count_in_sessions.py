@@ -194,7 +194,7 @@ def plan_streams(spec: PieceSpec, index: int, rec: dict[str, Any], n: int) -> No
     """Cut what is left of piece ``index``'s streamed patterns in ``n``
     ranges (``rec["streams"]``, each (after, upto], done up to its
     ``after``): the unfinished range with most left is halved, its second
-    half a new range, until n are unfinished.  Ranges only ever split, so
+    half a new range, until n have more than a little left.  Ranges only ever split, so
     the residues recorded stay each range's own."""
     order = [tuple(d) for d in streamed_patterns(spec, spec.pieces[index])]
     at = {d: k for k, d in enumerate(order)}
@@ -209,7 +209,13 @@ def plan_streams(spec: PieceSpec, index: int, rec: dict[str, Any], n: int) -> No
         lo, hi = left(st)
         if hi <= lo:
             st["done"] = True
-    while sum(not st["done"] for st in streams) < n:
+    def busy() -> int:
+        # a range with little left (an eighth of a process's share) ends
+        # soon and leaves its process idle: it does not count
+        sizes = [left(st)[1] - left(st)[0] for st in streams if not st["done"]]
+        return sum(z * 4 * n >= sum(sizes) for z in sizes)
+
+    while busy() < n:
         open_ = [st for st in streams if not st["done"]]
         if not open_:
             return
