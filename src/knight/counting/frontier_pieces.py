@@ -485,7 +485,7 @@ def stream_joins(spec: PieceSpec, mine: Sequence[int], held: dict[Pattern, JoinJ
     base = _base(spec, parts)
     of_class = {d: i for i, c in enumerate(spec.classes) for d in c}
     pairs = dict(spec.pairs(mine))
-    theirs = [d for j in pairs for d in spec.classes[j]]
+    theirs = streamed_patterns(spec, mine, parts)
     key = tree_key(spec, parts, o)
     if after is not None:
         theirs = [d for d in theirs if key(d) > key(after)]
