@@ -309,9 +309,44 @@ def test_estimate_names_the_engine_and_the_cost(monkeypatch):
     assert knight.counting.estimate is knight.estimate
 
 
-def test_the_cli_warns_before_a_count_that_cannot_finish():
+def test_a_count_no_engine_could_finish_is_refused_before_any_work(monkeypatch):
+    import knight.counting.cost as cost
+    monkeypatch.setattr(cost, "available_memory", lambda: 24 << 30)
+    # 8x8 open: the search some 70,000 years, the DP's tables 268 GiB whole
+    with pytest.raises(knight.BoardTooLargeError,
+                       match=r"8x8 board is out of reach here: search: out of reach \(roughly "
+                       r"70,300 years.*frontier DP: out of reach.*timeout="):
+        knight.count(8)
+    with pytest.raises(knight.BoardTooLargeError, match="out of reach here"):
+        knight.count(8, method="search")
+    # named even where the DP would serve: 8x8 closed is minutes by DP, years by search
+    with pytest.raises(knight.BoardTooLargeError, match=r"2\.1 years.*frontier DP: about"):
+        knight.count(8, closed=True, method="search")
+    # and where the DP is given too little memory, or the board has holes
+    with pytest.raises(knight.BoardTooLargeError, match="more than the 1.0 GiB available"):
+        knight.count(8, closed=True, max_memory=1 << 30)
+    with pytest.raises(knight.BoardTooLargeError, match="8x8 board with 1 hole is out of reach"):
+        knight.count(knight.Board(8, holes=["a1"]))
+    # a bound runs it: until the timeout, or up to the limit
+    with pytest.raises(knight.SearchLimitError, match="timeout"):
+        knight.count(8, timeout=0.3)
+    assert knight.count(8, limit=3) == 3
+    # counts in reach, and boards of other pieces (no estimate to go by), are not refused
+    assert knight.count(5) == 1728
+    assert knight.count(knight.Board(3, 4, moves="king"), closed=True) > 0
+
+
+def test_the_cli_refuses_a_count_that_cannot_finish(capsys):
+    assert main(["count", "8"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("knight: error: this count cannot finish: search: out of reach")
+    assert "frontier DP: out of reach" in err and "--timeout SECONDS" in err
+    assert "warning" not in err
+
+
+def test_the_cli_warns_before_a_count_that_may_never_finish():
     env = dict(os.environ, PYTHONPATH=KNIGHT_HOME)
-    proc = subprocess.Popen([sys.executable, "-m", "knight", "count", "8"],
+    proc = subprocess.Popen([sys.executable, "-m", "knight", "count", "8", "--timeout", "1e9"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stderr.readline()

@@ -478,7 +478,7 @@ def guard(run: Callable[[], int]) -> int:
         err.write(f"knight: error: {exc}\n")
         return EXIT_IO
     except BoardTooLargeError as exc:  # a size out of reach: as bad as a size of 0
-        err.write(f"knight: error: {exc}\n")
+        err.write(f"knight: error: {flag_message(str(exc))}\n")
         return EXIT_USAGE
     except KnightError as exc:  # no tour, a dead end, a limit: its advice in flags
         err.write(f"knight: {flag_message(str(exc))}\n")

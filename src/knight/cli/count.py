@@ -19,7 +19,7 @@ from ..counting import count, estimate, tours
 from ..counting.checkpoint import DEFAULT_EVERY
 from ..counting.symmetry import NAMES as SYMMETRIES
 from ..decide import why_not
-from ..errors import UndecidedError
+from ..errors import BoardTooLargeError, UndecidedError
 from ..geometry import available_memory
 from ..tour import NOTATIONS
 from .common import (
@@ -82,6 +82,14 @@ def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None,
         return
     if cost.memory is not None and cost.memory > available_memory():
         return  # the count refuses at once, with its own message: no warning first
+    if (what == "this count" and cost.engine == "search" and cost.seconds is None
+            and args.timeout is None and not (isinstance(rows, Board) and not rows.is_knight)):
+        # as knight.count refuses it, in the command's words
+        why = str(cost)
+        with contextlib.suppress(BoardTooLargeError, ValueError):  # the DP does not serve
+            why += f"; {estimate(rows, cols, method='dp', **where)}"
+        raise BoardTooLargeError(f"this count cannot finish: {why}; {hint} to search for as "
+                                 "long as you choose")
     if isinstance(rows, Board) and not rows.is_knight and cost.seconds is None:
         return  # no estimate to give
     if method != "auto" and others:

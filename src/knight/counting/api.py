@@ -81,7 +81,21 @@ def count(
     the whole call, planning included, and raises
     :class:`knight.SearchLimitError` giving the seconds since the call
     began; Ctrl-C raises ``KeyboardInterrupt``.  :func:`knight.estimate`
-    says beforehand what a count will cost.
+    says beforehand what a count will cost.  A count that only a search
+    estimated out of reach (past about four months) could serve, with
+    nothing to bound it (no ``timeout``, ``limit``, ``cancel`` or
+    ``executor``), raises
+    :class:`knight.BoardTooLargeError` at once, naming both engines'
+    estimates: the 8x8 board's open tours are some 70,000 years of search,
+    and their DP tables do not fit in memory whole (``benchmarks/``
+    ``count_in_sessions.py`` counts them in pieces over several sessions).
+
+    >>> import knight
+    >>> knight.count(8)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    knight.errors.BoardTooLargeError: counting the tours of an 8x8 board is out of reach here: ...
+
     ``cancel`` (a :class:`knight.Cancel` or ``threading.Event``), set from
     another thread, raises :class:`knight.SearchCancelled` within a fraction
     of a second, and stops the worker processes' jobs too.

@@ -291,6 +291,35 @@ def dp_cost(job: planner.Job) -> float:
     return 0.0 if chosen == "dp" else math.inf
 
 
+def search_out_of_reach(task: Task | GraphTask, limit: int | None = None) -> str | None:
+    """Why counting ``task`` by search would not finish, with both engines'
+    figures, or None when the search is in reach (or has no estimate: on
+    other pieces' boards the knight's measured figures do not carry over).
+
+    What :func:`knight.count` says, before any work, for a count with
+    nothing to bound it (no ``timeout``, ``limit``, ``cancel`` or ``executor``) that
+    only an out-of-reach search would serve: 8x8 open is some 70,000 years.
+
+    >>> from knight.counting.args import validate
+    >>> why = search_out_of_reach(validate(8, 8, None, None, False, False), 1 << 30)
+    >>> print(why.replace("; ", ";\\n"))  # doctest: +ELLIPSIS
+    search: out of reach (roughly 70,300 years, extrapolated from measured counts);
+    frontier DP: out of reach (peak about 1,500,000,000 states of 192 bytes, 268.2 GiB, ...)
+    >>> search_out_of_reach(validate(5, 5, None, None, False, False)) is None
+    True
+    """
+    if isinstance(task, GraphTask) and not task.board.is_knight:
+        return None
+    search = _board_search(task) if isinstance(task, GraphTask) else _search(task)
+    if search.seconds is not None:
+        return None
+    try:
+        dp = _board_dp(task, limit) if isinstance(task, GraphTask) else _dp(task, limit)
+        return f"{search}; {dp}"
+    except (BoardTooLargeError, ValueError):  # wider than the DP takes, or not its board
+        return str(search)
+
+
 def _lazy_weigh(preferred: str, dp_fits_: Callable[[], bool],
                 dp_seconds: Callable[[], float | None],
                 search_seconds: Callable[[], float | None]) -> str:
@@ -459,5 +488,5 @@ def _board_search(task: GraphTask) -> Estimate:
 
 __all__ = [
     "METHODS", "Estimate", "OUT_OF_REACH", "choose", "choose_on_board", "dp_cost", "duration",
-    "estimate",
+    "estimate", "search_out_of_reach",
 ]

@@ -69,7 +69,14 @@ from . import (
 )
 from .args import Task, check_search_memory
 from .checkpoint import Checkpoint
-from .cost import board_dp_args, board_dp_mode, board_ruled_out, dp_mode, ruled_out
+from .cost import (
+    board_dp_args,
+    board_dp_mode,
+    board_ruled_out,
+    dp_mode,
+    ruled_out,
+    search_out_of_reach,
+)
 from .executor import (
     PROBE_NODES,
     SPLIT_PER_WORKER,
@@ -97,11 +104,35 @@ def run_search(job: Job) -> int:
     """The engines ``knight-count`` and ``table-count``: the exact counting
     search (by offset arithmetic on a plain rectangle's :class:`.args.Task`;
     over the neighbour table on a :class:`.graph.GraphTask`, which a plain
-    rectangle counted with ``limit=`` is, as the table search stops there)."""
+    rectangle counted with ``limit=`` is, as the table search stops there).
+    A count that nothing bounds and whose search is out of reach is
+    refused first (:func:`_check_reach`)."""
     task = job.options["task"]
     if isinstance(task, GraphTask):
+        _check_reach(job, task)
         return _on_board(job, task, by_dp=False)
+    check_search_memory(task, counting=True)  # what cannot fit is said first
+    _check_reach(job, task)
     return _on_rectangle(job, task, by_dp=False)
+
+
+def _check_reach(job: Job, task: Task | GraphTask) -> None:
+    """Refuse, before any work, a count by search that would not finish (the
+    8x8 board's open tours: some 70,000 years) when nothing bounds it: no
+    ``timeout``, ``limit``, ``cancel`` token or ``executor`` (a cluster)
+    was given.  Ctrl-C
+    stops any count, but a call that could only hang is a mistake to say
+    at once, with both engines' figures, rather than to start."""
+    o = job.options
+    if o["until"] or o["most"] is not None or o["executor"] is not None \
+            or o["token"] is not None:
+        return
+    why = search_out_of_reach(task, o["max_memory"])
+    if why is not None:
+        raise BoardTooLargeError(
+            f"counting the tours of {article(job.board.describe())} is out of reach here: {why}. "
+            "Give timeout= (or limit=) to search for as long as you choose, or executor= to "
+            "search on a cluster")
 
 
 def run_clues(job: Job) -> int:
@@ -140,8 +171,6 @@ def _on_rectangle(job: Job, task: Task, by_dp: bool) -> int:
     info, w, token, until, began = o["info"], o["workers"], o["token"], o["until"], job.began
     info["method"] = "dp" if by_dp else "search"
     info["workers"] = w
-    if not by_dp:
-        check_search_memory(task, counting=True)
     with watched(token) as flag:
         try:
             # The Python planning stops at the deadline (or the token) too; the
