@@ -20,7 +20,7 @@ import numpy as np
 
 from . import theory, thin
 from ._core import board_graph as _board_graph
-from .board import PIECES, Board
+from .board import PIECES, Board, check_analysis_memory
 from .geometry import Square, article, board_size, check_memory, name_squares, square
 
 
@@ -244,6 +244,10 @@ def board_reason(board: Board, start: Square | None, closed: bool) -> str | None
     if closed and board.size == 2:
         return (f"the {board.describe()} has two squares: a closed tour would use one move "
                 "twice")
+    # the checks build the move graph and look at it: refused here, before
+    # any of it, where it cannot fit (the labelling and the cut squares
+    # check their own scratch again as they allocate it)
+    check_analysis_memory(board, f"checking whether the {board.describe()} can have a tour")
     idx = None if start is None else int(board.index[start])
     checks: tuple[Callable[[], str | None], ...] = (
         lambda: _disconnected(board), lambda: _degree_one(board, closed),

@@ -24,6 +24,8 @@ from hypothesis.extra import numpy as hnp  # noqa: E402
 
 import knight  # noqa: E402
 from knight import construct as construct_module  # noqa: E402
+from knight.board import check_analysis_memory  # noqa: E402
+from knight.decide import _fewest_moves  # noqa: E402
 
 ARG_ERRORS = (TypeError, ValueError)
 
@@ -751,6 +753,37 @@ def test_requests_that_cannot_fit_are_refused_before_allocating():
     for name, (kind, message) in report.items():
         assert kind == "BoardTooLargeError", (name, kind, message)
         assert "GiB" in message and "needs about" in message, (name, message)
+
+
+def test_a_board_whose_table_fits_but_not_the_theorys_look_at_it_is_refused(monkeypatch):
+    # Seen: count(Board(20000, holes=[(0, 0)])) passed its table check (16.4
+    # GiB) and the theory then took 24 GiB (components, Tarjan's scratch): the
+    # kernel killed the process.  The check now counts the whole look.
+    board = knight.Board(1500, holes=[(0, 0)])
+    assert board.table_bytes() < 110 * 2**20 < 180 * 2**20 < board.analysis_bytes()
+    monkeypatch.setattr(knight.geometry, "available_memory", lambda: 150 * 2**20)
+    for call in (lambda: knight.count(board), lambda: knight.exists(board),
+                 lambda: knight.solve(board, start=(2, 3))):
+        with pytest.raises(knight.BoardTooLargeError, match=r"1500x1500 board with 1 hole.*GiB"):
+            call()
+    assert not board._cache  # refused before anything was built
+    # What a board has built already is not asked for again: its memory is in use.
+    monkeypatch.undo()
+    board.cut_parts()
+    board.components()
+    monkeypatch.setattr(knight.geometry, "available_memory", lambda: 2**20)
+    check_analysis_memory(board, "looking again")
+
+
+def test_an_open_tour_of_a_large_board_is_decided_without_listing_every_square():
+    # exists() tries ends fewest moves first: it listed every square as a tuple
+    # first (3.6 s and half a GiB here), to try a few
+    board = knight.Board(300, holes=[(0, 0)])
+    squares = _fewest_moves(board)
+    assert iter(squares) is squares
+    first = next(squares)
+    assert board.degrees()[board.index[first]] == board.degrees().min() == 2  # a corner
+    assert knight.exists(knight.Board(1500, holes=[(0, 0)]))
 
 
 @pytest.mark.slow
