@@ -425,7 +425,8 @@ def test_ctrl_c_stops_a_long_count(workers, spawn_session):
     code = (
         "import signal, sys, knight; signal.signal(signal.SIGINT, signal.default_int_handler); "
         "print('ready', flush=True); "
-        f"knight.count(8, start=(0, 0), workers={workers})"
+        # (a day's timeout: unbounded, a count out of reach is refused at once)
+        f"knight.count(8, start=(0, 0), workers={workers}, timeout=86400)"
     )
     proc = spawn_session([sys.executable, "-c", code], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
