@@ -15,7 +15,9 @@ hours, longer than a session, so this script
   swept in ``--streams`` shares side by side (``held_arrays``; the trees'
   inner tables and the held tables kept in files under ``--held``), then
   its streamed patterns cut in as many ranges, each on a process that
-  reads the held tables as memory maps (``stream_joins``);
+  reads the held tables as memory maps (``stream_joins``); a process
+  that ends while another still has patterns left takes the second half
+  of what is left (the patterns' costs vary a thousandfold);
 * records, every ``--every`` seconds and when a range ends, each range's
   residues and the last streamed table it joined in ``STATE/pieces.json``,
   written atomically and sealed with a sha256 of its content, so a run
@@ -228,9 +230,18 @@ def plan_streams(spec: PieceSpec, index: int, rec: dict[str, Any], n: int) -> No
         st["upto"] = list(mid)
 
 
+class _Split(Exception):
+    """A range's process reached the end its piece cut it back to."""
+
+
 def _stream(spec: PieceSpec, index: int, sid: int, st: dict[str, Any], held: Any, s0: Any,
-            s1: Any, out: Any, every: float, max_bytes: int) -> None:
-    """One range of a piece's streamed patterns (``st``), in this process."""
+            s1: Any, out: Any, every: float, max_bytes: int, ctl: Any = None,
+            at: dict[tuple[int, ...], int] | None = None) -> None:
+    """One range of a piece's streamed patterns (``st``), in this process.
+    ``ctl`` (shared with the piece, under its lock): the index of the last
+    pattern joined, which this process writes, and of the range's last
+    pattern, which the piece lowers to hand the rest to another process;
+    ``at``: each pattern's index."""
     t0 = time.perf_counter()
     last = [t0]
     steps = [0]
@@ -238,17 +249,31 @@ def _stream(spec: PieceSpec, index: int, sid: int, st: dict[str, Any], held: Any
     def step(d: tuple[int, ...], r: tuple[int, ...]) -> None:
         steps[0] += 1
         now = time.perf_counter()
+        stop = False
+        if ctl is not None and at is not None:
+            with ctl.get_lock():
+                ctl[0] = at[d]
+                stop = at[d] >= ctl[1]
+        if stop:
+            # the range ends here: this pattern is its last (the piece
+            # lowers the end only past the pattern being joined)
+            out.put(("sdone", index, sid, list(d), [str(x) for x in r], now - t0, steps[0],
+                     _rss_gib(), None, None))
+            raise _Split
         if now - last[0] >= every:
             last[0] = now
             out.put(("step", index, sid, list(d), [str(x) for x in r], now - t0, steps[0],
                      _rss_gib()))
 
     mine = spec.pieces[index]
-    res, states, tjoin = stream_joins(
-        spec, mine, held, s0, s1, max_bytes=max_bytes,
-        after=None if st["after"] is None else tuple(st["after"]),
-        upto=None if st["upto"] is None else tuple(st["upto"]),
-        residues=[int(x) for x in st["residues"]], step=step)
+    try:
+        res, states, tjoin = stream_joins(
+            spec, mine, held, s0, s1, max_bytes=max_bytes,
+            after=None if st["after"] is None else tuple(st["after"]),
+            upto=None if st["upto"] is None else tuple(st["upto"]),
+            residues=[int(x) for x in st["residues"]], step=step)
+    except _Split:
+        return
     out.put(("sdone", index, sid, None, [str(x) for x in res], time.perf_counter() - t0,
              steps[0], _rss_gib(), states, tjoin))
 
@@ -321,15 +346,76 @@ def _piece(spec: PieceSpec, index: int, streams: list[dict[str, Any]], s0: Any, 
             held[d] = held_job(spec, [np.load(where / f"{name}-{k}.npy", mmap_mode="r")
                                       for k in range(4)])
     out.put(("held", index, nheld, time.perf_counter() - t0, peak))
-    todo = [k for k, st in enumerate(streams) if not st["done"]]
-    kids = [ctx.Process(target=_stream, args=(spec, index, k, streams[k], held, s0, s1, out,
-                                              every, max_bytes)) for k in todo[1:]]
-    for p in kids:
+    _stream_ranges(spec, index, streams, held, s0, s1, out, every, max_bytes, procs)
+
+
+def _stream_ranges(spec: PieceSpec, index: int, streams: list[dict[str, Any]], held: Any,
+                   s0: Any, s1: Any, out: Any, every: float, max_bytes: int,
+                   procs: int) -> None:
+    """The ranges of a piece's streamed patterns left, ``procs`` processes
+    at a time; when one is idle and none is left to start, the range with
+    most patterns left is cut in two at the middle of what is left and the
+    second half given to a new process.  The costs of the patterns vary a
+    thousandfold (the tables near "degree 1 at every cell" take minutes
+    each), so ranges of equal numbers of patterns ended half an hour
+    apart, one core idle meanwhile.  Every message of the ranges' processes
+    passes through here, after the split that made their range, so the
+    record of the ranges is always one the next run can resume."""
+    ctx = mp.get_context("fork")
+    inner = ctx.Queue()
+    order = streamed_patterns(spec, spec.pieces[index])
+    at = {tuple(d): k for k, d in enumerate(order)}
+    pending = [k for k, st in enumerate(streams) if not st["done"]]
+    running: dict[int, tuple[Any, Any]] = {}
+
+    def start(sid: int) -> None:
+        st = streams[sid]
+        lo = -1 if st["after"] is None else at[tuple(st["after"])]
+        hi = len(order) - 1 if st["upto"] is None else at[tuple(st["upto"])]
+        ctl = ctx.Array("q", [lo, hi])
+        p = ctx.Process(target=_stream, args=(spec, index, sid, st, held, s0, s1, inner,
+                                              every, max_bytes, ctl, at))
         p.start()
-    if todo:
-        _stream(spec, index, todo[0], streams[todo[0]], held, s0, s1, out, every, max_bytes)
-    for p in kids:
-        p.join()
+        running[sid] = (p, ctl)
+
+    def split() -> None:
+        def left(sid: int) -> int:
+            ctl = running[sid][1]
+            with ctl.get_lock():
+                return int(ctl[1] - ctl[0])
+
+        if not running:
+            return
+        sid = max(running, key=left)
+        ctl = running[sid][1]
+        with ctl.get_lock():
+            cur, hi = int(ctl[0]), int(ctl[1])
+            if hi - cur < 2:
+                return  # the pattern under way is the last but one at most
+            mid = (cur + hi) // 2  # after the one under way (cur + 1), before hi
+            ctl[1] = mid
+        new = {**_fresh(spec), "after": list(order[mid]), "upto": streams[sid]["upto"]}
+        streams[sid]["upto"] = list(order[mid])
+        streams.append(new)
+        out.put(("split", index, sid, list(order[mid]), new, len(streams) - 1))
+        start(len(streams) - 1)
+
+    while pending or running:
+        while pending and len(running) < procs:
+            start(pending.pop(0))
+        if len(running) < procs:
+            split()
+        try:
+            msg = inner.get(timeout=2)
+        except queue.Empty:
+            msg = None
+        if msg is not None:
+            out.put(msg)
+            if msg[0] == "sdone":
+                running.pop(msg[2])[0].join()
+        for p, _ in list(running.values()):
+            if p.exitcode not in (None, 0):
+                sys.exit(3)  # the parent resumes every range from its last record
 
 
 def status(body: dict[str, Any]) -> str:
@@ -407,13 +493,25 @@ def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: A
                       f"{msg[2]:,} states in {msg[3]:.0f} s, peak RSS {msg[4]:.1f} GiB",
                       flush=True)
                 continue
+            if kind == "split":
+                sid, mid, new, nsid = msg[2:6]
+                assert nsid == len(streams), (nsid, len(streams))
+                streams[sid]["upto"] = mid
+                streams.append(new)
+                save_state(path, body)
+                print(f"[{datetime.datetime.now():%H:%M}] piece {index} range {sid}: cut, the "
+                      f"rest is range {nsid}", flush=True)
+                continue
             sid, after, res, secs, steps, rss = msg[2:8]
             st = streams[sid]
             st["residues"] = res
             if kind == "sdone":
                 st["done"] = True
+                if after is not None and st["upto"] is not None:  # its last pattern
+                    assert after == st["upto"], (after, st["upto"])
                 st["after"] = st["upto"] if st["upto"] is not None else after
-                st.update(states=msg[8], join_seconds=round(msg[9], 1))
+                if msg[8] is not None:
+                    st.update(states=msg[8], join_seconds=round(msg[9], 1))
             else:
                 st["after"] = after
             st["seconds"] = round(secs, 1)
