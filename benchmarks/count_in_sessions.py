@@ -547,6 +547,10 @@ def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: A
     return finished and until >= 0
 
 
+def _stop_on_term(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", default="8x8o", help="ROWSxCOLS then o (open) or c (closed)")
@@ -563,6 +567,11 @@ def main() -> None:
     ap.add_argument("--pieces", help="only these pieces (comma-separated)")
     ap.add_argument("--status", action="store_true", help="say where the count stands")
     args = ap.parse_args()
+    # kill (SIGTERM) and Ctrl-C stop the run as cleanly, the pieces' records
+    # saved; a run started in the background (nohup ... &) has Ctrl-C's
+    # signal ignored, which this undoes
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _stop_on_term)
     spec = make_layout(args.board)
     path = (args.state or ROOT / "checkpoints" / args.board) / "pieces.json"
     body = load_state(path, args.board, spec)
