@@ -366,6 +366,13 @@ def test_the_cli_says_nothing_for_short_or_bounded_work(capsys, monkeypatch):
     assert main(["tours", "5", "--start", "0", "0", "--timeout", "30"]) == 0
     err = capsys.readouterr().err
     assert "warning: listing every tour may take long" in err and "--limit" in err
+    assert "--timeout stops it after 30 s" in err
+    # A count bounded by --timeout is told when it stops, not to bound it.
+    assert main(["count", "5", "--start", "0", "0", "--method", "search",
+                 "--timeout", "90"]) == 0
+    err = capsys.readouterr().err
+    assert "may take long" in err and "--timeout stops it after 90 s" in err
+    assert "bound it with" not in err
 
 
 # The fuzz harness, a short fixed-seed run

@@ -62,6 +62,16 @@ def _check_directed(args: argparse.Namespace) -> None:
 WARN_SECONDS = 60.0
 
 
+def _timeout_hint(args: argparse.Namespace, unbounded: str, more: str = "") -> str:
+    """The advice of a long count's warning: how to bound it, or, when
+    ``--timeout`` already does, when it will stop (advising the bound the
+    user already gave reads as if it had been ignored)."""
+    if args.timeout is None:
+        return unbounded
+    said = f"--timeout stops it after {args.timeout:g} s"
+    return f"{said}, or {more}" if more else said
+
+
 def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None, what: str,
                   method: str, hint: str, others: bool = True) -> None:
     """Say on stderr, before it starts, that the work may not finish soon,
@@ -152,7 +162,7 @@ def count_command(argv: list[str]) -> int:
         pass  # the estimate knows nothing of magic; its count refuses at once
     elif args.checkpoint is None:
         _warn_if_long(args, rows, cols, "this count", args.method,
-                      "bound it with --timeout SECONDS")
+                      _timeout_hint(args, "bound it with --timeout SECONDS"))
     elif args.method != "search":
         # A checkpointed count is the DP's: its cost, and no other method to
         # name.  Where the DP does not serve, the count says so, naming
@@ -226,7 +236,8 @@ def tours_command(argv: list[str]) -> int:
     if args.limit is None and args.magic is None:
         # Listing every tour costs at least the search that counts them.
         _warn_if_long(args, rows, cols, "listing every tour", "search",
-                      "bound it with --limit N or --timeout SECONDS")
+                      _timeout_hint(args, "bound it with --limit N or --timeout SECONDS",
+                                    "bound it with --limit N too"))
     first = True
     start, end = parse_square(args.start), parse_square(args.end, "--end")
     for tour in tours(rows, cols, start=start, end=end, closed=args.closed,
