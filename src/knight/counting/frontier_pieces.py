@@ -291,7 +291,8 @@ def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
     with.  Every level of the tree sweeps about what one sweep of the
     column would, so all the patterns cost about one sweep, not one each
     (81 sweeps of side 1's stem on 6x8 open: 10.7 s against 2.5 s).  The
-    patterns come in the order of the tree.  ``max_bytes``: the memory
+    patterns come in the order of the tree, each of ``wanted`` once (empty
+    tables too, where no state reaches a branch).  ``max_bytes``: the memory
     for the tables, or a function that says it at each sweep (what the
     caller keeps of the tables given before counts against it).
     ``spill_to``: a directory where the tables that branches sweep from are
@@ -336,6 +337,16 @@ def pattern_tables(spec: PieceSpec, parts: Sequence[Part], side: int,
                 yield from branch((cells[i] + 1, table), depth + 1, fixed, above + nbytes)
                 for name in names:
                     os.unlink(name)
+            else:
+                # No state reaches this branch: its patterns' tables are
+                # empty, and given all the same, so that every pattern asked
+                # for comes back (a range of streamed patterns cut at one of
+                # them would otherwise run on past its end into the next).
+                below = sorted((w for w in wanted
+                                if all(w[k] == v for k, v in fixed.items())),
+                               key=lambda w: tuple(w[k] for k in order))
+                for w in below:
+                    yield w, table
             del table
 
     if wanted and spill_to is not None:
