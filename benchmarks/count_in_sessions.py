@@ -118,7 +118,7 @@ def main() -> None:
         if args.status:
             print(status(load_state(where / "pieces.json", args.board, spec)))
             return
-        until = time.perf_counter() + args.hours * 3600 if args.hours else 0.0
+        until = time.time() + args.hours * 3600 if args.hours else 0.0
         only = None if not args.pieces else {int(x) for x in args.pieces.split(",")}
         count = count_on_disk(spec, args.board, where, procs=args.streams, every=args.every,
                               max_bytes=int(args.max_gib * 2**30), deadline=until,

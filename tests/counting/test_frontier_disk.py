@@ -55,10 +55,11 @@ def test_a_count_stopped_anywhere_resumes_to_the_same_answer(tmp_path):
     spec = disk.layout(6, 6, True)
     want = knight.count(6, 6) // 2
     stops = 0
-    for _ in range(40):
+    for k in range(40):
+        # each run longer than the last, so that a loaded machine ends it too
         try:
             got = _count(spec, "6x6o", tmp_path, procs=2, every=0.0,
-                         deadline=time.perf_counter() + 1.5)
+                         deadline=time.time() + 1.0 * 1.2**k)
         except SearchLimitError as e:
             assert "the same call resumes it" in str(e)
             stops += 1
@@ -97,3 +98,52 @@ def test_a_record_not_of_this_count_is_refused(tmp_path):
     path.write_text(json.dumps(doc))
     with pytest.raises(CheckpointError, match="format 99"):
         _count(spec, "4x6o", tmp_path)
+
+
+# -- through knight.count: checkpoint= where the halves do not fit whole ------------
+
+SMALL = 100 * 2**20  # below the estimate of 6x6's halves whole (0.12 GiB open, 0.13 closed)
+
+
+def test_count_with_a_checkpoint_goes_on_in_pieces_on_disk(tmp_path):
+    with pytest.raises(knight.BoardTooLargeError, match="more than the 0.10 GiB allowed"):
+        knight.count(6, 6, method="dp", max_memory=SMALL)  # no checkpoint: refused
+    info = {}
+    assert knight.count(6, 6, checkpoint=tmp_path / "o", max_memory=SMALL, workers=2,
+                        _info=info) == knight.count(6, 6)
+    assert "pieces on disk" in info["detail"]
+    assert (tmp_path / "o" / disk.STATE).exists()
+    # the same call again reads the record
+    assert knight.count(6, 6, checkpoint=tmp_path / "o", max_memory=SMALL) == 6_637_920
+    for directed in (False, True):
+        got = knight.count(6, 6, closed=True, directed=directed,
+                           checkpoint=tmp_path / f"c{directed}", max_memory=SMALL)
+        assert got == knight.count(6, 6, closed=True, directed=directed)
+
+
+def test_count_in_pieces_on_disk_resumes_after_its_timeout(tmp_path):
+    stops = 0
+    for k in range(40):
+        try:
+            got = knight.count(6, 6, checkpoint=tmp_path, checkpoint_every=0,
+                               timeout=1.0 * 1.2**k, max_memory=SMALL)
+        except knight.SearchLimitError as e:
+            assert "stopped by the timeout" in str(e)
+            stops += 1
+            continue
+        break
+    else:
+        pytest.fail("the count did not end in 40 runs")
+    assert stops >= 1 and got == 6_637_920
+
+
+def test_the_command_line_counts_in_pieces_on_disk(tmp_path, monkeypatch, capsys):
+    from knight.cli import main
+    from knight.counting import args, engines
+
+    # a machine where 6x6's halves whole do not fit
+    monkeypatch.setattr(args, "available_memory", lambda: SMALL)
+    monkeypatch.setattr(engines, "available_memory", lambda: SMALL)
+    assert main(["count", "6", "--checkpoint", str(tmp_path), "--workers", "2"]) == 0
+    assert capsys.readouterr().out.strip() == "6637920"
+    assert (tmp_path / disk.STATE).exists()

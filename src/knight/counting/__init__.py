@@ -77,7 +77,7 @@ _LAZY: dict[str, str] = {
 #: on first access as ``import knight.counting.NAME`` would.
 _SUBMODULES = frozenset({
     "api", "args", "checkpoint", "cost", "engines", "executor", "frontier_board",
-    "frontier_count",
+    "frontier_count", "frontier_disk",
     "frontier_estimate", "frontier_halves", "frontier_jobs", "frontier_moduli", "frontier_pieces",
     "frontier_run",
     "frontier_shards", "frontier_symmetry",

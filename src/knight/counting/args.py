@@ -27,7 +27,7 @@ import numpy as np
 from .. import planner
 from ..board import Board, check_table_memory
 from ..clues import Clues, check_clues, check_open_end, square_numbers, with_ends
-from ..geometry import Square, as_int, board_size, check_memory, square
+from ..geometry import Square, as_int, available_memory, board_size, check_memory, square
 from ..limits import (
     Limits,
     check_bool,
@@ -39,7 +39,7 @@ from ..limits import (
     deadline,
 )
 from ..magic import check_magic
-from . import frontier_board
+from . import frontier_board, frontier_disk
 from .checkpoint import DEFAULT_EVERY, open_checkpoint
 
 #: Memory needed per square of the board by the search, a generous estimate:
@@ -243,7 +243,10 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
     report = {} if info is None else info
     saved = None
     if checkpoint is not None and what == "count":
-        method = check_checkpoint(board, method, given is not None, w, executor)
+        on_disk = isinstance(task, Task) and frontier_disk.goes_on_disk(
+            task.rows, task.cols, not closed, s is not None or e is not None,
+            available_memory() if room is None else room)
+        method = check_checkpoint(board, method, given is not None, w, executor, on_disk)
         saved = open_checkpoint(checkpoint, _count_key(board, s, e, closed, directed),
                                 _count_text(board, s, e, closed, directed), checkpoint_every,
                                 report)
@@ -314,12 +317,13 @@ def _magic_job(what: str, board: Board, kind: str, start: Any, end: Any, closed:
 
 
 def check_checkpoint(board: Board, method: str, clues: bool, workers: int,
-                     executor: Any) -> str:
+                     executor: Any, on_disk: bool = False) -> str:
     """The method of a count with ``checkpoint=``: only the frontier DP
     writes checkpoints, so ``"auto"`` becomes ``"dp"``, and ValueError for
     what cannot run by it here: ``method="search"``, clues, a board the DP
     does not serve, ``workers`` above 1 or an ``executor`` (a checkpointed
-    count runs in this process).
+    count runs in this process; one that goes on in pieces on disk,
+    ``on_disk``, runs on ``workers`` local processes).
 
     >>> from knight import Board
     >>> check_checkpoint(Board(6), "auto", False, 1, None)
@@ -338,9 +342,10 @@ def check_checkpoint(board: Board, method: str, clues: bool, workers: int,
         planner.choose(board, "count", "dp")
     except ValueError as exc:
         raise ValueError(f"checkpoint= needs the frontier DP: {exc}") from None
-    if workers > 1 or executor is not None:
+    if (workers > 1 and not on_disk) or executor is not None:
         raise ValueError("checkpoint= counts in this process: workers= above 1 and "
-                         "executor= are not taken with it")
+                         "executor= are not taken with it (except workers= by a count "
+                         "that goes on in pieces on disk, its halves too large to hold)")
     frontier_board.check_width(*board.box()[2:])
     return "dp"
 

@@ -61,6 +61,7 @@ from ..planner import Job
 from ..tour import Tour
 from . import (
     frontier_count,
+    frontier_disk,
     frontier_estimate,
     frontier_jobs,
     frontier_pieces,
@@ -263,6 +264,11 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
     states, need = frontier_estimate.estimate(r, c, dp_mode(task))
+    room = limit if limit is not None else available_memory()
+    if (checkpoint is not None and executor is None
+            and frontier_disk.goes_on_disk(r, c, not task.closed,
+                                           s is not None or e is not None, room)):
+        return _dp_on_disk(task, workers, room, until, cancel, checkpoint, info, began, states)
     allowed = _dp_room(f"{r}x{c} board", states, need, limit, info)
     pinned: tuple[int, ...]
     if task.closed:
@@ -317,6 +323,35 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
         if bar is not None:
             bar.close()
     return total * factor
+
+
+def _dp_on_disk(task: Task, workers: int, room: int, until: float,
+                cancel: np.ndarray | None, checkpoint: Checkpoint, info: dict[str, Any],
+                began: float, states: int) -> int:
+    """A whole board's count whose halves do not fit whole, given a
+    checkpoint directory: in pieces whose tables live there, each range of
+    a piece recorded as it goes (:mod:`.frontier_disk`), on ``workers``
+    processes; a timeout, a cancel or a kill leaves the record, and the
+    same call resumes it (8x8 open, hours on two cores)."""
+    r, c, n = task.rows, task.cols, task.rows * task.cols
+    path_mode = not task.closed
+    spec = frontier_disk.layout(r, c, path_mode)
+    info["detail"] = (f"frontier DP in {len(spec.pieces)} pieces on disk (the halves whole: "
+                      f"an estimated peak of {states:,} states)")
+    try:
+        total = frontier_disk.count_on_disk(
+            spec, f"{r}x{c}{'o' if path_mode else 'c'}", checkpoint.directory,
+            procs=max(1, workers), every=checkpoint.every, max_bytes=room, deadline=until,
+            cancel=cancel, log=checkpoint.notify or (lambda line: None),
+            close=() if checkpoint.lock is None else (checkpoint.lock.fileno(),))
+    except SearchCancelled:
+        raise
+    except SearchLimitError:
+        raise stopped("count", began, 0) from None
+    assert total is not None  # every piece was asked for
+    if path_mode:
+        return total * (1 if n == 1 else 2)  # each undirected path both ways
+    return total * (2 * n if task.directed else 1)
 
 
 def _dp_on_workers(r: int, c: int, mode: str, pinned: tuple[int, ...], allowed: int,

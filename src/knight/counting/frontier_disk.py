@@ -26,6 +26,8 @@ every row of the cut column fixed, side 1 held.  :func:`count_on_disk`
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import datetime
 import hashlib
 import json
@@ -37,7 +39,7 @@ import shutil
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,8 @@ from ..errors import (
     WorkerLostError,
 )
 from .checkpoint import core_digest
+from .frontier_board import counted_in_halves
+from .frontier_estimate import estimate
 from .frontier_jobs import _plan_jobs
 from .frontier_pieces import (
     PieceSpec,
@@ -64,8 +68,8 @@ from .frontier_pieces import (
     tree_key,
 )
 
-__all__ = ["FORMAT", "count_on_disk", "layout", "load_state", "save_state", "spec_digest",
-           "status"]
+__all__ = ["FORMAT", "count_on_disk", "goes_on_disk", "layout", "load_state", "save_state",
+           "spec_digest", "status"]
 
 #: The format of ``pieces.json``; a record of another format is refused.
 FORMAT = 1
@@ -73,7 +77,7 @@ FORMAT = 1
 #: The state file in the count's directory.
 STATE = "pieces.json"
 
-Log = Callable[[str], None]
+Log = Callable[[str], object]
 
 
 def layout(rows: int, cols: int, path_mode: bool) -> PieceSpec:
@@ -83,6 +87,20 @@ def layout(rows: int, cols: int, path_mode: bool) -> PieceSpec:
     jobs = _plan_jobs(rows, cols, "path" if path_mode else "cycle", 2, pinned=(), removed=(),
                       cut=None, max_bytes=None, moves=None)
     return least_memory_spec(rows, cols, path_mode, jobs[0].cut, jobs[0].moduli)
+
+
+def goes_on_disk(rows: int, cols: int, path_mode: bool, ends: bool, max_bytes: int) -> bool:
+    """Whether a count of the whole ``rows`` x ``cols`` knight board given a
+    checkpoint directory goes on in pieces on disk: no end fixed
+    (``ends``), counted in halves, and the halves whole estimated past
+    ``max_bytes``.
+
+    >>> goes_on_disk(8, 8, True, False, 20 * 2**30), goes_on_disk(8, 8, False, False, 20 * 2**30)
+    (True, False)
+    """
+    if ends or not counted_in_halves(rows, cols):
+        return False
+    return estimate(rows, cols, "path" if path_mode else "cycle")[1] > max_bytes
 
 
 def spec_digest(spec: PieceSpec) -> str:
@@ -414,6 +432,19 @@ def _upgrade(rec: dict[str, Any]) -> None:
         rec.pop("steps_before", None)
 
 
+def _fresh_context(fn: Callable[..., object], close: Sequence[int], *args: Any) -> None:
+    """``fn(*args)`` in a forked process, out of the caller's context: the
+    limits of a ``knight.count`` call's planning (a context variable) stay
+    with the parent, which stops the piece at the deadline itself.  The
+    descriptors ``close`` are closed first: the checkpoint directory's lock
+    (a flock, which a fork shares) would otherwise outlive the parent's
+    count in a process still being killed, and refuse the next call."""
+    for fd in close:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    contextvars.Context().run(fn, *args)
+
+
 def held_dir(spec: PieceSpec, index: int, root: Path, procs: int) -> Path:
     """Where piece ``index`` keeps its held tables until it is done."""
     return root / f"{spec_digest(spec)[:16]}-piece{index}-{procs}"
@@ -421,7 +452,8 @@ def held_dir(spec: PieceSpec, index: int, root: Path, procs: int) -> Path:
 
 def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: Any, s1: Any,
             *, procs: int, every: float, max_bytes: int, held_root: Path, until: float,
-            cancel: Any, log: Log, run_info: dict[str, Any]) -> bool:
+            cancel: Any, log: Log, run_info: dict[str, Any], close: Sequence[int] = ()
+            ) -> bool:
     """Piece ``index`` until it is done (True).  SearchLimitError past
     ``until``, SearchCancelled when ``cancel`` (a uint8 flag) is set,
     BoardTooLargeError when the piece does not fit ``max_bytes``,
@@ -436,9 +468,9 @@ def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: A
     streams = rec["streams"]
     ctx = mp.get_context("fork")
     out = ctx.Queue()
-    proc = ctx.Process(target=_piece, args=(spec, index, streams, s0, s1, out, every,
-                                            max_bytes, held_dir(spec, index, held_root, procs),
-                                            procs))
+    proc = ctx.Process(target=_fresh_context,
+                       args=(_piece, close, spec, index, streams, s0, s1, out, every,
+                             max_bytes, held_dir(spec, index, held_root, procs), procs))
     began = time.perf_counter()
     run: dict[str, Any] = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
                            **run_info, "core": core_digest()[:16],
@@ -450,7 +482,7 @@ def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: A
     finished = False
     try:
         while True:
-            if until and time.perf_counter() > until:
+            if until and time.time() > until:
                 log("time is up: stopping the piece")
                 raise SearchLimitError(f"the count in pieces passed its deadline (its record "
                                        f"is in {path}: the same call resumes it)", 0,
@@ -538,20 +570,22 @@ def count_on_disk(spec: PieceSpec, board: str, directory: Path, *, procs: int = 
                   cancel: Any = None, stems_dir: Path | None = None,
                   held_root: Path | None = None, only: set[int] | None = None,
                   log: Log = lambda line: None,
-                  run_info: dict[str, Any] | None = None) -> int | None:
+                  run_info: dict[str, Any] | None = None,
+                  close: Sequence[int] = ()) -> int | None:
     """Run the pieces of ``spec`` (laid out for ``board``, a name such as
     "8x8o" that the record keeps) not yet done, on ``procs`` processes,
     recording them in ``directory/pieces.json``.  Returns the pieces'
     residues combined (:func:`.frontier_pieces.combine_pieces`: each
     undirected path once, for a count of paths) once every piece is done;
-    None when ``only`` (piece indices) left some out.  ``deadline``
-    (``time.perf_counter()``, 0 for none) stops it with SearchLimitError,
-    ``cancel`` (a uint8 flag) with SearchCancelled, Ctrl-C with
+    None when ``only`` (piece indices) left some out.  ``deadline`` (a
+    ``time.time()`` value, as everywhere in the package; 0 for none) stops
+    it with SearchLimitError, ``cancel`` (a uint8 flag) with SearchCancelled, Ctrl-C with
     KeyboardInterrupt, the record saved each time: the same call resumes
     it.  ``stems_dir`` and ``held_root`` (where the stems and a piece's
     held tables are kept) default to subdirectories of ``directory``;
     ``log`` takes a line at each step; ``run_info`` goes into each run's
-    record.
+    record; ``close``: descriptors the pieces' processes close (the
+    checkpoint's lock).
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -576,7 +610,8 @@ def count_on_disk(spec: PieceSpec, board: str, directory: Path, *, procs: int = 
         for i in todo:
             run_one(spec, i, body, path, s0, s1, procs=procs, every=every,
                     max_bytes=max_bytes, held_root=held_root or directory / "held",
-                    until=deadline, cancel=cancel, log=log, run_info=run_info or {})
+                    until=deadline, cancel=cancel, log=log, run_info=run_info or {},
+                    close=close)
     log(status(body))
     if not all(recs.get(str(i), {}).get("done") for i in range(len(spec.pieces))):
         return None  # only some pieces were asked for
