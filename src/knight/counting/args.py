@@ -242,17 +242,20 @@ def counting_job(what: str, board: Board, start: Any, end: Any, closed: Any, dir
         limits = Limits(timeout=seconds, cancel=token)
     report = {} if info is None else info
     saved = None
+    disk_room = None  # the memory of a count in pieces on disk, decided here once
     if checkpoint is not None and what == "count":
-        on_disk = isinstance(task, Task) and frontier_disk.goes_on_disk(
-            task.rows, task.cols, not closed, s is not None or e is not None,
-            available_memory() if room is None else room)
-        method = check_checkpoint(board, method, given is not None, w, executor, on_disk)
+        mem = available_memory() if room is None else room
+        if isinstance(task, Task) and frontier_disk.goes_on_disk(
+                task.rows, task.cols, not closed, s is not None or e is not None, mem):
+            disk_room = mem
+        method = check_checkpoint(board, method, given is not None, w, executor,
+                                  disk_room is not None)
         saved = open_checkpoint(checkpoint, _count_key(board, s, e, closed, directed),
                                 _count_text(board, s, e, closed, directed), checkpoint_every,
                                 report)
     options = {"task": task, "until": until, "token": token, "workers": w,
                "executor": executor, "progress": show, "max_memory": room, "most": most,
-               "info": report, "checkpoint": saved}
+               "info": report, "checkpoint": saved, "on_disk": disk_room}
     return planner.Job("count" if counting else "tours", board, method if counting else "auto",
                        s, e, closed, limits, options, spec,
                        time.perf_counter() if began is None else began)

@@ -183,7 +183,8 @@ def _on_rectangle(job: Job, task: Task, by_dp: bool) -> int:
                     extra = {} if flag is None else {"cancel": flag}
                     return _dp_count(task, w, o["executor"], o["progress"], until,
                                      o["max_memory"], info, began, local,
-                                     checkpoint=o.get("checkpoint"), **extra)
+                                     checkpoint=o.get("checkpoint"),
+                                     on_disk=o.get("on_disk"), **extra)
                 return _search_count(task, w, o["executor"], o["progress"], until, began, local,
                                      flag)
         except frontier_run.Cancelled:
@@ -253,22 +254,22 @@ def _board_dp_count(task: GraphTask, until: float, limit: int | None,
 def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool,
               until: float, limit: int | None, info: dict[str, Any], began: float,
               local: LocalPool, cancel: np.ndarray | None = None,
-              checkpoint: Checkpoint | None = None) -> int:
+              checkpoint: Checkpoint | None = None, on_disk: int | None = None) -> int:
     """The count by frontier DP, converted to the package's conventions.
 
     ``began``: when the call began (the time its errors report); ``local``:
     the call's process pool; ``cancel``: the uint8 flag the DP core polls
     (raises frontier_run.Cancelled); ``checkpoint``: where the sweeps write
     checkpoints and resume from (in this process; each write is a line
-    above the progress bar)."""
+    above the progress bar); ``on_disk``: the memory of a count that goes
+    on in pieces on disk there instead, as the arguments' check decided
+    (:func:`.frontier_disk.goes_on_disk`), or None."""
     r, c, n = task.rows, task.cols, task.rows * task.cols
     s, e = task.flat(task.start), task.flat(task.end)
     states, need = frontier_estimate.estimate(r, c, dp_mode(task))
-    room = limit if limit is not None else available_memory()
-    if (checkpoint is not None and executor is None
-            and frontier_disk.goes_on_disk(r, c, not task.closed,
-                                           s is not None or e is not None, room)):
-        return _dp_on_disk(task, workers, room, until, cancel, checkpoint, info, began, states)
+    if checkpoint is not None and on_disk is not None:
+        return _dp_on_disk(task, workers, on_disk, until, cancel, checkpoint, info, began,
+                           states)
     allowed = _dp_room(f"{r}x{c} board", states, need, limit, info)
     pinned: tuple[int, ...]
     if task.closed:
