@@ -147,3 +147,39 @@ def test_the_command_line_counts_in_pieces_on_disk(tmp_path, monkeypatch, capsys
     assert main(["count", "6", "--checkpoint", str(tmp_path), "--workers", "2"]) == 0
     assert capsys.readouterr().out.strip() == "6637920"
     assert (tmp_path / disk.STATE).exists()
+
+
+def test_progress_shows_the_pieces_with_their_steps_above(tmp_path, monkeypatch):
+    import sys
+
+    from knight.counting import engines
+
+    bars = []
+
+    class Bar:
+        def __init__(self, total, desc, unit):
+            self.total, self.desc, self.unit, self.n = total, desc, unit, 0
+            self.seen, self.lines, self.closed = [], [], False
+            bars.append(self)
+
+        def refresh(self):
+            self.seen.append(self.n)
+
+        def close(self):
+            self.closed = True
+
+        def write(self, line, file=None):
+            assert file is sys.stderr
+            self.lines.append(line)
+
+    monkeypatch.setattr(engines, "progress_bar", Bar)
+    assert knight.count(6, 6, checkpoint=tmp_path, max_memory=SMALL, progress=True) == 6_637_920
+    (bar,) = bars
+    pieces = len(disk.layout(6, 6, True).pieces)
+    assert (bar.total, bar.desc, bar.unit) == (pieces, "6x6 dp on disk", "piece")
+    assert bar.seen == list(range(pieces + 1)) and bar.closed
+    assert any("piece 0: held tables" in line for line in bar.lines)
+    assert bar.lines[-1].startswith(f"6x6o: {pieces} of {pieces} pieces done")
+    # read back: the bar starts full
+    knight.count(6, 6, checkpoint=tmp_path, max_memory=SMALL, progress=True)
+    assert bars[1].seen == [pieces]

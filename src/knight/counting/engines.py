@@ -269,7 +269,7 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
     states, need = frontier_estimate.estimate(r, c, dp_mode(task))
     if checkpoint is not None and on_disk is not None:
         return _dp_on_disk(task, workers, on_disk, until, cancel, checkpoint, info, began,
-                           states)
+                           states, show)
     allowed = _dp_room(f"{r}x{c} board", states, need, limit, info)
     pinned: tuple[int, ...]
     if task.closed:
@@ -328,27 +328,46 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
 
 def _dp_on_disk(task: Task, workers: int, room: int, until: float,
                 cancel: np.ndarray | None, checkpoint: Checkpoint, info: dict[str, Any],
-                began: float, states: int) -> int:
+                began: float, states: int, show: bool = False) -> int:
     """A whole board's count whose halves do not fit whole, given a
     checkpoint directory: in pieces whose tables live there, each range of
     a piece recorded as it goes (:mod:`.frontier_disk`), on ``workers``
     processes; a timeout, a cancel or a kill leaves the record, and the
-    same call resumes it (8x8 open, hours on two cores)."""
+    same call resumes it (8x8 open, hours on two cores).  ``show``: a
+    progress bar of the pieces, with each step of a piece (its held
+    tables, each range recorded) a line above it."""
     r, c, n = task.rows, task.cols, task.rows * task.cols
     path_mode = not task.closed
     spec = frontier_disk.layout(r, c, path_mode)
     info["detail"] = (f"frontier DP in {len(spec.pieces)} pieces on disk (the halves whole: "
                       f"an estimated peak of {states:,} states)")
+    bar = progress_bar(len(spec.pieces), f"{r}x{c} dp on disk", "piece") if show else None
+    notify = checkpoint.notify
+
+    def log(line: str) -> None:
+        if bar is not None:
+            bar.write(line, file=sys.stderr)
+        elif notify is not None:
+            notify(line)
+
+    def report(done: int, total: int) -> None:
+        if bar is not None:
+            bar.n = done
+            bar.refresh()
+
     try:
         total = frontier_disk.count_on_disk(
             spec, f"{r}x{c}{'o' if path_mode else 'c'}", checkpoint.directory,
             procs=max(1, workers), every=checkpoint.every, max_bytes=room, deadline=until,
-            cancel=cancel, log=checkpoint.notify or (lambda line: None),
+            cancel=cancel, log=log, progress=report,
             close=() if checkpoint.lock is None else (checkpoint.lock.fileno(),))
     except SearchCancelled:
         raise
     except SearchLimitError:
         raise stopped("count", began, 0) from None
+    finally:
+        if bar is not None:
+            bar.close()
     assert total is not None  # every piece was asked for
     if path_mode:
         return total * (1 if n == 1 else 2)  # each undirected path both ways

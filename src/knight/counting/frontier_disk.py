@@ -186,13 +186,15 @@ def _fresh(spec: PieceSpec) -> dict[str, Any]:
     return {"after": None, "upto": None, "residues": ["0"] * len(spec.words), "done": False}
 
 
-def plan_streams(spec: PieceSpec, index: int, rec: dict[str, Any], n: int) -> None:
+def plan_streams(spec: PieceSpec, index: int, rec: dict[str, Any], n: int
+                 ) -> list[tuple[int, ...]]:
     """Cut what is left of piece ``index``'s streamed patterns in ``n``
     ranges (``rec["streams"]``, each (after, upto], done up to its
     ``after``): the unfinished range with most left is halved, its second
     half a new range, until n have more than a little left.  Ranges only ever split, so
-    the residues recorded stay each range's own."""
-    order = [tuple(d) for d in streamed_patterns(spec, spec.pieces[index])]
+    the residues recorded stay each range's own.  Returns the streamed
+    patterns in order (seconds to list on 8x8: listed once a run)."""
+    order = [tuple(int(c) for c in d) for d in streamed_patterns(spec, spec.pieces[index])]
     at = {d: k for k, d in enumerate(order)}
     streams = rec.setdefault("streams", [_fresh(spec)])
 
@@ -214,14 +216,15 @@ def plan_streams(spec: PieceSpec, index: int, rec: dict[str, Any], n: int) -> No
     while busy() < n:
         open_ = [st for st in streams if not st["done"]]
         if not open_:
-            return
+            break
         st = max(open_, key=lambda t: left(t)[1] - left(t)[0])
         lo, hi = left(st)
         if hi - lo < 2:
-            return
+            break
         mid = order[(lo + hi) // 2]
         streams.append({**_fresh(spec), "after": list(mid), "upto": st["upto"]})
         st["upto"] = list(mid)
+    return order
 
 
 class _Split(Exception):
@@ -298,8 +301,9 @@ def _held_share(spec: PieceSpec, index: int, share: list[tuple[int, ...]], s0: A
          "peak_rss_gib": _rss_gib()}))
 
 
-def _piece(spec: PieceSpec, index: int, streams: list[dict[str, Any]], s0: Any, s1: Any,
-           out: Any, every: float, max_bytes: int, held_dir: Path, procs: int) -> None:
+def _piece(spec: PieceSpec, index: int, streams: list[dict[str, Any]],
+           order: list[tuple[int, ...]], s0: Any, s1: Any, out: Any, every: float,
+           max_bytes: int, held_dir: Path, procs: int) -> None:
     """A piece in a process group of its own: its held tables swept in
     ``procs`` shares side by side and kept in files (shares a killed run
     finished are read, not swept again), then one process a range of the
@@ -340,12 +344,12 @@ def _piece(spec: PieceSpec, index: int, streams: list[dict[str, Any]], s0: Any, 
             held[d] = held_job(spec, [np.load(where / f"{name}-{k}.npy", mmap_mode="r")
                                       for k in range(4)])
     out.put(("held", index, nheld, time.perf_counter() - t0, peak))
-    _stream_ranges(spec, index, streams, held, s0, s1, out, every, max_bytes, procs)
+    _stream_ranges(spec, index, streams, order, held, s0, s1, out, every, max_bytes, procs)
 
 
-def _stream_ranges(spec: PieceSpec, index: int, streams: list[dict[str, Any]], held: Any,
-                   s0: Any, s1: Any, out: Any, every: float, max_bytes: int,
-                   procs: int) -> None:
+def _stream_ranges(spec: PieceSpec, index: int, streams: list[dict[str, Any]],
+                   order: list[tuple[int, ...]], held: Any, s0: Any, s1: Any, out: Any,
+                   every: float, max_bytes: int, procs: int) -> None:
     """The ranges of a piece's streamed patterns left, ``procs`` processes
     at a time; when one is idle and none is left to start, the range with
     most patterns left is cut in two at the middle of what is left and the
@@ -357,8 +361,7 @@ def _stream_ranges(spec: PieceSpec, index: int, streams: list[dict[str, Any]], h
     record of the ranges is always one the next run can resume."""
     ctx = mp.get_context("fork")
     inner = ctx.Queue()
-    order = streamed_patterns(spec, spec.pieces[index])
-    at = {tuple(d): k for k, d in enumerate(order)}
+    at = {d: k for k, d in enumerate(order)}
     pending = [k for k, st in enumerate(streams) if not st["done"]]
     running: dict[int, tuple[Any, Any]] = {}
 
@@ -463,13 +466,13 @@ def run_one(spec: PieceSpec, index: int, body: dict[str, Any], path: Path, s0: A
     recs = body["records"]
     rec = recs.setdefault(str(index), {"runs": []})
     _upgrade(rec)
-    plan_streams(spec, index, rec, procs)
+    order = plan_streams(spec, index, rec, procs)
     save_state(path, body)
     streams = rec["streams"]
     ctx = mp.get_context("fork")
     out = ctx.Queue()
     proc = ctx.Process(target=_fresh_context,
-                       args=(_piece, close, spec, index, streams, s0, s1, out, every,
+                       args=(_piece, close, spec, index, streams, order, s0, s1, out, every,
                              max_bytes, held_dir(spec, index, held_root, procs), procs))
     began = time.perf_counter()
     run: dict[str, Any] = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
@@ -571,7 +574,8 @@ def count_on_disk(spec: PieceSpec, board: str, directory: Path, *, procs: int = 
                   held_root: Path | None = None, only: set[int] | None = None,
                   log: Log = lambda line: None,
                   run_info: dict[str, Any] | None = None,
-                  close: Sequence[int] = ()) -> int | None:
+                  close: Sequence[int] = (),
+                  progress: Callable[[int, int], object] | None = None) -> int | None:
     """Run the pieces of ``spec`` (laid out for ``board``, a name such as
     "8x8o" that the record keeps) not yet done, on ``procs`` processes,
     recording them in ``directory/pieces.json``.  Returns the pieces'
@@ -585,7 +589,8 @@ def count_on_disk(spec: PieceSpec, board: str, directory: Path, *, procs: int = 
     held tables are kept) default to subdirectories of ``directory``;
     ``log`` takes a line at each step; ``run_info`` goes into each run's
     record; ``close``: descriptors the pieces' processes close (the
-    checkpoint's lock).
+    checkpoint's lock); ``progress``: called with the pieces done and the
+    pieces in all, at the start and as each piece ends.
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -604,6 +609,11 @@ def count_on_disk(spec: PieceSpec, board: str, directory: Path, *, procs: int = 
         todo = [i for i in todo if i in only]
     # pieces under way first: what they did is only worth something once done
     todo.sort(key=lambda i: (str(i) not in recs, i))
+
+    def report() -> None:
+        if progress is not None:
+            progress(sum(bool(r.get("done")) for r in recs.values()), len(spec.pieces))
+    report()
     if todo:
         s0, s1 = get_stems(spec, stems_dir or directory / "stems", max_bytes, log)
         log(f"{len(todo)} pieces to run, {procs} processes each; state in {path}")
@@ -612,6 +622,7 @@ def count_on_disk(spec: PieceSpec, board: str, directory: Path, *, procs: int = 
                     max_bytes=max_bytes, held_root=held_root or directory / "held",
                     until=deadline, cancel=cancel, log=log, run_info=run_info or {},
                     close=close)
+            report()
     log(status(body))
     if not all(recs.get(str(i), {}).get("done") for i in range(len(spec.pieces))):
         return None  # only some pieces were asked for
