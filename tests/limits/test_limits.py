@@ -297,6 +297,13 @@ def test_estimate_names_the_engine_and_the_cost(monkeypatch):
     assert knight.estimate(5).engine == "search" and knight.estimate(5).seconds < 60
     far = knight.estimate(8)
     assert far.out_of_reach and far.seconds is None and "out of reach" in str(far)
+    # the DP in memory; given a checkpoint directory it goes on in pieces on disk for hours
+    disk = knight.estimate(8, method="dp")
+    assert disk.out_of_reach and disk.on_disk and disk.disk_seconds > 3600
+    assert "in 6 pieces on disk" in str(disk) and not far.on_disk
+    assert not knight.estimate(8, start=(0, 0), method="dp").on_disk  # one end fixed
+    assert not knight.estimate(8, closed=True).on_disk  # fits: in memory
+    assert not knight.estimate(5).on_disk and knight.estimate(5).disk_seconds is None
     assert knight.estimate(4, 4).engine == "theory"
     assert knight.estimate(7, method="dp").seconds > 60  # 3.7 minutes measured
     assert knight.estimate(13, method="dp").out_of_reach  # tables far past memory
@@ -315,7 +322,8 @@ def test_a_count_no_engine_could_finish_is_refused_before_any_work(monkeypatch):
     # 8x8 open: the search some 70,000 years, the DP's tables 268 GiB whole
     with pytest.raises(knight.BoardTooLargeError,
                        match=r"8x8 board is out of reach here: search: out of reach \(roughly "
-                       r"70,300 years.*frontier DP: out of reach.*timeout="):
+                       r"70,300 years.*frontier DP: out of reach.*Give checkpoint=DIR to "
+                       r"count it in pieces on disk.*timeout="):
         knight.count(8)
     with pytest.raises(knight.BoardTooLargeError, match="out of reach here"):
         knight.count(8, method="search")
@@ -336,12 +344,32 @@ def test_a_count_no_engine_could_finish_is_refused_before_any_work(monkeypatch):
     assert knight.count(knight.Board(3, 4, moves="king"), closed=True) > 0
 
 
-def test_the_cli_refuses_a_count_that_cannot_finish(capsys):
+def test_the_cli_refuses_a_count_that_cannot_finish(capsys, monkeypatch):
+    import knight.counting.cost as cost
+    monkeypatch.setattr(cost, "available_memory", lambda: 24 << 30)
     assert main(["count", "8"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("knight: error: this count cannot finish: search: out of reach")
     assert "frontier DP: out of reach" in err and "--timeout SECONDS" in err
+    assert "count it in pieces on disk with --checkpoint DIR" in err
     assert "warning" not in err
+
+
+def test_the_cli_warns_before_a_count_in_pieces_on_disk(capsys, monkeypatch, tmp_path):
+    import knight.counting.cost as cost
+    monkeypatch.setattr(cost, "available_memory", lambda: 24 << 30)
+    calls = []
+    monkeypatch.setattr(cli_count, "count", lambda *a, **k: calls.append(k) or 0)
+    assert main(["count", "8", "--checkpoint", str(tmp_path), "--workers", "2"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("knight: warning: this count may take long: frontier DP: out of "
+                          "reach in memory")
+    assert "in 6 pieces on disk instead: " in err and " hours on two processes" in err
+    assert err.rstrip().endswith(f"if stopped, the same command resumes from {tmp_path}")
+    assert calls[0]["checkpoint"] == str(tmp_path) and calls[0]["workers"] == 2
+    # bounded below the threshold: nothing said
+    assert main(["count", "8", "--checkpoint", str(tmp_path), "--timeout", "30"]) == 0
+    assert "warning" not in capsys.readouterr().err
 
 
 def test_the_cli_warns_before_a_count_that_may_never_finish():

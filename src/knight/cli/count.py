@@ -88,6 +88,12 @@ def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None,
     where = {"start": parse_square(args.start), "end": parse_square(args.end, "--end"),
              "closed": args.closed, "directed": args.directed}
     cost = estimate(rows, cols, method=method, **where)
+    if cost.disk_seconds is not None and getattr(args, "checkpoint", None) is not None:
+        # the DP's tables do not fit: the count goes on in pieces on disk
+        if cost.disk_seconds > WARN_SECONDS:
+            sys.stderr.write(f"knight: warning: {what} may take long: {cost}; {hint}\n")
+            sys.stderr.flush()
+        return
     if cost.seconds is not None and cost.seconds <= WARN_SECONDS:
         return
     if cost.memory is not None and cost.memory > available_memory():
@@ -95,11 +101,14 @@ def _warn_if_long(args: argparse.Namespace, rows: int | Board, cols: int | None,
     if (what == "this count" and cost.engine == "search" and cost.seconds is None
             and args.timeout is None and not (isinstance(rows, Board) and not rows.is_knight)):
         # as knight.count refuses it, in the command's words
-        why = str(cost)
+        why, disk = str(cost), ""
         with contextlib.suppress(BoardTooLargeError, ValueError):  # the DP does not serve
-            why += f"; {estimate(rows, cols, method='dp', **where)}"
-        raise BoardTooLargeError(f"this count cannot finish: {why}; {hint} to search for as "
-                                 "long as you choose")
+            dp = estimate(rows, cols, method="dp", **where)
+            why += f"; {dp}"
+            if dp.on_disk:
+                disk = "count it in pieces on disk with --checkpoint DIR, or "
+        raise BoardTooLargeError(f"this count cannot finish: {why}; {disk}{hint} to search "
+                                 "for as long as you choose")
     if isinstance(rows, Board) and not rows.is_knight and cost.seconds is None:
         return  # no estimate to give
     if method != "auto" and others:

@@ -29,7 +29,7 @@ from .. import existence, planner
 from ..board import Board, as_board
 from ..errors import BoardTooLargeError
 from ..geometry import Square, available_memory
-from . import frontier_board, frontier_estimate
+from . import frontier_board, frontier_disk, frontier_estimate
 from .args import BYTES_PER_END, BYTES_PER_SQUARE, GraphTask, Task, counting_job
 
 #: Counting methods: ``"dp"`` (frontier dynamic programming), ``"search"``
@@ -81,14 +81,28 @@ class Estimate:
     #: rectangle), ``"table-count"`` (the search on any other board), or
     #: ``"theory"`` when the count is 0 at once.
     planner_engine: str = ""
+    #: When the DP's tables do not fit in memory but, given a checkpoint
+    #: directory (``count(..., checkpoint=DIR)``), the count goes on in
+    #: pieces on disk instead (8x8 open): its estimated seconds there, on
+    #: two processes (the DP's model scaled by the 8x8 open count on disk:
+    #: a lower bound while that count is unfinished, which the summary
+    #: says); else None.
+    disk_seconds: float | None = None
 
     def __str__(self) -> str:
         return self.summary
 
     @property
     def out_of_reach(self) -> bool:
-        """True when no finite estimate within reason exists."""
+        """True when no finite estimate within reason exists (in memory: see
+        :attr:`on_disk`)."""
         return self.seconds is None
+
+    @property
+    def on_disk(self) -> bool:
+        """True when a count given a checkpoint directory goes on in pieces
+        on disk (:attr:`disk_seconds`)."""
+        return self.disk_seconds is not None
 
 
 def board_dp_preferred(board: Board) -> bool:
@@ -304,7 +318,8 @@ def search_out_of_reach(task: Task | GraphTask, limit: int | None = None) -> str
     >>> why = search_out_of_reach(validate(8, 8, None, None, False, False), 1 << 30)
     >>> print(why.replace("; ", ";\\n"))  # doctest: +ELLIPSIS
     search: out of reach (roughly 70,300 years, extrapolated from measured counts);
-    frontier DP: out of reach (peak about 1,500,000,000 states of 192 bytes, 268.2 GiB, ...)
+    frontier DP: out of reach in memory (peak about 1,500,000,000 states of 192 bytes, ...);
+    given a checkpoint directory, in 6 pieces on disk instead: about ...
     >>> search_out_of_reach(validate(5, 5, None, None, False, False)) is None
     True
     """
@@ -318,6 +333,25 @@ def search_out_of_reach(task: Task | GraphTask, limit: int | None = None) -> str
         return f"{search}; {dp}"
     except (BoardTooLargeError, ValueError):  # wider than the DP takes, or not its board
         return str(search)
+
+
+def counts_on_disk(task: Task | GraphTask, limit: int | None = None) -> bool:
+    """Whether ``task``'s count, its DP tables past ``limit`` bytes (or the
+    memory available), goes on in pieces on disk given a checkpoint
+    directory (:attr:`Estimate.on_disk`): what a refusal advises.
+
+    >>> from knight.counting.args import validate
+    >>> counts_on_disk(validate(8, 8, None, None, False, False), 20 * 2**30)
+    True
+    >>> counts_on_disk(validate(8, 8, (0, 0), None, False, False), 20 * 2**30)
+    False
+    """
+    if isinstance(task, GraphTask):
+        return False
+    try:
+        return _dp(task, limit).on_disk
+    except (BoardTooLargeError, ValueError):  # wider than the DP takes
+        return False
 
 
 def _lazy_weigh(preferred: str, dp_fits_: Callable[[], bool],
@@ -428,8 +462,23 @@ def _dp(task: Task, limit: int | None = None) -> Estimate:
     r, c = task.rows, task.cols
     mode = dp_mode(task)
     states, need = frontier_estimate.estimate(r, c, mode)
-    return _dp_figures(r, c, states, need, frontier_estimate.plain_words(r, c, mode == "path"),
-                       limit)
+    words = frontier_estimate.plain_words(r, c, mode == "path")
+    figures = _dp_figures(r, c, states, need, words, limit)
+    room = available_memory() if limit is None else limit
+    if figures.seconds is None and frontier_disk.goes_on_disk(
+            r, c, not task.closed, task.start is not None or task.end is not None, room):
+        pieces = len(frontier_disk.layout(r, c, not task.closed).pieces)
+        # in memory, over two processes, times what pieces on disk cost more
+        seconds = (r * c * states * (DP_PER_STATE + DP_PER_WORD * words) / 2
+                   * frontier_disk.DISK_FACTOR)
+        summary = figures.summary.replace("frontier DP: out of reach (",
+                                          "frontier DP: out of reach in memory (", 1)
+        figures = dataclasses.replace(
+            figures, disk_seconds=seconds,
+            summary=f"{summary}; given a checkpoint directory, in {pieces} pieces on disk "
+                    f"instead: {'about ' if frontier_disk.DISK_FINISHED else 'at least '}"
+                    f"{duration(seconds)} on two processes ({frontier_disk.DISK_MEASURED})")
+    return figures
 
 
 def _board_dp(task: GraphTask, limit: int | None = None) -> Estimate:

@@ -74,6 +74,7 @@ from .cost import (
     board_dp_args,
     board_dp_mode,
     board_ruled_out,
+    counts_on_disk,
     dp_mode,
     ruled_out,
     search_out_of_reach,
@@ -130,10 +131,12 @@ def _check_reach(job: Job, task: Task | GraphTask) -> None:
         return
     why = search_out_of_reach(task, o["max_memory"])
     if why is not None:
+        disk = ("checkpoint=DIR to count it in pieces on disk (resumable: the same call goes "
+                "on where a stop left it), " if counts_on_disk(task, o["max_memory"]) else "")
         raise BoardTooLargeError(
             f"counting the tours of {article(job.board.describe())} is out of reach here: {why}. "
-            "Give timeout= (or limit=) to search for as long as you choose, or executor= to "
-            "search on a cluster")
+            f"Give {disk}timeout= (or limit=) to search for as long as you choose, or "
+            "executor= to search on a cluster")
 
 
 def run_clues(job: Job) -> int:

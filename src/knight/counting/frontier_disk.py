@@ -79,6 +79,17 @@ STATE = "pieces.json"
 
 Log = Callable[[str], object]
 
+#: The count in pieces on disk on two processes against the in-memory DP's
+#: time model (:data:`knight.counting.cost.DP_PER_STATE`, whose figure for
+#: 8x8 open is 5,550 s on two processes): what :func:`knight.estimate`
+#: scales for any board that goes on disk.  From the one board it ran on,
+#: 8x8 open on two cores and 24 GiB (issue 28), a lower bound while that
+#: count is not finished (:data:`DISK_MEASURED`, ``DISK_FINISHED``).
+DISK_FACTOR = 4.6
+#: That count's figure, in the words :func:`knight.estimate` quotes.
+DISK_MEASURED = "8x8 open: over 7.1 hours of two cores so far, not finished"
+DISK_FINISHED = False
+
 
 def layout(rows: int, cols: int, path_mode: bool) -> PieceSpec:
     """The pieces a split count of the whole ``rows`` x ``cols`` board falls
