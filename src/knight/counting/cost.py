@@ -319,7 +319,7 @@ def search_out_of_reach(task: Task | GraphTask, limit: int | None = None) -> str
     >>> print(why.replace("; ", ";\\n"))  # doctest: +ELLIPSIS
     search: out of reach (roughly 70,300 years, extrapolated from measured counts);
     frontier DP: out of reach in memory (peak about 1,500,000,000 states of 192 bytes, ...);
-    given a checkpoint directory, in 6 pieces on disk instead: about ...
+    given a checkpoint directory, in 6 pieces on disk instead: ... hours on two processes (...)
     >>> search_out_of_reach(validate(5, 5, None, None, False, False)) is None
     True
     """
