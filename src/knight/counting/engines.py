@@ -34,6 +34,7 @@ tours, which does its work, theory included, from its first ``next()``:
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import dataclasses
 import sys
 import time
@@ -306,7 +307,7 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
             bar.set_postfix(states=f"{alive:,}", refresh=False)
             bar.refresh()
 
-    try:
+    with _counting(began, bar):
         if executor is not None or workers > 1:
             total = _dp_on_workers(r, c, mode, pinned, allowed, workers, executor, until,
                                    began, cancel, local)
@@ -319,6 +320,16 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
                                          progress=report, max_bytes=allowed, cancel=cancel,
                                          checkpoint=checkpoint)
         report(n, n, 0)
+    return total * factor
+
+
+@contextlib.contextmanager
+def _counting(began: float, bar: Any) -> Iterator[None]:
+    """A DP count's block: its timeout (SearchLimitError, not a cancel,
+    which is one too) as the package's ``stopped`` error, and its progress
+    bar (or None) closed however it ends."""
+    try:
+        yield
     except SearchCancelled:
         raise
     except SearchLimitError:
@@ -326,7 +337,6 @@ def _dp_count(task: Task, workers: int, executor: cf.Executor | None, show: bool
     finally:
         if bar is not None:
             bar.close()
-    return total * factor
 
 
 def _dp_on_disk(task: Task, workers: int, room: int, until: float,
@@ -358,19 +368,12 @@ def _dp_on_disk(task: Task, workers: int, room: int, until: float,
             bar.n = done
             bar.refresh()
 
-    try:
+    with _counting(began, bar):
         total = frontier_disk.count_on_disk(
             spec, f"{r}x{c}{'o' if path_mode else 'c'}", checkpoint.directory,
             procs=max(1, workers), every=checkpoint.every, max_bytes=room, deadline=until,
             cancel=cancel, log=log, progress=report,
             close=() if checkpoint.lock is None else (checkpoint.lock.fileno(),))
-    except SearchCancelled:
-        raise
-    except SearchLimitError:
-        raise stopped("count", began, 0) from None
-    finally:
-        if bar is not None:
-            bar.close()
     assert total is not None  # every piece was asked for
     if path_mode:
         return total * (1 if n == 1 else 2)  # each undirected path both ways
