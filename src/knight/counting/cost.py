@@ -452,7 +452,7 @@ def _dp_figures(rows: int, cols: int, states: int, need: int, words: int,
         return Estimate("dp", None, states, need,
                         f"frontier DP: out of reach ({figures}, more than the "
                         f"{_size(room)} available)")
-    seconds = rows * cols * states * (DP_PER_STATE + DP_PER_WORD * words)
+    seconds = _dp_seconds(rows, cols, states, words)
     if seconds > OUT_OF_REACH:
         return Estimate("dp", None, states, need,
                         f"frontier DP: out of reach (about {duration(seconds)}; {figures})")
@@ -460,19 +460,23 @@ def _dp_figures(rows: int, cols: int, states: int, need: int, words: int,
                     f"frontier DP: about {duration(seconds)} ({figures})")
 
 
+def _dp_seconds(rows: int, cols: int, states: int, words: int) -> float:
+    """The DP's time model in one process (:data:`DP_PER_STATE`)."""
+    return rows * cols * states * (DP_PER_STATE + DP_PER_WORD * words)
+
+
 def _dp(task: Task, limit: int | None = None) -> Estimate:
     r, c = task.rows, task.cols
     mode = dp_mode(task)
     states, need = frontier_estimate.estimate(r, c, mode)
     words = frontier_estimate.plain_words(r, c, mode == "path")
-    figures = _dp_figures(r, c, states, need, words, limit)
-    room = available_memory() if limit is None else limit
+    room = available_memory() if limit is None else limit  # one reading for both
+    figures = _dp_figures(r, c, states, need, words, room)
     if figures.seconds is None and frontier_disk.goes_on_disk(
             r, c, not task.closed, task.start is not None or task.end is not None, room):
         pieces = len(frontier_disk.layout(r, c, not task.closed).pieces)
         # in memory, over two processes, times what pieces on disk cost more
-        seconds = (r * c * states * (DP_PER_STATE + DP_PER_WORD * words) / 2
-                   * frontier_disk.DISK_FACTOR)
+        seconds = _dp_seconds(r, c, states, words) / 2 * frontier_disk.DISK_FACTOR
         summary = figures.summary.replace("frontier DP: out of reach (",
                                           "frontier DP: out of reach in memory (", 1)
         figures = dataclasses.replace(
